@@ -1,0 +1,161 @@
+import { DomainError } from '../DomainError.js';
+
+/** An entry and its sequence number (1, 2, 3, … for the life of the buffer; never reused). */
+export interface Sequenced<T> {
+  readonly seq: number;
+  readonly value: T;
+}
+
+export interface ReadOptions<T> {
+  /** Only entries with a larger sequence number, oldest first. Absent: the newest `limit` entries. */
+  readonly afterCursor?: number;
+  /** At most this many entries (≥ 1). */
+  readonly limit: number;
+  /** Only entries for which this is true. */
+  readonly filter?: (value: T) => boolean;
+}
+
+export interface Page<T> {
+  /** Oldest first. */
+  readonly entries: ReadonlyArray<Sequenced<T>>;
+  /**
+   * With a cursor: newer matching entries exist beyond this page. Without one: older matching
+   * entries exist than the ones returned.
+   */
+  readonly hasMore: boolean;
+  /** Pass back as `afterCursor` to read only what comes after this page. */
+  readonly cursor: number;
+  /** The cursor pointed at entries already evicted (or at a sequence this buffer never issued). */
+  readonly cursorRestarted: boolean;
+}
+
+export interface BufferStats {
+  readonly size: number;
+  readonly capacity: number;
+  /** Entries pushed out by newer ones since the buffer was created. */
+  readonly evicted: number;
+}
+
+/**
+ * A bounded FIFO with monotonic sequence numbers and cursor pagination. Eviction is never
+ * silent: it is counted, the evicted value is handed back by `push`, and a cursor that points
+ * into evicted entries is reported as restarted.
+ */
+export class RingBuffer<T> {
+  private readonly slots: Array<Sequenced<T> | undefined>;
+  private head = 0; // index of the oldest entry
+  private count = 0;
+  private lastSeq = 0;
+  private evictedThrough = 0; // seq of the most recently evicted entry
+  private evictions = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) {
+      throw new DomainError('invalid_params', `RingBuffer capacity must be a positive integer, got ${capacity}`);
+    }
+    this.slots = new Array<Sequenced<T> | undefined>(capacity);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Sequence number of the newest entry ever pushed (0 before the first push). */
+  get newestSeq(): number {
+    return this.lastSeq;
+  }
+
+  stats(): BufferStats {
+    return { size: this.count, capacity: this.capacity, evicted: this.evictions };
+  }
+
+  /** Appends `value`; when full, the oldest entry is evicted and returned. */
+  push(value: T): { seq: number; evicted?: T } {
+    const seq = ++this.lastSeq;
+    let evicted: T | undefined;
+    if (this.count === this.capacity) {
+      const oldest = this.slots[this.head] as Sequenced<T>;
+      evicted = oldest.value;
+      this.evictedThrough = oldest.seq;
+      this.evictions++;
+      this.slots[this.head] = { seq, value };
+      this.head = (this.head + 1) % this.capacity;
+    } else {
+      this.slots[(this.head + this.count) % this.capacity] = { seq, value };
+      this.count++;
+    }
+    return evicted === undefined ? { seq } : { seq, evicted };
+  }
+
+  /** Removes every entry (not counted as eviction); sequence numbers keep counting. */
+  clear(): number {
+    const removed = this.count;
+    this.slots.fill(undefined);
+    this.head = 0;
+    this.count = 0;
+    return removed;
+  }
+
+  /** Entries oldest first. */
+  *values(): IterableIterator<T> {
+    for (const entry of this.sequenced()) yield entry.value;
+  }
+
+  read(options: ReadOptions<T>): Page<T> {
+    const { afterCursor, limit } = options;
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new DomainError('invalid_params', `limit must be a positive integer, got ${limit}`);
+    }
+    if (afterCursor === undefined) return this.readNewest(limit, options.filter);
+    if (!Number.isInteger(afterCursor) || afterCursor < 0) {
+      throw new DomainError('invalid_cursor', `cursor must be a non-negative integer, got ${afterCursor}`);
+    }
+    return this.readAfter(afterCursor, limit, options.filter);
+  }
+
+  private readNewest(limit: number, filter?: (value: T) => boolean): Page<T> {
+    const picked: Array<Sequenced<T>> = [];
+    let hasMore = false;
+    for (let i = this.count - 1; i >= 0; i--) {
+      const entry = this.at(i);
+      if (filter && !filter(entry.value)) continue;
+      if (picked.length === limit) {
+        hasMore = true;
+        break;
+      }
+      picked.push(entry);
+    }
+    return { entries: picked.reverse(), hasMore, cursor: this.lastSeq, cursorRestarted: false };
+  }
+
+  private readAfter(afterCursor: number, limit: number, filter?: (value: T) => boolean): Page<T> {
+    const fromFuture = afterCursor > this.lastSeq;
+    const cursorRestarted = fromFuture || afterCursor < this.evictedThrough;
+    const floor = fromFuture ? 0 : afterCursor;
+    const picked: Array<Sequenced<T>> = [];
+    for (let i = this.firstIndexAfter(floor); i < this.count; i++) {
+      const entry = this.at(i);
+      if (filter && !filter(entry.value)) continue;
+      if (picked.length === limit) {
+        return { entries: picked, hasMore: true, cursor: (picked.at(-1) as Sequenced<T>).seq, cursorRestarted };
+      }
+      picked.push(entry);
+    }
+    return { entries: picked, hasMore: false, cursor: this.lastSeq, cursorRestarted };
+  }
+
+  /** Index (0 = oldest) of the first entry with `seq > floor`; sequence numbers are contiguous in the buffer. */
+  private firstIndexAfter(floor: number): number {
+    if (this.count === 0) return 0;
+    const oldestSeq = this.at(0).seq;
+    return Math.min(this.count, Math.max(0, floor - oldestSeq + 1));
+  }
+
+  private at(i: number): Sequenced<T> {
+    return this.slots[(this.head + i) % this.capacity] as Sequenced<T>;
+  }
+
+  private *sequenced(): IterableIterator<Sequenced<T>> {
+    for (let i = 0; i < this.count; i++) yield this.at(i);
+  }
+}

@@ -1,0 +1,179 @@
+import { DomainError } from '../DomainError.js';
+import type { CommandState } from './CommandState.js';
+import type { Failure } from './Failure.js';
+
+/** The extension worker a command was handed to: a browser profile and one start of its worker. */
+export interface Lease {
+  readonly instanceId: string;
+  readonly bootId: string;
+}
+
+/** When each step happened (epoch ms) and how many times the command was handed out. */
+export interface Timeline {
+  readonly queuedAt: number;
+  readonly deliveredAt?: number;
+  readonly ackedAt?: number;
+  readonly finishedAt?: number;
+  readonly expiredAt?: number;
+  readonly attempts: number;
+}
+
+export interface NewCommand {
+  readonly correlationId: string;
+  readonly queryId: string;
+  readonly clientId: string;
+  readonly action: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly tabId?: number;
+  readonly executionLimitMs: number;
+}
+
+/** What readers may see of a command: everything, but no transitions. */
+export interface CommandView {
+  readonly correlationId: string;
+  readonly queryId: string;
+  readonly clientId: string;
+  readonly action: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly tabId: number | undefined;
+  readonly executionLimitMs: number;
+  readonly state: CommandState;
+  readonly timeline: Timeline;
+  readonly lease: Lease | undefined;
+  readonly result: unknown;
+  readonly failure: Failure | undefined;
+  readonly retrieved: boolean;
+}
+
+/**
+ * One browser command and its state machine (SPEC 3.1). Every transition takes `now` and
+ * records it; an illegal transition throws `DomainError('illegal_transition')` and changes nothing.
+ */
+export class Command implements CommandView {
+  readonly correlationId: string;
+  readonly queryId: string;
+  readonly clientId: string;
+  readonly action: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly tabId: number | undefined;
+  readonly executionLimitMs: number;
+
+  private current: CommandState = 'queued';
+  private times: Timeline;
+  private holder: Lease | undefined;
+  private outcome: unknown;
+  private why: Failure | undefined;
+  private seen = false;
+
+  constructor(spec: NewCommand, now: number) {
+    this.correlationId = spec.correlationId;
+    this.queryId = spec.queryId;
+    this.clientId = spec.clientId;
+    this.action = spec.action;
+    this.params = spec.params;
+    this.tabId = spec.tabId;
+    this.executionLimitMs = spec.executionLimitMs;
+    this.times = { queuedAt: now, attempts: 0 };
+  }
+
+  get state(): CommandState {
+    return this.current;
+  }
+
+  get timeline(): Timeline {
+    return this.times;
+  }
+
+  get lease(): Lease | undefined {
+    return this.holder;
+  }
+
+  /** What the extension posted with `complete` (or with `error`, if anything). */
+  get result(): unknown {
+    return this.outcome;
+  }
+
+  get failure(): Failure | undefined {
+    return this.why;
+  }
+
+  /** True once the owning client has read the final result. */
+  get retrieved(): boolean {
+    return this.seen;
+  }
+
+  /**
+   * True when `lease` is the same extension instance as the current holder but a new start of
+   * its service worker, and the command was never acknowledged: the only case that re-delivers.
+   */
+  isRedeliverableTo(lease: Lease): boolean {
+    return (
+      this.current === 'delivered' &&
+      this.holder !== undefined &&
+      this.holder.instanceId === lease.instanceId &&
+      this.holder.bootId !== lease.bootId
+    );
+  }
+
+  /** queued → delivered, or delivered → delivered for a restarted worker of the same instance. */
+  deliver(lease: Lease, now: number): void {
+    if (this.current !== 'queued' && !this.isRedeliverableTo(lease)) this.refuse('deliver');
+    this.current = 'delivered';
+    this.holder = lease;
+    this.times = { ...this.times, deliveredAt: now, attempts: this.times.attempts + 1 };
+  }
+
+  /** delivered → running: the extension said `pending`. */
+  acknowledge(now: number): void {
+    if (this.current !== 'delivered') this.refuse('acknowledge');
+    this.current = 'running';
+    this.times = { ...this.times, ackedAt: now };
+  }
+
+  /** delivered | running → complete, keeping exactly what the extension posted. */
+  complete(result: unknown, now: number): void {
+    this.requireExecuting('complete');
+    this.current = 'complete';
+    this.outcome = result;
+    this.times = { ...this.times, ackedAt: this.times.ackedAt ?? now, finishedAt: now };
+  }
+
+  /** delivered | running → error | timeout. */
+  fail(state: 'error' | 'timeout', failure: Failure, now: number, result?: unknown): void {
+    this.requireExecuting(state);
+    this.current = state;
+    this.why = failure;
+    this.outcome = result;
+    this.times = { ...this.times, finishedAt: now };
+  }
+
+  /** Any in-flight state, or an unretrieved `complete` result → expired. */
+  expire(failure: Failure, now: number): void {
+    const allowed =
+      this.current === 'queued' ||
+      this.current === 'delivered' ||
+      this.current === 'running' ||
+      (this.current === 'complete' && !this.seen);
+    if (!allowed) this.refuse('expire');
+    this.current = 'expired';
+    this.why = failure;
+    this.times = { ...this.times, finishedAt: this.times.finishedAt ?? now, expiredAt: now };
+  }
+
+  /** The owning client read the final result: it will be deleted, not expired, at its TTL. */
+  markRetrieved(): void {
+    this.seen = true;
+  }
+
+  private requireExecuting(target: string): void {
+    if (this.current !== 'delivered' && this.current !== 'running') this.refuse(target);
+  }
+
+  private refuse(target: string): never {
+    throw new DomainError('illegal_transition', `Command ${this.correlationId} cannot ${target} from state '${this.current}'`, {
+      correlation_id: this.correlationId,
+      from: this.current,
+      to: target,
+    });
+  }
+}

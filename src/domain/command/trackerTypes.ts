@@ -1,0 +1,36 @@
+import type { CommandView } from './Command.js';
+import type { RejectReason } from './commandRules.js';
+import type { CommandState } from './CommandState.js';
+
+/** What goes into and comes out of the `CorrelationTracker`. */
+
+export interface CommandRequest {
+  readonly clientId: string;
+  readonly action: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly tabId?: number;
+  /** Execution limit (ms); the rules' default when absent. */
+  readonly executionLimitMs?: number;
+}
+
+export interface CommandIds {
+  readonly correlationId: string;
+  readonly queryId: string;
+}
+
+/** What the extension posts to `/query-result`. */
+export interface ResultReport {
+  readonly correlationId: string;
+  readonly status: 'pending' | 'complete' | 'error' | 'timeout';
+  readonly result?: unknown;
+  readonly error?: string;
+}
+
+export type ReportAnswer = { readonly accepted: true } | { readonly accepted: false; readonly reason: RejectReason };
+
+/** A state change (`deleted`: a retrieved result reached its end). */
+export interface CommandChange {
+  readonly command: CommandView;
+  readonly from: CommandState;
+  readonly to: CommandState | 'deleted';
+}

@@ -1,0 +1,205 @@
+import { DomainError } from '../DomainError.js';
+import { isEventType, type EventType } from './EventType.js';
+import { assessPattern } from './patternSafety.js';
+import { isSeverity, meets, type Severity } from './Severity.js';
+import type { StreamEvent } from './StreamEvent.js';
+
+export type Overflow = 'queue' | 'drop';
+
+export interface SubscriptionSpec {
+  readonly eventTypes: readonly string[];
+  readonly severity?: string;
+  readonly urlPattern?: string;
+  readonly excludePattern?: string;
+  /** Notifications per sliding second. Default 5, or 10 when subscribed to `all`. */
+  readonly rateLimit?: number;
+  readonly overflow?: string;
+}
+
+/** A notification about the stream itself; not counted against the rate limit. */
+export type MetaNotice =
+  | { readonly type: 'rate_limit_exceeded'; readonly throttled: number }
+  | { readonly type: 'buffer_full'; readonly dropped: number };
+
+export interface Dispatch<E> {
+  /** Events to send now, oldest first. */
+  readonly send: readonly E[];
+  readonly meta: readonly MetaNotice[];
+}
+
+export interface SubscriptionCounters {
+  readonly matched: number;
+  readonly sent: number;
+  readonly throttled: number;
+  readonly dropped: number;
+  readonly queued: number;
+}
+
+export const MAX_EVENT_TYPES = 10;
+export const QUEUE_CAPACITY = 100;
+export const MAX_RATE_LIMIT = 1000;
+/** Longest piece of a url or message a pattern is run against (characters). */
+export const MATCH_INPUT_CAP = 2048;
+const WINDOW_MS = 1000;
+
+/**
+ * One client's stream subscription (seed 003, SPEC 5): which events match, and a sliding
+ * one-second rate limit whose excess is queued (bounded, oldest dropped) or dropped.
+ */
+export class Subscription<E extends StreamEvent = StreamEvent> {
+  readonly eventTypes: readonly EventType[];
+  readonly severity: Severity;
+  readonly urlPattern: string | undefined;
+  readonly excludePattern: string | undefined;
+  readonly rateLimit: number;
+  readonly overflow: Overflow;
+
+  private readonly urlRegex: RegExp | undefined;
+  private readonly excludeRegex: RegExp | undefined;
+  private readonly sentAt: number[] = []; // sends inside the current window, oldest first
+  private readonly waiting: E[] = [];
+  private counts = { matched: 0, sent: 0, throttled: 0, dropped: 0 };
+  private unreportedThrottled = 0;
+  private unreportedDropped = 0;
+  private rateNoticeAt: number | undefined;
+  private fullNoticeAt: number | undefined;
+
+  /** @throws DomainError `invalid_params` or `unsafe_pattern` with the specific problem. */
+  constructor(spec: SubscriptionSpec) {
+    this.eventTypes = checkEventTypes(spec.eventTypes);
+    this.severity = checkSeverity(spec.severity);
+    this.urlPattern = spec.urlPattern;
+    this.excludePattern = spec.excludePattern;
+    this.urlRegex = compile('url_pattern', spec.urlPattern);
+    this.excludeRegex = compile('exclude_pattern', spec.excludePattern);
+    this.rateLimit = checkRateLimit(spec.rateLimit, this.eventTypes.includes('all') ? 10 : 5);
+    this.overflow = checkOverflow(spec.overflow);
+  }
+
+  /** True when the event passes type, severity, url and exclude filters (rate limit aside). */
+  matches(event: StreamEvent): boolean {
+    if (!this.eventTypes.includes('all') && !this.eventTypes.includes(event.type)) return false;
+    if (!meets(event.severity, this.severity)) return false;
+    const url = (event.url ?? '').slice(0, MATCH_INPUT_CAP);
+    if (this.urlRegex !== undefined && !this.urlRegex.test(url)) return false;
+    if (this.excludeRegex !== undefined) {
+      const message = (event.message ?? '').slice(0, MATCH_INPUT_CAP);
+      if (this.excludeRegex.test(url) || this.excludeRegex.test(message)) return false;
+    }
+    return true;
+  }
+
+  /** Offers a new event at `now`: what to send now (queued events first) and any meta-notice. */
+  offer(event: E, now: number): Dispatch<E> {
+    const released = this.release(now);
+    if (!this.matches(event)) return released;
+    this.counts.matched++;
+    if (this.waiting.length === 0 && this.hasRoom(now)) {
+      this.record(now);
+      return { send: [...released.send, event], meta: released.meta };
+    }
+    const meta = [...released.meta];
+    this.counts.throttled++;
+    this.unreportedThrottled++;
+    if (this.overflow === 'drop') {
+      this.counts.dropped++;
+    } else {
+      this.waiting.push(event);
+      if (this.waiting.length > QUEUE_CAPACITY) {
+        this.waiting.shift();
+        this.counts.dropped++;
+        this.unreportedDropped++;
+        this.noteFull(now, meta);
+      }
+    }
+    this.noteThrottled(now, meta);
+    return { send: released.send, meta };
+  }
+
+  /** Sends queued events the window now has room for. */
+  release(now: number): Dispatch<E> {
+    const send: E[] = [];
+    while (this.waiting.length > 0 && this.hasRoom(now)) {
+      send.push(this.waiting.shift() as E);
+      this.record(now);
+    }
+    return { send, meta: [] };
+  }
+
+  /** When queued events can next be released (the oldest send leaves the window), if any wait. */
+  nextReleaseAt(): number | undefined {
+    if (this.waiting.length === 0) return undefined;
+    const oldest = this.sentAt[0];
+    return oldest === undefined ? undefined : oldest + WINDOW_MS;
+  }
+
+  counters(): SubscriptionCounters {
+    return { ...this.counts, queued: this.waiting.length };
+  }
+
+  private hasRoom(now: number): boolean {
+    while (this.sentAt.length > 0 && (this.sentAt[0] as number) <= now - WINDOW_MS) this.sentAt.shift();
+    return this.sentAt.length < this.rateLimit;
+  }
+
+  private record(now: number): void {
+    this.sentAt.push(now);
+    this.counts.sent++;
+  }
+
+  /** At most one `rate_limit_exceeded` per window, carrying every throttle not yet reported. */
+  private noteThrottled(now: number, meta: MetaNotice[]): void {
+    if (this.rateNoticeAt !== undefined && now - this.rateNoticeAt < WINDOW_MS) return;
+    this.rateNoticeAt = now;
+    meta.push({ type: 'rate_limit_exceeded', throttled: this.unreportedThrottled });
+    this.unreportedThrottled = 0;
+  }
+
+  private noteFull(now: number, meta: MetaNotice[]): void {
+    if (this.fullNoticeAt !== undefined && now - this.fullNoticeAt < WINDOW_MS) return;
+    this.fullNoticeAt = now;
+    meta.push({ type: 'buffer_full', dropped: this.unreportedDropped });
+    this.unreportedDropped = 0;
+  }
+}
+
+function checkEventTypes(types: readonly string[]): EventType[] {
+  if (types.length === 0) throw new DomainError('invalid_params', 'subscribe needs at least one event type');
+  if (types.length > MAX_EVENT_TYPES) {
+    throw new DomainError('invalid_params', `subscribe takes at most ${MAX_EVENT_TYPES} event types, got ${types.length}`);
+  }
+  const unknown = types.filter((t) => !isEventType(t));
+  if (unknown.length > 0) throw new DomainError('invalid_params', `unknown event type(s): ${unknown.join(', ')}`);
+  return [...new Set(types as EventType[])];
+}
+
+function checkSeverity(severity: string | undefined): Severity {
+  if (severity === undefined) return 'low';
+  if (!isSeverity(severity)) {
+    throw new DomainError('invalid_params', `severity must be one of low, medium, high, critical; got '${severity}'`);
+  }
+  return severity;
+}
+
+function checkRateLimit(limit: number | undefined, fallback: number): number {
+  if (limit === undefined) return fallback;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RATE_LIMIT) {
+    throw new DomainError('invalid_params', `rate_limit must be an integer from 1 to ${MAX_RATE_LIMIT}, got ${limit}`);
+  }
+  return limit;
+}
+
+function checkOverflow(overflow: string | undefined): Overflow {
+  if (overflow === undefined) return 'queue';
+  if (overflow !== 'queue' && overflow !== 'drop') {
+    throw new DomainError('invalid_params', `overflow must be 'queue' or 'drop', got '${overflow}'`);
+  }
+  return overflow;
+}
+
+function compile(field: string, pattern: string | undefined): RegExp | undefined {
+  if (pattern === undefined) return undefined;
+  const problem = assessPattern(pattern);
+  if (problem !== undefined) throw new DomainError(problem.code, `${field} rejected: ${problem.reason}`, { field });
+  return new RegExp(pattern);
+}
