@@ -1,0 +1,92 @@
+/** Timestamps of a command (ISO 8601 UTC) as they happen, and how many times it was handed out. */
+export interface TimelinePayload {
+  readonly queued_at: string;
+  readonly delivered_at?: string;
+  readonly acked_at?: string;
+  readonly finished_at?: string;
+  readonly attempts: number;
+}
+
+interface ResultBase {
+  readonly correlation_id: string;
+  readonly command: string;
+  readonly timeline: TimelinePayload;
+}
+
+/** SPEC 3.3: what `observe command_result` / `configure query_status` answer. */
+export type CommandResultPayload =
+  | (ResultBase & { readonly status: 'queued' | 'pending'; readonly message: string })
+  | (ResultBase & {
+      readonly status: 'complete';
+      readonly result: unknown;
+      readonly completed_at: string;
+      readonly duration_ms: number;
+    })
+  | (ResultBase & {
+      readonly status: 'error' | 'timeout';
+      readonly error: string;
+      readonly error_code: string;
+      readonly failed_at: string;
+      readonly result?: unknown;
+    })
+  | (ResultBase & {
+      readonly status: 'expired';
+      readonly error: string;
+      readonly error_code: string;
+      readonly expired_at: string;
+    });
+
+/** SPEC 2: the immediate answer of `interact`. */
+export interface QueuedPayload {
+  readonly status: 'queued';
+  readonly correlation_id: string;
+  readonly message: string;
+}
+
+export interface PendingCommandPayload {
+  readonly correlation_id: string;
+  readonly command: string;
+  readonly status: 'queued' | 'pending';
+  readonly timeline: TimelinePayload;
+}
+
+export interface CompletedCommandPayload {
+  readonly correlation_id: string;
+  readonly command: string;
+  readonly completed_at: string;
+  readonly duration_ms: number;
+  readonly retrieved: boolean;
+}
+
+export interface FailedCommandPayload {
+  readonly correlation_id: string;
+  readonly command: string;
+  readonly status: 'error' | 'timeout' | 'expired';
+  /** The stable failure code (`extension_no_response`, `execution_timeout`, …). */
+  readonly error: string;
+  /** What happened, in a sentence. */
+  readonly hint: string;
+  readonly failed_at: string;
+}
+
+/** SPEC 2 `observe pending_commands`. */
+export interface CommandListPayload {
+  readonly pending: readonly PendingCommandPayload[];
+  readonly completed: readonly CompletedCommandPayload[];
+  readonly failed: readonly FailedCommandPayload[];
+}
+
+/** SPEC 2 `observe failed_commands`. */
+export interface FailedCommandsPayload {
+  readonly commands: readonly FailedCommandPayload[];
+  readonly count: number;
+}
+
+/** SPEC 4 `GET /pending-queries` entries. */
+export interface DeliveryPayload {
+  readonly id: string;
+  readonly correlation_id: string;
+  readonly type: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly tab_id?: number;
+}

@@ -1,0 +1,30 @@
+import { inject, injectable } from 'inversify';
+import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
+import type { ClockPort } from '../ports/ClockPort.js';
+import { TYPES } from '../tokens.js';
+import { CommandDeadlines } from './CommandDeadlines.js';
+import type { DeliveryPayload } from './CommandPayloads.js';
+import { presentDelivery } from './presentCommand.js';
+
+export interface PollCommandsInput {
+  /** Persistent per browser profile. */
+  readonly instanceId: string;
+  /** New at every start of the extension's service worker. */
+  readonly bootId: string;
+}
+
+/** Hands the polling extension worker every command it should run now (SPEC 3.2 leases). */
+@injectable()
+export class PollCommands {
+  constructor(
+    @inject(TYPES.CorrelationTracker) private readonly tracker: CorrelationTracker,
+    @inject(TYPES.ClockPort) private readonly clock: ClockPort,
+    @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
+  ) {}
+
+  execute(input: PollCommandsInput): DeliveryPayload[] {
+    const { deliveries } = this.tracker.poll(input, this.clock.now());
+    this.deadlines.reschedule();
+    return deliveries.map(presentDelivery);
+  }
+}

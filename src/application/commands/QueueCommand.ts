@@ -1,0 +1,60 @@
+import { inject, injectable } from 'inversify';
+import { DomainError } from '../../domain/DomainError.js';
+import type { CommandView } from '../../domain/command/Command.js';
+import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
+import type { ClockPort } from '../ports/ClockPort.js';
+import type { IdGeneratorPort } from '../ports/IdGeneratorPort.js';
+import { TYPES } from '../tokens.js';
+import { CommandDeadlines } from './CommandDeadlines.js';
+
+export interface QueueCommandInput {
+  readonly clientId: string;
+  /** The interact action (`execute_js`, `navigate`, …), already validated by the inbound adapter. */
+  readonly action: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly tabId?: number;
+  /** Execution limit (ms), 1 to the configured maximum; the default limit when absent. */
+  readonly timeoutMs?: number;
+}
+
+/** Ids are random; a collision with a live id is retried this many times before giving up. */
+const ID_ATTEMPTS = 3;
+
+/**
+ * Queues a browser command for the extension and returns at once.
+ * @throws DomainError `queue_full` (with `retry_after_ms`) or `invalid_params`.
+ */
+@injectable()
+export class QueueCommand {
+  constructor(
+    @inject(TYPES.CorrelationTracker) private readonly tracker: CorrelationTracker,
+    @inject(TYPES.ClockPort) private readonly clock: ClockPort,
+    @inject(TYPES.IdGeneratorPort) private readonly ids: IdGeneratorPort,
+    @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
+  ) {}
+
+  execute(input: QueueCommandInput): CommandView {
+    const now = this.clock.now();
+    const command = this.tracker.enqueue(
+      {
+        clientId: input.clientId,
+        action: input.action,
+        params: input.params,
+        ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
+        ...(input.timeoutMs === undefined ? {} : { executionLimitMs: input.timeoutMs }),
+      },
+      { correlationId: this.freshCorrelationId(now), queryId: this.ids.queryId() },
+      now,
+    );
+    this.deadlines.reschedule();
+    return command;
+  }
+
+  private freshCorrelationId(now: number): string {
+    for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
+      const id = this.ids.correlationId(now);
+      if (!this.tracker.has(id)) return id;
+    }
+    throw new DomainError('internal_error', `could not draw an unused correlation id in ${ID_ATTEMPTS} attempts`);
+  }
+}

@@ -1,0 +1,24 @@
+import { inject, injectable } from 'inversify';
+import type { CorrelationTracker, ReportAnswer, ResultReport } from '../../domain/command/CorrelationTracker.js';
+import type { ClockPort } from '../ports/ClockPort.js';
+import { TYPES } from '../tokens.js';
+import { CommandDeadlines } from './CommandDeadlines.js';
+
+/**
+ * Records what the extension posted for a command: `pending` (the ack) or a final status.
+ * Unknown, undelivered and duplicate reports are answered `accepted: false` with a reason.
+ */
+@injectable()
+export class RecordCommandResult {
+  constructor(
+    @inject(TYPES.CorrelationTracker) private readonly tracker: CorrelationTracker,
+    @inject(TYPES.ClockPort) private readonly clock: ClockPort,
+    @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
+  ) {}
+
+  execute(report: ResultReport): ReportAnswer {
+    const { answer } = this.tracker.report(report, this.clock.now());
+    if (answer.accepted) this.deadlines.reschedule();
+    return answer;
+  }
+}

@@ -1,0 +1,108 @@
+import type { CommandView } from '../../domain/command/Command.js';
+import type {
+  CommandResultPayload,
+  CompletedCommandPayload,
+  DeliveryPayload,
+  FailedCommandPayload,
+  PendingCommandPayload,
+  QueuedPayload,
+  TimelinePayload,
+} from './CommandPayloads.js';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export function presentTimeline(command: CommandView): TimelinePayload {
+  const { queuedAt, deliveredAt, ackedAt, finishedAt, attempts } = command.timeline;
+  return {
+    queued_at: iso(queuedAt),
+    ...(deliveredAt === undefined ? {} : { delivered_at: iso(deliveredAt) }),
+    ...(ackedAt === undefined ? {} : { acked_at: iso(ackedAt) }),
+    ...(finishedAt === undefined ? {} : { finished_at: iso(finishedAt) }),
+    attempts,
+  };
+}
+
+export function presentQueued(command: CommandView): QueuedPayload {
+  return {
+    status: 'queued',
+    correlation_id: command.correlationId,
+    message: `Queued. Fetch the result with observe {what:"command_result", correlation_id:"${command.correlationId}"}, or pass wait_ms to interact to get it inline.`,
+  };
+}
+
+/** SPEC 3.3, for any state. `duration_ms` runs from queuing to completion. */
+export function presentResult(command: CommandView): CommandResultPayload {
+  const base = { correlation_id: command.correlationId, command: command.action, timeline: presentTimeline(command) };
+  const { queuedAt, finishedAt = queuedAt, expiredAt = finishedAt } = command.timeline;
+  const failure = command.failure ?? { code: 'unknown', message: 'unknown failure' };
+  switch (command.state) {
+    case 'queued':
+      return { ...base, status: 'queued', message: 'Waiting for the extension to pick the command up' };
+    case 'delivered':
+      return { ...base, status: 'queued', message: 'Delivered to the extension; waiting for it to start' };
+    case 'running':
+      return { ...base, status: 'pending', message: 'Running in the browser' };
+    case 'complete':
+      return {
+        ...base,
+        status: 'complete',
+        result: command.result,
+        completed_at: iso(finishedAt),
+        duration_ms: finishedAt - queuedAt,
+      };
+    case 'error':
+    case 'timeout':
+      return {
+        ...base,
+        status: command.state,
+        error: failure.message,
+        error_code: failure.code,
+        failed_at: iso(finishedAt),
+        ...(command.result === undefined ? {} : { result: command.result }),
+      };
+    case 'expired':
+      return { ...base, status: 'expired', error: failure.message, error_code: failure.code, expired_at: iso(expiredAt) };
+  }
+}
+
+export function presentPending(command: CommandView): PendingCommandPayload {
+  return {
+    correlation_id: command.correlationId,
+    command: command.action,
+    status: command.state === 'running' ? 'pending' : 'queued',
+    timeline: presentTimeline(command),
+  };
+}
+
+export function presentCompleted(command: CommandView): CompletedCommandPayload {
+  const { queuedAt, finishedAt = queuedAt } = command.timeline;
+  return {
+    correlation_id: command.correlationId,
+    command: command.action,
+    completed_at: iso(finishedAt),
+    duration_ms: finishedAt - queuedAt,
+    retrieved: command.retrieved,
+  };
+}
+
+export function presentFailed(command: CommandView): FailedCommandPayload {
+  const { queuedAt, finishedAt = queuedAt, expiredAt = finishedAt } = command.timeline;
+  return {
+    correlation_id: command.correlationId,
+    command: command.action,
+    status: command.state as FailedCommandPayload['status'],
+    error: command.failure?.code ?? 'unknown',
+    hint: command.failure?.message ?? '',
+    failed_at: iso(command.state === 'expired' ? expiredAt : finishedAt),
+  };
+}
+
+export function presentDelivery(command: CommandView): DeliveryPayload {
+  return {
+    id: command.queryId,
+    correlation_id: command.correlationId,
+    type: command.action,
+    params: command.params,
+    ...(command.tabId === undefined ? {} : { tab_id: command.tabId }),
+  };
+}
