@@ -1,0 +1,79 @@
+/**
+ * The layer rules of docs/architecture.md, checked on every `npm test`. Paths are matched
+ * anywhere (not anchored at the repository root) so the same rules also run against the
+ * fixture in test/fixtures/layers, which proves they fail when broken.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'src/domain imports nothing outside itself: no frameworks, no node built-ins, no other layer.',
+      from: { path: '(^|/)src/domain/' },
+      to: { pathNot: '(^|/)src/domain/' },
+    },
+    {
+      name: 'application-uses-domain-only',
+      severity: 'error',
+      comment: 'src/application imports the domain, itself, and inversify (decorators, token types) only.',
+      from: { path: '(^|/)src/application/' },
+      to: { pathNot: ['(^|/)src/(domain|application)/', '(^|/)node_modules/(inversify|@inversifyjs)/'] },
+    },
+    {
+      name: 'inbound-never-imports-outbound',
+      severity: 'error',
+      from: { path: '(^|/)src/adapters/inbound/' },
+      to: { path: '(^|/)src/adapters/outbound/' },
+    },
+    {
+      name: 'outbound-never-imports-inbound',
+      severity: 'error',
+      from: { path: '(^|/)src/adapters/outbound/' },
+      to: { path: '(^|/)src/adapters/inbound/' },
+    },
+    {
+      name: 'only-the-root-composes',
+      severity: 'error',
+      comment: 'Nothing below the composition root knows it exists.',
+      from: { path: '(^|/)src/(domain|application|adapters)/' },
+      to: { path: '(^|/)src/composition/' },
+    },
+    {
+      name: 'reflect-metadata-at-the-root',
+      severity: 'error',
+      from: { pathNot: '(^|/)src/(composition/|cli\\.ts$)' },
+      to: { path: '(^|/)node_modules/reflect-metadata/' },
+    },
+    {
+      name: 'mcp-sdk-stays-in-its-adapter',
+      severity: 'error',
+      comment: 'An SDK upgrade touches one folder.',
+      from: { pathNot: '(^|/)src/(adapters/inbound/mcp/|composition/)' },
+      to: { path: '(^|/)node_modules/@modelcontextprotocol/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
