@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+interface Cruise {
+  summary: { violations: Array<{ rule: { name: string }; from: string; to: string }>; totalCruised: number; error: number };
+}
+
+async function cruise(target: string): Promise<Cruise> {
+  const args = [target, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'];
+  try {
+    const { stdout } = await run('node_modules/.bin/depcruise', args, { maxBuffer: 32 * 1024 * 1024 });
+    return JSON.parse(stdout) as Cruise;
+  } catch (error) {
+    const stdout = (error as { stdout?: string }).stdout;
+    if (stdout === undefined || stdout === '') throw error;
+    return JSON.parse(stdout) as Cruise; // depcruise exits non-zero when it finds violations
+  }
+}
+
+describe('layer rules (dependency-cruiser)', function () {
+  this.timeout(60_000);
+
+  it('finds no violation in src/, having actually scanned it', async () => {
+    const { summary } = await cruise('src');
+    expect(summary.violations).to.deep.equal([]);
+    // TS 7 once made dependency-cruiser scan 0 modules and report green; insist on a real scan.
+    expect(summary.totalCruised).to.be.above(30);
+  });
+
+  describe('the broken fixture (test/fixtures/layers) fails the build', () => {
+    let violations: Cruise['summary']['violations'];
+
+    before(async () => {
+      const result = await cruise('test/fixtures/layers/src');
+      violations = result.summary.violations;
+      expect(result.summary.error).to.be.above(0);
+    });
+
+    const fired = (rule: string) =>
+      violations.filter((v) => v.rule.name === rule).map((v) => v.to.replace(/^.*node_modules\//, ''));
+
+    it('domain-is-pure: a domain file importing an adapter, a node built-in and a framework', () => {
+      const targets = fired('domain-is-pure');
+      expect(targets).to.include('test/fixtures/layers/src/adapters/outbound/SqlRepository.ts');
+      expect(targets).to.include('fs');
+      expect(targets.some((t) => t.startsWith('inversify/'))).to.equal(true);
+    });
+
+    it('application-uses-domain-only: a use case importing an outbound adapter', () => {
+      expect(fired('application-uses-domain-only')).to.deep.equal([
+        'test/fixtures/layers/src/adapters/outbound/SqlRepository.ts',
+      ]);
+    });
+
+    it('inbound-never-imports-outbound: a handler importing a repository', () => {
+      expect(fired('inbound-never-imports-outbound')).to.deep.equal([
+        'test/fixtures/layers/src/adapters/outbound/SqlRepository.ts',
+      ]);
+    });
+  });
+});
