@@ -1,0 +1,40 @@
+import type { PageEvent } from './entries.js';
+
+export interface TrackedPage {
+  readonly tab_id: number;
+  readonly url: string;
+  readonly title: string;
+  /** Epoch ms of the last load/navigate event. */
+  readonly updated_at: number;
+}
+
+/** The tracked tabs and their current page (SPEC 4 `POST /page`), most recently active last; bounded. */
+export class PageRegistry {
+  private readonly pages = new Map<number, TrackedPage>();
+
+  constructor(readonly capacity = 100) {}
+
+  /** Applies a page event; `close` forgets the tab. */
+  apply(event: PageEvent, now: number): void {
+    this.pages.delete(event.tab_id);
+    if (event.event === 'close') return;
+    this.pages.set(event.tab_id, { tab_id: event.tab_id, url: event.url, title: event.title, updated_at: now });
+    if (this.pages.size > this.capacity) this.pages.delete(this.pages.keys().next().value as number);
+  }
+
+  /** The most recently active page, if any. */
+  current(): TrackedPage | undefined {
+    let last: TrackedPage | undefined;
+    for (const page of this.pages.values()) last = page;
+    return last;
+  }
+
+  /** Every tracked page, most recently active first. */
+  all(): TrackedPage[] {
+    return [...this.pages.values()].reverse();
+  }
+
+  clear(): void {
+    this.pages.clear();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * What the extension captures, in the wire shape of SPEC 4 (snake_case, `ts` in epoch ms), as
+ * stored after validation, size caps and redaction. `redacted` counts values replaced;
+ * `truncated` says something was cut to its cap.
+ */
+
+export const LOG_LEVELS = ['debug', 'log', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogSource = 'console' | 'exception' | 'unhandledrejection';
+
+interface Captured {
+  readonly ts: number;
+  readonly tab_id?: number;
+  readonly truncated?: boolean;
+  readonly redacted?: number;
+}
+
+export interface LogEntry extends Captured {
+  readonly level: LogLevel;
+  readonly message: string;
+  readonly args?: readonly unknown[];
+  readonly stack?: string;
+  readonly source: LogSource;
+  readonly url: string;
+}
+
+export type Headers = Readonly<Record<string, string>>;
+
+export interface NetworkEntry extends Captured {
+  readonly url: string;
+  readonly method: string;
+  readonly status: number;
+  readonly status_text?: string;
+  readonly duration_ms: number;
+  readonly error?: string;
+  readonly initiator?: string;
+  readonly request_headers?: Headers;
+  readonly response_headers?: Headers;
+  /** A body of this request is in the bodies buffer (`observe network_bodies`). */
+  readonly has_body?: boolean;
+}
+
+export interface NetworkBody extends Captured {
+  readonly url: string;
+  readonly method: string;
+  readonly status: number;
+  readonly request_body?: string;
+  readonly response_body?: string;
+}
+
+export interface WebSocketEvent extends Captured {
+  readonly connection_id: string;
+  readonly url: string;
+  readonly event: 'open' | 'message' | 'close' | 'error';
+  readonly direction?: 'sent' | 'received';
+  readonly data?: string;
+  readonly size?: number;
+  readonly code?: number;
+  readonly reason?: string;
+}
+
+export const VITAL_NAMES = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
+
+export interface VitalEntry extends Captured {
+  readonly name: VitalName;
+  readonly value: number;
+  readonly rating?: 'good' | 'needs-improvement' | 'poor';
+  readonly url: string;
+}
+
+export interface PageEvent {
+  readonly tab_id: number;
+  readonly url: string;
+  readonly title: string;
+  readonly event: 'load' | 'navigate' | 'close';
+}
+
+/** Where each kind of entry is kept. */
+export interface BufferContents {
+  readonly logs: LogEntry;
+  readonly network: NetworkEntry;
+  readonly bodies: NetworkBody;
+  readonly websocket: WebSocketEvent;
+  readonly vitals: VitalEntry;
+}
+
+export type BufferName = keyof BufferContents;
+
+export const BUFFER_NAMES: readonly BufferName[] = ['logs', 'network', 'bodies', 'websocket', 'vitals'];

@@ -1,0 +1,16 @@
+import { LOG_LEVELS, type LogEntry, type LogLevel, type NetworkEntry } from './entries.js';
+
+/** True when `level` is at least `threshold` (debug < log < info < warn < error). */
+export function atLeast(level: LogLevel, threshold: LogLevel): boolean {
+  return LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);
+}
+
+/** `observe errors`: console errors, uncaught exceptions and unhandled rejections. */
+export function isError(entry: LogEntry): boolean {
+  return entry.level === 'error' || entry.source !== 'console';
+}
+
+/** A request that failed: a network error (status 0 or an error text) or an HTTP status ≥ 400. */
+export function isFailedRequest(entry: Pick<NetworkEntry, 'status' | 'error'>): boolean {
+  return entry.status === 0 || entry.status >= 400 || entry.error !== undefined;
+}

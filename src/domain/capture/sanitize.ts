@@ -1,0 +1,155 @@
+import { RedactionTally, type Redactor } from '../privacy/Redactor.js';
+import { cap, CAPS } from './caps.js';
+import type { Headers, LogEntry, NetworkBody, NetworkEntry, VitalEntry, WebSocketEvent } from './entries.js';
+
+type Raw<T> = Omit<T, 'truncated' | 'redacted'>;
+export type RawLog = Raw<LogEntry>;
+export type RawWebSocketEvent = Raw<WebSocketEvent>;
+export type RawVital = Raw<VitalEntry>;
+export type RawNetwork = Raw<Omit<NetworkEntry, 'has_body'>> & {
+  readonly request_body?: string;
+  readonly response_body?: string;
+  readonly truncated?: boolean;
+};
+
+/**
+ * Turns validated input into stored entries: every text capped, every secret redacted, and
+ * both facts recorded on the entry (`truncated`, `redacted`). Pure.
+ */
+export class Sanitizer {
+  constructor(private readonly redactor: Redactor) {}
+
+  log(raw: RawLog): LogEntry {
+    const marks = new Marks();
+    const args = raw.args === undefined ? undefined : this.args(raw.args, marks);
+    return marks.stamp({
+      level: raw.level,
+      message: marks.text(this.redactor.text(raw.message, marks.tally), CAPS.text),
+      ...(args === undefined ? {} : { args }),
+      ...(raw.stack === undefined ? {} : { stack: marks.text(this.redactor.text(raw.stack, marks.tally), CAPS.text) }),
+      source: raw.source,
+      url: marks.text(this.redactor.url(raw.url, marks.tally), CAPS.url),
+      ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      ts: raw.ts,
+    });
+  }
+
+  /** A network entry, and its bodies (if any) for the bodies buffer. */
+  network(raw: RawNetwork): { entry: NetworkEntry; body?: NetworkBody } {
+    const marks = new Marks();
+    if (raw.truncated === true) marks.cut = true;
+    const url = marks.text(this.redactor.url(raw.url, marks.tally), CAPS.url);
+    const method = raw.method.toUpperCase();
+    const optional = {
+      ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      ...(raw.status_text === undefined ? {} : { status_text: marks.text(raw.status_text, CAPS.short) }),
+      ...(raw.error === undefined ? {} : { error: marks.text(this.redactor.text(raw.error, marks.tally), CAPS.short) }),
+      ...(raw.initiator === undefined
+        ? {}
+        : { initiator: marks.text(this.redactor.url(raw.initiator, marks.tally), CAPS.short) }),
+      ...(raw.request_headers === undefined ? {} : { request_headers: this.headers(raw.request_headers, marks) }),
+      ...(raw.response_headers === undefined ? {} : { response_headers: this.headers(raw.response_headers, marks) }),
+    };
+    const hasBody = raw.request_body !== undefined || raw.response_body !== undefined;
+    let body: NetworkBody | undefined;
+    if (hasBody) {
+      const bodyMarks = new Marks();
+      if (raw.truncated === true) bodyMarks.cut = true;
+      body = bodyMarks.stamp({
+        url,
+        method,
+        status: raw.status,
+        ts: raw.ts,
+        ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+        ...(raw.request_body === undefined
+          ? {}
+          : { request_body: bodyMarks.text(this.redactor.body(raw.request_body, bodyMarks.tally), CAPS.body) }),
+        ...(raw.response_body === undefined
+          ? {}
+          : { response_body: bodyMarks.text(this.redactor.body(raw.response_body, bodyMarks.tally), CAPS.body) }),
+      });
+    }
+    const entry = marks.stamp({
+      url,
+      method,
+      status: raw.status,
+      duration_ms: raw.duration_ms,
+      ts: raw.ts,
+      ...optional,
+      ...(hasBody ? { has_body: true } : {}),
+    });
+    return body === undefined ? { entry } : { entry, body };
+  }
+
+  webSocket(raw: RawWebSocketEvent): WebSocketEvent {
+    const marks = new Marks();
+    return marks.stamp({
+      connection_id: marks.text(raw.connection_id, CAPS.short),
+      url: marks.text(this.redactor.url(raw.url, marks.tally), CAPS.url),
+      event: raw.event,
+      ...(raw.direction === undefined ? {} : { direction: raw.direction }),
+      ...(raw.data === undefined ? {} : { data: marks.text(this.redactor.body(raw.data, marks.tally), CAPS.wsData) }),
+      ...(raw.size === undefined ? {} : { size: raw.size }),
+      ...(raw.code === undefined ? {} : { code: raw.code }),
+      ...(raw.reason === undefined ? {} : { reason: marks.text(this.redactor.text(raw.reason, marks.tally), CAPS.short) }),
+      ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      ts: raw.ts,
+    });
+  }
+
+  vital(raw: RawVital): VitalEntry {
+    const marks = new Marks();
+    return marks.stamp({
+      name: raw.name,
+      value: raw.value,
+      ...(raw.rating === undefined ? {} : { rating: raw.rating }),
+      url: marks.text(this.redactor.url(raw.url, marks.tally), CAPS.url),
+      ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      ts: raw.ts,
+    });
+  }
+
+  /** Page urls and titles are redacted and capped like every other url and text. */
+  pageText(url: string, title: string): { url: string; title: string } {
+    const marks = new Marks();
+    return {
+      url: marks.text(this.redactor.url(url, marks.tally), CAPS.url),
+      title: marks.text(this.redactor.text(title, marks.tally), CAPS.short),
+    };
+  }
+
+  private args(args: readonly unknown[], marks: Marks): readonly unknown[] {
+    const redacted = this.redactor.json(args, marks.tally) as unknown[];
+    const json = JSON.stringify(redacted);
+    if (json.length <= CAPS.args) return redacted;
+    marks.cut = true;
+    return [`[${args.length} console arguments truncated: ${json.length} chars as JSON] ${json.slice(0, CAPS.args)}`];
+  }
+
+  private headers(headers: Headers, marks: Marks): Headers {
+    const kept = Object.entries(headers).slice(0, CAPS.headerCount);
+    if (kept.length < Object.keys(headers).length) marks.cut = true;
+    const redacted = this.redactor.headers(Object.fromEntries(kept), marks.tally);
+    return Object.fromEntries(Object.entries(redacted).map(([name, value]) => [name, marks.text(value, CAPS.header)]));
+  }
+}
+
+/** Collects, for one entry, whether anything was cut and how many values were redacted. */
+class Marks {
+  readonly tally = new RedactionTally();
+  cut = false;
+
+  text(text: string, max: number): string {
+    const capped = cap(text, max);
+    if (capped.cut) this.cut = true;
+    return capped.text;
+  }
+
+  stamp<T extends object>(entry: T): T & { truncated?: boolean; redacted?: number } {
+    return {
+      ...entry,
+      ...(this.cut ? { truncated: true } : {}),
+      ...(this.tally.count > 0 ? { redacted: this.tally.count } : {}),
+    };
+  }
+}
