@@ -2,7 +2,9 @@ import { inject, injectable } from 'inversify';
 import type { CommandChange, CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { Cancel, ClockPort } from '../ports/ClockPort.js';
 import type { LoggerPort } from '../ports/LoggerPort.js';
+import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
+import { commandKey } from './commandKeys.js';
 
 /**
  * Drives the tracker's deadlines through the clock port: exactly one timer, armed for
@@ -20,6 +22,7 @@ export class CommandDeadlines {
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(TYPES.LoggerPort) private readonly logger: LoggerPort,
     @inject(TYPES.SweepIntervalMs) private readonly sweepIntervalMs: number,
+    @inject(TYPES.Waiters) private readonly waiters: Waiters,
   ) {}
 
   /** Starts the safety-net sweep (every `SweepIntervalMs`). Calling it again does nothing. */
@@ -53,18 +56,27 @@ export class CommandDeadlines {
     });
   }
 
-  /** Applies every deadline due now, logs what changed, and re-arms the timer. */
+  /** Applies every deadline due now, then settles what changed. */
   advance(): CommandChange[] {
     const changes = this.tracker.advance(this.clock.now());
+    this.settle(changes);
+    return changes;
+  }
+
+  /**
+   * After any change to the tracker: logs the changes, wakes whoever waits on those commands,
+   * and re-arms the timer.
+   */
+  settle(changes: readonly CommandChange[]): void {
     for (const { command, from, to } of changes) {
       this.logger.info(`command ${command.correlationId} ${from} → ${to}`, {
         correlation_id: command.correlationId,
         action: command.action,
         reason: command.failure?.code,
       });
+      this.waiters.notify(commandKey(command.correlationId));
     }
     this.reschedule();
-    return changes;
   }
 
   private disarm(): void {

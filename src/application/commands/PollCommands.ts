@@ -23,8 +23,8 @@ export class PollCommands {
   ) {}
 
   execute(input: PollCommandsInput): DeliveryPayload[] {
-    const { deliveries } = this.tracker.poll(input, this.clock.now());
-    this.deadlines.reschedule();
+    const { deliveries, changes } = this.tracker.poll(input, this.clock.now());
+    this.deadlines.settle(changes);
     return deliveries.map(presentDelivery);
   }
 }

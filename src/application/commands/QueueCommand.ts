@@ -4,8 +4,10 @@ import type { CommandView } from '../../domain/command/Command.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import type { IdGeneratorPort } from '../ports/IdGeneratorPort.js';
+import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
 import { CommandDeadlines } from './CommandDeadlines.js';
+import { PICKUP_KEY } from './commandKeys.js';
 
 export interface QueueCommandInput {
   readonly clientId: string;
@@ -31,6 +33,7 @@ export class QueueCommand {
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(TYPES.IdGeneratorPort) private readonly ids: IdGeneratorPort,
     @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
+    @inject(TYPES.Waiters) private readonly waiters: Waiters,
   ) {}
 
   execute(input: QueueCommandInput): CommandView {
@@ -47,6 +50,7 @@ export class QueueCommand {
       now,
     );
     this.deadlines.reschedule();
+    this.waiters.notify(PICKUP_KEY);
     return command;
   }
 

@@ -17,8 +17,8 @@ export class RecordCommandResult {
   ) {}
 
   execute(report: ResultReport): ReportAnswer {
-    const { answer } = this.tracker.report(report, this.clock.now());
-    if (answer.accepted) this.deadlines.reschedule();
+    const { answer, changes } = this.tracker.report(report, this.clock.now());
+    if (answer.accepted) this.deadlines.settle(changes);
     return answer;
   }
 }

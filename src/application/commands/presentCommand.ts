@@ -102,7 +102,7 @@ export function presentDelivery(command: CommandView): DeliveryPayload {
     id: command.queryId,
     correlation_id: command.correlationId,
     type: command.action,
-    params: command.params,
+    params: { ...command.params, timeout_ms: command.executionLimitMs },
     ...(command.tabId === undefined ? {} : { tab_id: command.tabId }),
   };
 }

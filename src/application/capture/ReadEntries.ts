@@ -1,0 +1,124 @@
+import { inject, injectable } from 'inversify';
+import type { Page, Sequenced } from '../../domain/buffer/RingBuffer.js';
+import type { VitalEntry } from '../../domain/capture/entries.js';
+import { DomainError } from '../../domain/DomainError.js';
+import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
+import type { ClockPort } from '../ports/ClockPort.js';
+import type { DaemonInfo } from '../shared/DaemonInfo.js';
+import type { Waiters } from '../shared/Waiters.js';
+import { TYPES } from '../tokens.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { filterFor, LIST_SOURCES, type EntryQuery, type ListWhat } from './entryFilters.js';
+import type { ListPayload } from './ListPayload.js';
+
+export interface ReadEntriesInput extends EntryQuery {
+  readonly what: ListWhat;
+  /** 1–1000, default 100. */
+  readonly limit?: number;
+  readonly afterCursor?: string | number;
+  /** With `afterCursor`: hold the read up to this long (ms, ≤ 25 000) until a newer matching entry arrives. */
+  readonly waitMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1_000;
+export const MAX_READ_WAIT_MS = 25_000;
+/** JSON of the envelope around the entries, generously. */
+const ENVELOPE_CHARS = 400;
+
+/** Waiters key for "entries were appended to this buffer". */
+export const bufferKey = (buffer: string): string => `buffer:${buffer}`;
+
+/**
+ * `observe` list reads (SPEC 2): newest entries, or entries after a cursor, filtered, within
+ * the answer-size budget, optionally held until a newer matching entry arrives.
+ * @throws DomainError `invalid_params` for a bad limit, wait or cursor.
+ */
+@injectable()
+export class ReadEntries {
+  constructor(
+    @inject(TYPES.CaptureStorePort) private readonly store: CaptureStorePort,
+    @inject(TYPES.Waiters) private readonly waiters: Waiters,
+    @inject(TYPES.ClockPort) private readonly clock: ClockPort,
+    @inject(TYPES.DaemonInfo) private readonly daemon: DaemonInfo,
+    @inject(TYPES.ResultBudget) private readonly budget: number,
+  ) {}
+
+  async execute(input: ReadEntriesInput): Promise<ListPayload> {
+    const limit = input.limit ?? DEFAULT_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+      throw new DomainError('invalid_params', `limit must be an integer from 1 to ${MAX_LIMIT}, got ${String(limit)}`);
+    }
+    const waitMs = input.waitMs ?? 0;
+    if (!Number.isInteger(waitMs) || waitMs < 0 || waitMs > MAX_READ_WAIT_MS) {
+      throw new DomainError('invalid_params', `wait_ms must be an integer from 0 to ${MAX_READ_WAIT_MS}, got ${String(waitMs)}`);
+    }
+    if (waitMs > 0 && input.afterCursor === undefined) {
+      throw new DomainError('invalid_params', 'wait_ms needs after_cursor: it waits for entries newer than the cursor');
+    }
+    const afterCursor = input.afterCursor === undefined ? undefined : decodeCursor(this.daemon.runId, input.afterCursor);
+    const buffer = LIST_SOURCES[input.what];
+    const filter = filterFor(input.what, input) as (entry: unknown) => boolean;
+    const read = () =>
+      this.store.read(buffer, { limit, filter, ...(afterCursor === undefined ? {} : { afterCursor }) }) as Page<unknown>;
+
+    let page = read();
+    const until = this.clock.now() + waitMs;
+    while (page.entries.length === 0 && waitMs > 0) {
+      const remaining = until - this.clock.now();
+      if (remaining <= 0) break;
+      const outcome = await this.waiters.wait(bufferKey(buffer), remaining, input.signal);
+      if (outcome === 'aborted' || outcome === 'closed') break;
+      page = read();
+    }
+    return this.present(input.what, page, afterCursor !== undefined);
+  }
+
+  private present(what: ListWhat, page: Page<unknown>, afterCursor: boolean): ListPayload {
+    const { kept, trimmed } = this.fit(page.entries, afterCursor);
+    const cursorSeq = trimmed && afterCursor ? (kept.at(-1)?.seq ?? page.cursor) : page.cursor;
+    const entries = kept.map((e) => e.value);
+    const redacted = entries.reduce<number>((sum, e) => sum + ((e as { redacted?: number }).redacted ?? 0), 0);
+    return {
+      entries,
+      count: entries.length,
+      has_more: page.hasMore || trimmed,
+      cursor: encodeCursor(this.daemon.runId, cursorSeq),
+      ...(page.cursorRestarted ? { cursor_restarted: true as const } : {}),
+      ...(trimmed ? { truncated: true as const } : {}),
+      ...(redacted > 0 ? { redacted } : {}),
+      ...(what === 'vitals' ? { pages: summarise(entries as VitalEntry[]) } : {}),
+    };
+  }
+
+  /** Keeps entries within the budget: the newest ones for a plain read, the oldest after a cursor. */
+  private fit(
+    entries: ReadonlyArray<Sequenced<unknown>>,
+    afterCursor: boolean,
+  ): { kept: Array<Sequenced<unknown>>; trimmed: boolean } {
+    const ordered = afterCursor ? [...entries] : [...entries].reverse();
+    const kept: Array<Sequenced<unknown>> = [];
+    let used = ENVELOPE_CHARS;
+    for (const entry of ordered) {
+      used += JSON.stringify(entry.value).length + 1;
+      if (used > this.budget && kept.length > 0) break;
+      kept.push(entry);
+    }
+    const trimmed = kept.length < entries.length;
+    return { kept: afterCursor ? kept : kept.reverse(), trimmed };
+  }
+}
+
+function summarise(entries: readonly VitalEntry[]): NonNullable<ListPayload['pages']> {
+  const pages = new Map<
+    string,
+    { url: string; tab_id?: number; vitals: Record<string, { value: number; rating?: string; ts: number }> }
+  >();
+  for (const e of entries) {
+    const page = pages.get(e.url) ?? { url: e.url, ...(e.tab_id === undefined ? {} : { tab_id: e.tab_id }), vitals: {} };
+    page.vitals[e.name] = { value: e.value, ...(e.rating === undefined ? {} : { rating: e.rating }), ts: e.ts };
+    pages.set(e.url, page);
+  }
+  return [...pages.values()];
+}

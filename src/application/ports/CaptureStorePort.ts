@@ -1,0 +1,14 @@
+import type { BufferStats, Page, ReadOptions } from '../../domain/buffer/RingBuffer.js';
+import type { BufferContents, BufferName } from '../../domain/capture/entries.js';
+
+/** The bounded buffers captured entries live in (SPEC 4 capacities, FIFO eviction). */
+export interface CaptureStorePort {
+  /** Appends entries in order; the oldest entries are evicted when a buffer is full. */
+  append<B extends BufferName>(buffer: B, entries: ReadonlyArray<BufferContents[B]>): void;
+  /** Cursor-paginated read (sequence numbers are per buffer). */
+  read<B extends BufferName>(buffer: B, options: ReadOptions<BufferContents[B]>): Page<BufferContents[B]>;
+  /** Empties a buffer; returns how many entries were removed. Sequence numbers keep counting. */
+  clear(buffer: BufferName): number;
+  /** Size, capacity and eviction count of every buffer. */
+  stats(): Readonly<Record<BufferName, BufferStats>>;
+}

@@ -1,0 +1,53 @@
+import { injectable } from 'inversify';
+
+export interface PresenceStatus {
+  readonly connected: boolean;
+  /** ISO 8601 time of the last poll seen, or null when none was ever seen. */
+  readonly last_seen: string | null;
+  readonly instance_id?: string;
+}
+
+interface Instance {
+  held: number;
+  lastSeen: number;
+  bootId: string;
+}
+
+/** Extensions that speak the daemon's API shorter than this ago still count as connected (SPEC 4). */
+export const CONNECTED_WINDOW_MS = 5_000;
+const MAX_INSTANCES = 16;
+
+/**
+ * Which extension workers are polling. Connected means a poll is held now or one ended less
+ * than 5 s ago.
+ */
+@injectable()
+export class ExtensionPresence {
+  private readonly instances = new Map<string, Instance>();
+
+  pollStarted(instanceId: string, bootId: string, now: number): void {
+    const known = this.instances.get(instanceId);
+    this.instances.delete(instanceId);
+    this.instances.set(instanceId, { held: (known?.held ?? 0) + 1, lastSeen: now, bootId });
+    if (this.instances.size > MAX_INSTANCES) this.instances.delete(this.instances.keys().next().value as string);
+  }
+
+  pollEnded(instanceId: string, now: number): void {
+    const known = this.instances.get(instanceId);
+    if (known === undefined) return;
+    known.held = Math.max(0, known.held - 1);
+    known.lastSeen = now;
+  }
+
+  status(now: number): PresenceStatus {
+    let latest: [string, Instance] | undefined;
+    let connected = false;
+    for (const entry of this.instances) {
+      const [, instance] = entry;
+      if (instance.held > 0 || now - instance.lastSeen < CONNECTED_WINDOW_MS) connected = true;
+      if (latest === undefined || instance.lastSeen >= latest[1].lastSeen) latest = entry;
+    }
+    if (latest === undefined) return { connected: false, last_seen: null };
+    return { connected, last_seen: new Date(latest[1].lastSeen).toISOString(), instance_id: latest[0] };
+  }
+}
