@@ -1,10 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { Container } from 'inversify';
 import { FakeClock } from '../adapters/outbound/clock/FakeClock.js';
 import type { LogLevel, LogSink } from '../adapters/outbound/logging/StderrLogger.js';
+import type { BufferName } from '../domain/capture/entries.js';
 import { DEFAULT_LIFECYCLE_RULES, type LifecycleRules } from '../domain/command/LifecycleRules.js';
-import { coreModule } from './modules/coreModule.js';
 import { fakeClockModule, systemClockModule } from './modules/clockModules.js';
+import { coreModule } from './modules/coreModule.js';
+import { storageModule } from './modules/storageModule.js';
 import { systemModule } from './modules/systemModule.js';
+import { VERSION } from './version.js';
 
 export type Profile = 'system' | 'fake-clock';
 
@@ -17,20 +23,34 @@ export interface ContainerOptions {
   readonly sweepIntervalMs?: number;
   readonly logLevel?: LogLevel;
   readonly logSink?: LogSink;
+  /** Where files live (default `~/.browsertap`). Nothing is written until a use case needs it. */
+  readonly stateDir?: string;
+  readonly capacities?: Readonly<Record<BufferName, number>>;
+  readonly resultBudget?: number;
 }
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
+/** Under SPEC 2's 100 KB per result, with room for the envelope. */
+export const DEFAULT_RESULT_BUDGET = 90_000;
+
+export const defaultStateDir = (): string => join(homedir(), '.browsertap');
 
 /** The composition root: one container, built from modules, with the profile's clock plugged in. */
 export function createContainer(options: ContainerOptions = {}): Container {
   const container = new Container();
-  const clock = options.profile === 'fake-clock' ? fakeClockModule(options.fakeClock ?? new FakeClock()) : systemClockModule();
+  const fake = options.profile === 'fake-clock' ? (options.fakeClock ?? new FakeClock()) : undefined;
   container.load(
-    clock,
+    fake === undefined ? systemClockModule() : fakeClockModule(fake),
     systemModule({ logLevel: options.logLevel ?? 'info', logSink: options.logSink ?? process.stderr }),
+    storageModule({
+      stateDir: options.stateDir ?? defaultStateDir(),
+      ...(options.capacities === undefined ? {} : { capacities: options.capacities }),
+    }),
     coreModule({
       rules: Object.freeze({ ...DEFAULT_LIFECYCLE_RULES, ...options.rules }),
       sweepIntervalMs: options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+      daemon: { version: VERSION, startedAt: fake?.now() ?? Date.now(), runId: randomBytes(3).toString('hex') },
+      resultBudget: options.resultBudget ?? DEFAULT_RESULT_BUDGET,
     }),
   );
   return container;

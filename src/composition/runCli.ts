@@ -1,39 +1,33 @@
-import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
-import { TYPES } from '../application/tokens.js';
-import { createContainer } from './createContainer.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseCli, USAGE } from '../adapters/inbound/cli/parseCli.js';
 import { VERSION } from './version.js';
 
-const USAGE = `usage: browsertap [daemon|mcp|status|stop|--version|--help]`;
-
 /**
- * The CLI's entry: parses arguments and runs a command. Writes only to stderr; stdout is
- * reserved for the MCP channel of `browsertap mcp`. Returns the process exit code.
+ * The CLI's entry: parses arguments and runs a command. Human output goes to stderr; stdout
+ * carries only MCP (`mcp`) or the JSON a command prints (`status`, `stop`). Returns the exit code.
  */
-export async function runCli(args: readonly string[], _env: NodeJS.ProcessEnv): Promise<number> {
-  const [command = 'mcp'] = args;
-  switch (command) {
-    case '--version':
+export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const options = parseCli(args, env, join(homedir(), '.browsertap'));
+  if ('error' in options) {
+    process.stderr.write(`browsertap: ${options.error}\n${USAGE}\n`);
+    return 2;
+  }
+  switch (options.command) {
+    case 'version':
       process.stderr.write(`browsertap ${VERSION}\n`);
       return 0;
-    case '--help':
+    case 'help':
       process.stderr.write(`${USAGE}\n`);
       return 0;
+    // Each command loads only what it needs: the bridge an MCP client launches starts fast.
     case 'daemon':
-      return startCore();
-    default:
-      process.stderr.write(`browsertap: '${command}' is not available yet (this build has the domain core only)\n${USAGE}\n`);
-      return 2;
+      return (await import('./commands/daemonCommand.js')).daemonCommand(options);
+    case 'mcp':
+      return (await import('./commands/bridgeCommand.js')).bridgeCommand(options);
+    case 'status':
+      return (await import('./commands/statusCommand.js')).statusCommand(options);
+    case 'stop':
+      return (await import('./commands/stopCommand.js')).stopCommand(options);
   }
-}
-
-/** Builds the container and starts the deadline timers: everything that exists before the daemon issue. */
-function startCore(): number {
-  const container = createContainer();
-  const deadlines = container.get(CommandDeadlines);
-  deadlines.start();
-  const logger = container.get(TYPES.LoggerPort);
-  logger.info(`browsertap ${VERSION}: composition root started (domain core, command lifecycle, clock, ids, logging)`);
-  logger.info('the HTTP daemon and MCP server are not part of this build yet; stopping');
-  deadlines.stop();
-  return 0;
 }

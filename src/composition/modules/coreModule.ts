@@ -1,32 +1,84 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type Newable } from 'inversify';
+import { ClearBuffers } from '../../application/capture/ClearBuffers.js';
+import { IngestEntries } from '../../application/capture/IngestEntries.js';
+import { ReadEntries } from '../../application/capture/ReadEntries.js';
+import { ReadPages } from '../../application/capture/ReadPages.js';
+import { RecordPageEvent } from '../../application/capture/RecordPageEvent.js';
+import { AwaitCommandResult } from '../../application/commands/AwaitCommandResult.js';
 import { CommandDeadlines } from '../../application/commands/CommandDeadlines.js';
+import { ForgetClient } from '../../application/commands/ForgetClient.js';
 import { GetCommandResult } from '../../application/commands/GetCommandResult.js';
 import { ListCommands } from '../../application/commands/ListCommands.js';
 import { ListFailedCommands } from '../../application/commands/ListFailedCommands.js';
 import { PollCommands } from '../../application/commands/PollCommands.js';
 import { QueueCommand } from '../../application/commands/QueueCommand.js';
 import { RecordCommandResult } from '../../application/commands/RecordCommandResult.js';
+import { WaitForCommands } from '../../application/commands/WaitForCommands.js';
+import { GetHealth } from '../../application/health/GetHealth.js';
+import type { DaemonInfo } from '../../application/shared/DaemonInfo.js';
+import { ExtensionPresence } from '../../application/shared/ExtensionPresence.js';
+import { Waiters } from '../../application/shared/Waiters.js';
+import { ListKeys } from '../../application/state/ListKeys.js';
+import { LoadValue } from '../../application/state/LoadValue.js';
+import { ManageNoise } from '../../application/state/ManageNoise.js';
+import { StoreValue } from '../../application/state/StoreValue.js';
 import { TYPES } from '../../application/tokens.js';
+import { NoiseRules } from '../../domain/capture/NoiseRules.js';
+import { PageRegistry } from '../../domain/capture/PageRegistry.js';
+import { Sanitizer } from '../../domain/capture/sanitize.js';
 import { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { LifecycleRules } from '../../domain/command/LifecycleRules.js';
+import { Redactor } from '../../domain/privacy/Redactor.js';
 
 export interface CoreSettings {
   readonly rules: LifecycleRules;
   readonly sweepIntervalMs: number;
+  readonly daemon: DaemonInfo;
+  /** Largest JSON text of one list answer (characters). */
+  readonly resultBudget: number;
 }
 
-/** The domain core and the command use cases; independent of any technology. */
+const USE_CASES = [
+  QueueCommand,
+  PollCommands,
+  WaitForCommands,
+  RecordCommandResult,
+  GetCommandResult,
+  AwaitCommandResult,
+  ListCommands,
+  ListFailedCommands,
+  ForgetClient,
+  IngestEntries,
+  RecordPageEvent,
+  ReadEntries,
+  ReadPages,
+  ClearBuffers,
+  StoreValue,
+  LoadValue,
+  ListKeys,
+  ManageNoise,
+  GetHealth,
+] as const;
+
+/** The domain core and every use case; independent of any technology. */
 export function coreModule(settings: CoreSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TYPES.LifecycleRules).toConstantValue(settings.rules);
     bind(TYPES.SweepIntervalMs).toConstantValue(settings.sweepIntervalMs);
+    bind(TYPES.DaemonInfo).toConstantValue(settings.daemon);
+    bind(TYPES.ResultBudget).toConstantValue(settings.resultBudget);
     bind(TYPES.CorrelationTracker).toConstantValue(new CorrelationTracker(settings.rules));
+    bind(TYPES.NoiseRules).toConstantValue(new NoiseRules());
+    bind(TYPES.PageRegistry).toConstantValue(new PageRegistry());
+    bind(TYPES.Sanitizer).toConstantValue(new Sanitizer(new Redactor()));
+    bind(TYPES.Waiters)
+      .toDynamicValue((context) => new Waiters(context.get(TYPES.ClockPort)))
+      .inSingletonScope();
+    bind(ExtensionPresence).toSelf().inSingletonScope();
     bind(CommandDeadlines).toSelf().inSingletonScope();
-    bind(QueueCommand).toSelf().inSingletonScope();
-    bind(PollCommands).toSelf().inSingletonScope();
-    bind(RecordCommandResult).toSelf().inSingletonScope();
-    bind(GetCommandResult).toSelf().inSingletonScope();
-    bind(ListCommands).toSelf().inSingletonScope();
-    bind(ListFailedCommands).toSelf().inSingletonScope();
+    for (const useCase of USE_CASES)
+      bind(useCase as Newable<object>)
+        .toSelf()
+        .inSingletonScope();
   });
 }

@@ -1,0 +1,14 @@
+import type { IngestEntries } from '../../../application/capture/IngestEntries.js';
+import type { RecordPageEvent } from '../../../application/capture/RecordPageEvent.js';
+import type { RecordCommandResult } from '../../../application/commands/RecordCommandResult.js';
+import type { WaitForCommands } from '../../../application/commands/WaitForCommands.js';
+import type { GetHealth } from '../../../application/health/GetHealth.js';
+
+/** The use cases the extension's HTTP API drives. */
+export interface ExtensionApi {
+  readonly waitForCommands: WaitForCommands;
+  readonly recordResult: RecordCommandResult;
+  readonly ingest: IngestEntries;
+  readonly recordPage: RecordPageEvent;
+  readonly health: GetHealth;
+}

@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
+import type { ExtensionApi } from './ExtensionApi.js';
+import { errorHandler } from './middleware/errorHandler.js';
+import { jsonBody } from './middleware/jsonBody.js';
+import { securityGuard } from './middleware/securityGuard.js';
+import { commandRoutes } from './routes/commandRoutes.js';
+import { healthRoutes } from './routes/healthRoutes.js';
+import { ingestRoutes } from './routes/ingestRoutes.js';
+import { mcpRoutes, type McpHttpHandler } from './routes/mcpRoutes.js';
+
+export interface DaemonServerSettings {
+  /** 0 picks a free port (tests). */
+  readonly port: number;
+  readonly token: () => string;
+  readonly extensionId?: string;
+  readonly logger: LoggerPort;
+}
+
+/** The daemon's HTTP face: the extension API and MCP Streamable HTTP on 127.0.0.1 only (SPEC 1, 4, 6). */
+export class KoaDaemonServer {
+  private readonly server: Server;
+  private boundPort = 0;
+
+  constructor(
+    api: ExtensionApi,
+    mcp: McpHttpHandler,
+    private readonly settings: DaemonServerSettings,
+  ) {
+    const app = new Koa();
+    app.silent = true;
+    app.use(errorHandler(settings.logger));
+    app.use(
+      securityGuard({
+        port: () => this.boundPort,
+        ...(settings.extensionId === undefined ? {} : { extensionId: settings.extensionId }),
+      }),
+    );
+    app.use(jsonBody());
+    for (const router of [commandRoutes(api), ingestRoutes(api), healthRoutes(api), mcpRoutes(mcp, settings.token)]) {
+      app.use(router.routes());
+      app.use(router.allowedMethods());
+    }
+    this.server = createServer(app.callback());
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  /** Binds 127.0.0.1; resolves the bound port. @throws the listen error (EADDRINUSE, EACCES). */
+  listen(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      this.server.once('error', onError);
+      this.server.listen(this.settings.port, '127.0.0.1', () => {
+        this.server.off('error', onError);
+        this.boundPort = (this.server.address() as AddressInfo).port;
+        resolve(this.boundPort);
+      });
+    });
+  }
+
+  /** Stops accepting, lets in-flight responses finish for up to `graceMs`, then cuts every connection. */
+  async close(graceMs = 1_000): Promise<void> {
+    if (!this.server.listening) return;
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // Connections turn idle as their last responses finish; close them as they do.
+    const sweeper = setInterval(() => this.server.closeIdleConnections(), 20);
+    this.server.closeIdleConnections();
+    const timer = setTimeout(() => this.server.closeAllConnections(), graceMs);
+    await closed;
+    clearInterval(sweeper);
+    clearTimeout(timer);
+  }
+}

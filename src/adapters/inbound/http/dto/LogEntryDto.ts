@@ -1,0 +1,33 @@
+import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Min } from 'class-validator';
+import { LOG_LEVELS, type LogLevel, type LogSource } from '../../../../domain/capture/entries.js';
+
+/** One entry of `POST /logs`. */
+export class LogEntryDto {
+  @IsIn(LOG_LEVELS)
+  level!: LogLevel;
+
+  @IsString()
+  message!: string;
+
+  @IsOptional()
+  @IsArray()
+  args?: unknown[];
+
+  @IsOptional()
+  @IsString()
+  stack?: string;
+
+  @IsIn(['console', 'exception', 'unhandledrejection'])
+  source!: LogSource;
+
+  @IsString()
+  url!: string;
+
+  @IsOptional()
+  @IsInt()
+  tab_id?: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  ts!: number;
+}

@@ -1,0 +1,62 @@
+import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsStringRecord } from './isStringRecord.js';
+
+/** One entry of `POST /network-bodies`; status 0 with `error` is a network failure. */
+export class NetworkEntryDto {
+  @IsString()
+  url!: string;
+
+  @IsString()
+  @Matches(/^[A-Za-z-]{1,16}$/, { message: 'method must be an HTTP method name' })
+  method!: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(999)
+  status!: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1_024)
+  status_text?: string;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  duration_ms!: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  ts!: number;
+
+  @IsOptional()
+  @IsInt()
+  tab_id?: number;
+
+  @IsOptional()
+  @IsString()
+  error?: string;
+
+  @IsOptional()
+  @IsString()
+  initiator?: string;
+
+  @IsOptional()
+  @IsStringRecord()
+  request_headers?: Record<string, string>;
+
+  @IsOptional()
+  @IsStringRecord()
+  response_headers?: Record<string, string>;
+
+  @IsOptional()
+  @IsString()
+  request_body?: string;
+
+  @IsOptional()
+  @IsString()
+  response_body?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  truncated?: boolean;
+}

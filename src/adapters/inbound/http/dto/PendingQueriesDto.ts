@@ -1,0 +1,20 @@
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+
+/** Query string of `GET /pending-queries`. */
+export class PendingQueriesDto {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  instance_id!: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  boot_id!: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(25_000)
+  wait_ms?: number;
+}

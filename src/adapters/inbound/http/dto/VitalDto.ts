@@ -1,0 +1,27 @@
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Min } from 'class-validator';
+import { VITAL_NAMES, type VitalName } from '../../../../domain/capture/entries.js';
+
+/** One entry of `POST /vitals`. */
+export class VitalDto {
+  @IsIn(VITAL_NAMES)
+  name!: VitalName;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  value!: number;
+
+  @IsOptional()
+  @IsIn(['good', 'needs-improvement', 'poor'])
+  rating?: 'good' | 'needs-improvement' | 'poor';
+
+  @IsString()
+  url!: string;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  ts!: number;
+
+  @IsOptional()
+  @IsInt()
+  tab_id?: number;
+}

@@ -1,0 +1,53 @@
+import type { IncomingMessage } from 'node:http';
+import type { Middleware } from 'koa';
+import { HttpProblem } from '../HttpProblem.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads and parses a JSON request body into `ctx.state.body`, refusing more than `limit` bytes
+ * with 413 (before reading, from Content-Length, or as soon as the stream passes the limit)
+ * and malformed JSON with 400.
+ */
+export function jsonBody(limit = MAX_BODY_BYTES): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST') return next();
+    const tooLarge = () =>
+      new HttpProblem(413, 'payload_too_large', `request body is over ${limit} bytes`, { Connection: 'close' });
+    const declared = Number(ctx.get('content-length'));
+    if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+    const text = await readLimited(ctx.req, limit);
+    if (text === undefined) throw tooLarge();
+    if (text.trim() === '') {
+      ctx.state.body = undefined;
+    } else {
+      try {
+        ctx.state.body = JSON.parse(text) as unknown;
+      } catch (error) {
+        throw new HttpProblem(400, 'invalid_json', `request body is not valid JSON: ${(error as Error).message}`);
+      }
+    }
+    await next();
+  };
+}
+
+/** The body as text, or undefined when it passes `limit` bytes (the rest is not read). */
+function readLimited(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}

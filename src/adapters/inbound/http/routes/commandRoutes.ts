@@ -1,0 +1,44 @@
+import Router, { type RouterContext } from '@koa/router';
+import { PendingQueriesDto } from '../dto/PendingQueriesDto.js';
+import { QueryResultDto } from '../dto/QueryResultDto.js';
+import type { ExtensionApi } from '../ExtensionApi.js';
+import { validBody, validQuery } from '../middleware/validate.js';
+
+/** The extension's side of the command queue: the long poll and the results (SPEC 4). */
+export function commandRoutes(api: ExtensionApi): Router {
+  const router = new Router();
+
+  router.get('/pending-queries', validQuery(PendingQueriesDto, ['wait_ms']), async (ctx) => {
+    const query = ctx.state.valid as PendingQueriesDto;
+    // Nothing may be handed to a request that is gone: abort the wait when the client leaves.
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!ctx.res.writableEnded) gone.abort();
+    };
+    ctx.res.once('close', onClose);
+    try {
+      const queries = await api.waitForCommands.execute({
+        instanceId: query.instance_id,
+        bootId: query.boot_id,
+        waitMs: query.wait_ms ?? 0,
+        signal: gone.signal,
+      });
+      ctx.body = { queries };
+    } finally {
+      ctx.res.off('close', onClose);
+    }
+  });
+
+  const recordResult = async (ctx: RouterContext) => {
+    const body = ctx.state.valid as QueryResultDto;
+    ctx.body = api.recordResult.execute({
+      correlationId: body.correlation_id,
+      status: body.status,
+      ...(body.result === undefined ? {} : { result: body.result }),
+      ...(body.error === undefined ? {} : { error: body.error }),
+    });
+  };
+  router.post('/query-result', validBody(QueryResultDto), recordResult);
+  router.post('/dom-result', validBody(QueryResultDto), recordResult);
+  return router;
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
+import type { ClientContext } from './McpToolDeps.js';
+
+export interface SessionSettings {
+  /** Builds the MCP server of a new client. */
+  readonly serverFor: (client: ClientContext) => McpServer;
+  /** Called once when a client's session ends (closed, deleted, evicted): release what it held. */
+  readonly onClientGone: (clientId: string) => void;
+  readonly logger: LoggerPort;
+  /** Sessions kept at once; the least recently active is closed to admit a new one. */
+  readonly maxSessions?: number;
+  /** A session without any request for this long is closed when the next one opens (ms). */
+  readonly idleMs?: number;
+  readonly now?: () => number;
+}
+
+interface Session {
+  readonly client: ClientContext;
+  readonly transport: StreamableHTTPServerTransport;
+  readonly server: McpServer;
+  lastActive: number;
+}
+
+export const BRIDGE_VERSION_HEADER = 'x-browsertap-bridge-version';
+
+/**
+ * MCP over Streamable HTTP, one SDK transport and one MCP server per session; a session is a
+ * client (SPEC 1). JSON responses (no SSE framing) for requests; server notifications go on the
+ * session's GET stream. Bounded: at most `maxSessions`, idle ones closed.
+ */
+export class McpSessions {
+  private readonly sessions = new Map<string, Session>();
+  private readonly maxSessions: number;
+  private readonly idleMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly settings: SessionSettings) {
+    this.maxSessions = settings.maxSessions ?? 64;
+    this.idleMs = settings.idleMs ?? 60 * 60 * 1000;
+    this.now = settings.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+    const sessionId = header(req, 'mcp-session-id');
+    if (sessionId !== undefined) {
+      const session = this.sessions.get(sessionId);
+      if (session === undefined) {
+        return reject(res, 404, -32001, 'Session not found: the daemon restarted or the session ended; initialize again');
+      }
+      session.lastActive = this.now();
+      return session.transport.handleRequest(req, res, parsedBody);
+    }
+    if (req.method === 'POST' && isInitializeRequest(parsedBody)) return this.open(req, res, parsedBody);
+    return reject(res, 400, -32000, 'Bad Request: no mcp-session-id header; start with an initialize request');
+  }
+
+  /** Closes every session (daemon shutdown). */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((session) => session.transport.close()));
+  }
+
+  private async open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    await this.makeRoom();
+    const sessionId = randomUUID();
+    const bridgeVersion = header(req, BRIDGE_VERSION_HEADER);
+    const client: ClientContext = {
+      clientId: sessionId,
+      ...(bridgeVersion === undefined ? {} : { bridgeVersion: bridgeVersion.slice(0, 64) }),
+    };
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => sessionId,
+      enableJsonResponse: true,
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, session);
+        this.settings.logger.info('mcp client connected', { client: id, bridge: client.bridgeVersion ?? null });
+      },
+    });
+    const server = this.settings.serverFor(client);
+    const session: Session = { client, transport, server, lastActive: this.now() };
+    transport.onclose = () => this.forget(sessionId);
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  private forget(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (session === undefined) return;
+    this.sessions.delete(sessionId);
+    this.settings.onClientGone(sessionId);
+    void session.server.close().catch(() => undefined);
+    this.settings.logger.info('mcp client gone', { client: sessionId });
+  }
+
+  /** Closes idle sessions, then the least recently active one if still full. */
+  private async makeRoom(): Promise<void> {
+    const now = this.now();
+    const idle = [...this.sessions.values()].filter((s) => now - s.lastActive > this.idleMs);
+    await Promise.all(idle.map((s) => s.transport.close()));
+    if (this.sessions.size < this.maxSessions) return;
+    const oldest = [...this.sessions.values()].sort((a, b) => a.lastActive - b.lastActive)[0];
+    if (oldest !== undefined) await oldest.transport.close();
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function reject(res: ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}

@@ -1,0 +1,37 @@
+import type { ClearBuffers } from '../../../application/capture/ClearBuffers.js';
+import type { ReadEntries } from '../../../application/capture/ReadEntries.js';
+import type { ReadPages } from '../../../application/capture/ReadPages.js';
+import type { AwaitCommandResult } from '../../../application/commands/AwaitCommandResult.js';
+import type { GetCommandResult } from '../../../application/commands/GetCommandResult.js';
+import type { ListCommands } from '../../../application/commands/ListCommands.js';
+import type { ListFailedCommands } from '../../../application/commands/ListFailedCommands.js';
+import type { QueueCommand } from '../../../application/commands/QueueCommand.js';
+import type { GetHealth } from '../../../application/health/GetHealth.js';
+import type { ListKeys } from '../../../application/state/ListKeys.js';
+import type { LoadValue } from '../../../application/state/LoadValue.js';
+import type { ManageNoise } from '../../../application/state/ManageNoise.js';
+import type { StoreValue } from '../../../application/state/StoreValue.js';
+
+/** The use cases the MCP tools drive. */
+export interface McpToolDeps {
+  readonly readEntries: ReadEntries;
+  readonly readPages: ReadPages;
+  readonly queueCommand: QueueCommand;
+  readonly awaitCommandResult: AwaitCommandResult;
+  readonly getCommandResult: GetCommandResult;
+  readonly listCommands: ListCommands;
+  readonly listFailedCommands: ListFailedCommands;
+  readonly storeValue: StoreValue;
+  readonly loadValue: LoadValue;
+  readonly listKeys: ListKeys;
+  readonly manageNoise: ManageNoise;
+  readonly clearBuffers: ClearBuffers;
+  readonly getHealth: GetHealth;
+}
+
+/** Who is calling: one MCP session is one client (SPEC 1). */
+export interface ClientContext {
+  clientId: string;
+  /** The browsertap version of the stdio bridge in front of this session, when there is one. */
+  bridgeVersion?: string;
+}

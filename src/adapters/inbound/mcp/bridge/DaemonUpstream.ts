@@ -1,0 +1,335 @@
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
+import { BRIDGE_VERSION_HEADER } from '../McpSessions.js';
+import { readSse } from './readSse.js';
+
+export interface UpstreamSettings {
+  /** `http://127.0.0.1:<port>/mcp`. */
+  readonly endpoint: string;
+  /** Reads the daemon's bearer token (again after a 401). */
+  readonly token: () => Promise<string>;
+  /** Makes sure a daemon answers (starting one if needed); resolves its version. */
+  readonly ensureDaemon: () => Promise<{ readonly version: string }>;
+  readonly bridgeVersion: string;
+  readonly logger: LoggerPort;
+  /** A request with no answer after this long gets an error response (ms). */
+  readonly requestTimeoutMs?: number;
+}
+
+/** Where messages from the daemon go (the client's stdout). */
+export type Sink = (message: JSONRPCMessage) => void;
+
+interface Exchange {
+  readonly status: number;
+  readonly messages: JSONRPCMessage[];
+}
+
+const DAEMON_UNAVAILABLE = -32000;
+const INTERNAL_ERROR = -32603;
+
+/**
+ * The bridge's connection to the daemon's `/mcp`: every client message becomes one POST whose
+ * response carries that request's own answer (so concurrent requests cannot be mixed up: the
+ * answer is matched by the HTTP exchange, not by shared state), and server-initiated messages
+ * arrive on the session's GET stream. A lost daemon or session is recovered once per request:
+ * the daemon is restarted if needed and the session re-initialized with the client's own
+ * `initialize` parameters. A request that cannot be answered gets a JSON-RPC error; none hangs.
+ */
+export class DaemonUpstream {
+  private sessionId: string | undefined;
+  private protocolVersion: string | undefined;
+  private initParams: unknown;
+  private clientInitialized = false;
+  private token: string | undefined;
+  private recovering: Promise<void> | undefined;
+  private stream: AbortController | undefined;
+  private ready: Promise<void> = Promise.resolve();
+  /** Settles when the client's `initialize` has its answer; later messages need its session. */
+  private initializing: Promise<void> = Promise.resolve();
+  private closed = false;
+  private reinits = 0;
+  private warnedVersion = false;
+  /** A browsertap daemon answered /health since the connection was last lost. */
+  private verified = false;
+
+  constructor(
+    private readonly settings: UpstreamSettings,
+    private readonly sink: Sink,
+  ) {}
+
+  /** Starts (or finds) the daemon ahead of the first request. */
+  start(): void {
+    this.ready = this.recover(false).catch((error: Error) =>
+      this.settings.logger.error('could not reach or start the browsertap daemon', { error: error.message }),
+    );
+  }
+
+  /** Forwards one client message. A request always gets exactly one response on the sink. */
+  async forward(message: JSONRPCMessage): Promise<void> {
+    await this.ready;
+    if ('method' in message && message.method === 'initialize' && 'id' in message) {
+      const done = this.request(message);
+      this.initializing = done;
+      return done;
+    }
+    await this.initializing;
+    if ('method' in message && 'id' in message) return this.request(message);
+    try {
+      await this.exchange(message, true);
+    } catch (error) {
+      this.settings.logger.warn('could not forward a notification to the daemon', { error: (error as Error).message });
+    }
+    if ('method' in message && message.method === 'notifications/initialized') {
+      this.clientInitialized = true;
+      this.openStream();
+    }
+  }
+
+  /** Ends the session (best effort) and the notification stream. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stream?.abort();
+    if (this.sessionId === undefined || this.token === undefined) return;
+    await fetch(this.settings.endpoint, {
+      method: 'DELETE',
+      headers: this.headers(this.token),
+      signal: AbortSignal.timeout(1_000),
+    }).catch(() => undefined);
+  }
+
+  private async request(message: JSONRPCRequest): Promise<void> {
+    if (message.method === 'initialize') {
+      this.initParams = message.params;
+      this.sessionId = undefined;
+    }
+    try {
+      const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message));
+      let answered = false;
+      for (const reply of messages) {
+        if (isAnswerTo(reply, message.id)) answered = true;
+        else if (isAnswerTo(reply, null)) continue; // an HTTP-level error: re-addressed below
+        this.sink(reply);
+      }
+      if (!answered) {
+        const bare = messages.find((reply) => isAnswerTo(reply, null)) as
+          { error?: { code: number; message: string } } | undefined;
+        this.sink(
+          errorFor(
+            message.id,
+            bare?.error?.code ?? INTERNAL_ERROR,
+            bare?.error?.message ?? 'browsertap: the daemon sent no answer to this request',
+          ),
+        );
+      }
+    } catch (error) {
+      this.sink(errorFor(message.id, DAEMON_UNAVAILABLE, `browsertap daemon unavailable: ${(error as Error).message}`));
+    }
+  }
+
+  /**
+   * POSTs one message and returns what the daemon answered. Recovers once: a refused
+   * connection (daemon gone) or an unknown session is recovered and retried; a wrong token is
+   * re-read and retried; a connection lost after sending is recovered but retried only when
+   * `retryable` (never for a browser command, which may already have run).
+   */
+  private async exchange(message: JSONRPCMessage, retryable: boolean): Promise<Exchange> {
+    const isInitialize = 'method' in message && message.method === 'initialize';
+    // Never talk MCP to whatever else may hold the port: only to a daemon that proved itself.
+    if (!this.verified) await this.recover(false);
+    for (let attempt = 0; ; attempt++) {
+      let outcome: Exchange;
+      try {
+        outcome = await this.post(message);
+      } catch (error) {
+        const sent = !refused(error);
+        this.verified = false;
+        if (attempt > 0 || (sent && !retryable)) {
+          if (sent) void this.recover(!isInitialize).catch(() => undefined);
+          throw new Error(describe(error, sent));
+        }
+        await this.recover(!isInitialize);
+        continue;
+      }
+      if (attempt === 0 && outcome.status === 404 && !isInitialize) {
+        await this.recover(true);
+        continue;
+      }
+      if (attempt === 0 && outcome.status === 401) {
+        this.token = undefined;
+        continue;
+      }
+      if (outcome.status === 401) throw new Error('the daemon refused the bearer token in <state-dir>/token');
+      return outcome;
+    }
+  }
+
+  private async post(message: JSONRPCMessage): Promise<Exchange> {
+    const token = (this.token ??= await this.settings.token());
+    const response = await fetch(this.settings.endpoint, {
+      method: 'POST',
+      headers: { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(message),
+      signal: AbortSignal.timeout(this.settings.requestTimeoutMs ?? 55_000),
+    });
+    const isInitialize = 'method' in message && message.method === 'initialize';
+    const sessionId = response.headers.get('mcp-session-id');
+    if (isInitialize && response.ok && sessionId !== null) this.sessionId = sessionId;
+    if (response.status === 202) return { status: 202, messages: [] };
+    const messages = await readMessages(response);
+    if (isInitialize) {
+      const version = (messages[0] as { result?: { protocolVersion?: string } } | undefined)?.result?.protocolVersion;
+      if (version !== undefined) this.protocolVersion = version;
+    }
+    return { status: response.status, messages };
+  }
+
+  /** Makes sure a daemon answers and, when asked and possible, re-opens our session on it. Single flight. */
+  private recover(reinitialize: boolean): Promise<void> {
+    this.recovering ??= (async () => {
+      try {
+        this.checkVersion((await this.settings.ensureDaemon()).version);
+        this.verified = true;
+        if (reinitialize && this.initParams !== undefined) await this.reinitialize();
+      } finally {
+        this.recovering = undefined;
+      }
+    })();
+    return this.recovering;
+  }
+
+  private async reinitialize(): Promise<void> {
+    this.sessionId = undefined;
+    const init = {
+      jsonrpc: '2.0' as const,
+      id: `browsertap-bridge-reinit-${++this.reinits}`,
+      method: 'initialize',
+      params: this.initParams,
+    };
+    const { status } = await this.post(init as JSONRPCMessage);
+    if (this.sessionId === undefined) throw new Error(`the daemon refused to re-open the session (HTTP ${status})`);
+    if (this.clientInitialized) await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    this.settings.logger.warn(
+      'reconnected to the daemon with a new MCP session (earlier command ids and subscriptions are gone)',
+    );
+    this.stream?.abort();
+    this.stream = undefined;
+    if (this.clientInitialized) this.openStream();
+  }
+
+  /** The session's GET stream: server notifications and requests, forwarded as they come; re-opened when it drops. */
+  private openStream(): void {
+    if (this.closed || this.stream !== undefined || this.sessionId === undefined) return;
+    const controller = new AbortController();
+    this.stream = controller;
+    void this.runStream(controller);
+  }
+
+  private async runStream(controller: AbortController): Promise<void> {
+    let backoff = 250;
+    while (!this.closed && !controller.signal.aborted) {
+      try {
+        const response = await fetch(this.settings.endpoint, {
+          method: 'GET',
+          headers: { ...this.headers(this.token ?? (await this.settings.token())), accept: 'text/event-stream' },
+          signal: controller.signal,
+        });
+        if (response.status === 405) return;
+        if (response.ok && response.body !== null) {
+          backoff = 250;
+          await readSse(response.body, (data) => this.relay(data));
+        } else {
+          await response.body?.cancel();
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+      }
+      if (this.closed || controller.signal.aborted) return;
+      await sleep(backoff);
+      backoff = Math.min(backoff * 2, 5_000);
+      await this.recover(true).catch(() => undefined);
+      if (this.stream !== controller) return; // recovery opened a fresh stream
+    }
+  }
+
+  private relay(data: string): void {
+    try {
+      this.sink(JSON.parse(data) as JSONRPCMessage);
+    } catch {
+      this.settings.logger.warn('ignored a malformed message on the daemon stream');
+    }
+  }
+
+  private headers(token: string): Record<string, string> {
+    return {
+      authorization: `Bearer ${token}`,
+      [BRIDGE_VERSION_HEADER]: this.settings.bridgeVersion,
+      ...(this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId }),
+      ...(this.protocolVersion === undefined ? {} : { 'mcp-protocol-version': this.protocolVersion }),
+    };
+  }
+
+  private checkVersion(daemonVersion: string): void {
+    if (daemonVersion === this.settings.bridgeVersion || this.warnedVersion) return;
+    this.warnedVersion = true;
+    this.settings.logger.warn(
+      `version mismatch: the running daemon is browsertap ${daemonVersion}, this bridge is ${this.settings.bridgeVersion}; run 'browsertap stop' to restart it with this version`,
+      { daemon: daemonVersion, bridge: this.settings.bridgeVersion },
+    );
+  }
+}
+
+async function readMessages(response: Response): Promise<JSONRPCMessage[]> {
+  if (response.body === null) return [];
+  if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const messages: JSONRPCMessage[] = [];
+    await readSse(response.body, (data) => messages.push(JSON.parse(data) as JSONRPCMessage));
+    return messages;
+  }
+  const text = await response.text();
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    return list.filter(
+      (m): m is JSONRPCMessage => typeof m === 'object' && m !== null && (m as { jsonrpc?: unknown }).jsonrpc === '2.0',
+    );
+  } catch {
+    return [
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: INTERNAL_ERROR, message: `daemon answered HTTP ${response.status}: ${text.slice(0, 200)}` },
+      } as unknown as JSONRPCMessage,
+    ];
+  }
+}
+
+/** Reading tools are safe to repeat after a lost connection; browser commands and settings changes are not. */
+function isReadOnlyCall(message: JSONRPCRequest): boolean {
+  const name = (message.params as { name?: unknown } | undefined)?.name;
+  return name === 'observe';
+}
+
+function isAnswerTo(message: JSONRPCMessage, id: RequestId | null): boolean {
+  return !('method' in message) && 'id' in message && (message as { id: RequestId | null }).id === id;
+}
+
+function errorFor(id: RequestId, code: number, message: string): JSONRPCMessage {
+  return { jsonrpc: '2.0', id, error: { code, message } };
+}
+
+/** The connection was refused: nothing reached the daemon, so retrying cannot repeat anything. */
+function refused(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code === 'ECONNREFUSED';
+}
+
+function describe(error: unknown, sent: boolean): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if ((error as Error).name === 'TimeoutError') return 'no answer from the daemon in time';
+  const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+  return sent
+    ? `the connection to the daemon was lost while handling this request (${detail}); the daemon is being restarted — repeat the call if it is safe to run twice`
+    : `cannot connect to the daemon (${detail})`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,44 @@
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
+import { DaemonUpstream, type UpstreamSettings } from './DaemonUpstream.js';
+
+/**
+ * `browsertap mcp`: MCP on stdio, forwarded to the daemon's `/mcp`. Only the SDK stdio
+ * transport writes to stdout; logs go to the logger (stderr). Resolves when stdin ends.
+ */
+export class StdioBridge {
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    private readonly settings: UpstreamSettings & { readonly logger: LoggerPort },
+  ) {}
+
+  async run(): Promise<void> {
+    const stdio = new StdioServerTransport(this.input, this.output);
+    const send = (message: JSONRPCMessage) => {
+      void stdio.send(message);
+    };
+    const upstream = new DaemonUpstream(this.settings, send);
+    stdio.onmessage = (message) => void upstream.forward(message);
+    stdio.onerror = (error) => {
+      const parse = error instanceof SyntaxError;
+      this.settings.logger.warn('bad message from the MCP client', { error: error.message });
+      send({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: parse ? -32700 : -32600, message: parse ? 'Parse error' : 'Invalid Request' },
+      } as unknown as JSONRPCMessage);
+    };
+    const ended = new Promise<void>((resolve) => {
+      this.input.once('end', resolve);
+      this.input.once('close', resolve);
+    });
+    await stdio.start();
+    upstream.start();
+    await ended;
+    await upstream.close();
+    await stdio.close();
+  }
+}

@@ -1,0 +1,60 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DomainError } from '../../../domain/DomainError.js';
+
+/** A short next step for the agent, per error code. */
+const HINTS: Readonly<Record<string, string>> = {
+  queue_full: 'Wait retry_after_ms, or read the results of earlier commands (observe pending_commands) first.',
+  unknown_correlation_id:
+    'Ids are per client and vanish after their result is deleted or leaves the failed ring; see observe failed_commands.',
+  unknown_key: 'configure {action:"list_keys"} lists what is stored.',
+  unsafe_pattern: 'Use a simpler pattern: no nested or adjacent unbounded quantifiers, at most 100 characters.',
+};
+
+interface ImageData {
+  readonly mime_type: string;
+  readonly base64: string;
+}
+
+/** Payload as `structuredContent` and as compact JSON text; a screenshot's image travels as an image block. */
+export function success(payload: object): CallToolResult {
+  const image = findImage(payload);
+  if (image === undefined) {
+    return { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload as Record<string, unknown> };
+  }
+  const light = withoutImageData(payload, image);
+  return {
+    content: [
+      { type: 'text', text: JSON.stringify(light) },
+      { type: 'image', data: image.base64, mimeType: image.mime_type },
+    ],
+    structuredContent: light,
+  };
+}
+
+/** A tool error: `{error, message, hint?, retry_after_ms?}`, as structuredContent and JSON text. */
+export function failure(error: unknown): CallToolResult {
+  const payload =
+    error instanceof DomainError
+      ? {
+          error: error.code,
+          message: error.message,
+          ...(HINTS[error.code] === undefined ? {} : { hint: HINTS[error.code] }),
+          ...error.details,
+        }
+      : { error: 'internal_error', message: 'browsertap failed to handle this call; see the daemon log' };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload };
+}
+
+/** `result.data.image` of a completed screenshot command, if the payload carries one. */
+function findImage(payload: object): ImageData | undefined {
+  const image = (payload as { result?: { data?: { image?: Partial<ImageData> } } }).result?.data?.image;
+  return typeof image?.base64 === 'string' && typeof image.mime_type === 'string' ? (image as ImageData) : undefined;
+}
+
+function withoutImageData(payload: object, image: ImageData): Record<string, unknown> {
+  const result = (payload as { result: { data: { image: ImageData } } }).result;
+  const { base64: _bytes, ...described } = result.data.image;
+  const padding = image.base64.endsWith('==') ? 2 : image.base64.endsWith('=') ? 1 : 0;
+  const attached = `image content block (${(image.base64.length * 3) / 4 - padding} bytes)`;
+  return { ...payload, result: { ...result, data: { ...result.data, image: { ...described, attached } } } };
+}

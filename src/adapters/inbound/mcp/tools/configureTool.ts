@@ -1,0 +1,100 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { DomainError } from '../../../../domain/DomainError.js';
+import { documented, id, parseArgs, selector } from '../args.js';
+import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
+import { failure, success } from '../toolResult.js';
+
+const SCHEMAS = {
+  health: z.object({}),
+  query_status: z.object({ correlation_id: id }),
+  store: z.object({
+    key: z.string(),
+    data: z.unknown().refine((v) => v !== undefined, { message: 'data is required (any JSON value)' }),
+  }),
+  load: z.object({ key: z.string() }),
+  list_keys: z.object({}),
+  noise: z.object({
+    op: z.enum(['add', 'remove', 'list']),
+    pattern: z.string().max(100).optional(),
+    category: z.string().optional(),
+  }),
+  clear: z.object({ buffer: z.string().optional() }),
+  streaming: z.object({
+    enabled: z.boolean(),
+    subscribe: z.array(z.string()).optional(),
+    filters: z.record(z.string(), z.unknown()).optional(),
+  }),
+  streaming_status: z.object({}),
+};
+type Action = keyof typeof SCHEMAS;
+const NAMES = Object.keys(SCHEMAS) as Action[];
+
+const DESCRIPTION =
+  'Settings and state: health (extension connected?, buffers, versions), query_status (= observe command_result), store/load/list_keys (JSON kept across restarts), noise (drop matching entries at ingest), clear (buffers), streaming/streaming_status (push matched events).';
+
+/** `configure {action, …}` (SPEC 2). */
+export function registerConfigure(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
+  server.registerTool(
+    'configure',
+    {
+      description: DESCRIPTION,
+      // Loose: unknown keys reach the handler, which names them in its error.
+      inputSchema: z.looseObject({
+        action: documented('string', NAMES.join('|')),
+        correlation_id: documented('string', 'query_status'),
+        key: documented('string', 'store, load'),
+        data: documented('object', 'store: any JSON'),
+        op: documented('string', 'noise: add|remove|list'),
+        pattern: documented('string', 'noise: regex on url/message'),
+        category: documented('string', 'noise: logs|network|websocket|all'),
+        buffer: documented('string', 'clear: logs|network|websocket|vitals|all'),
+        enabled: documented('boolean', 'streaming'),
+        subscribe: documented('array', 'streaming: event types'),
+        filters: documented('object', 'streaming: severity, url_pattern, exclude_pattern, rate_limit, overflow'),
+      }),
+      outputSchema: z.looseObject({}),
+    },
+    async (args) => {
+      try {
+        const action = selector(args, 'action', NAMES) as Action;
+        const parsed = parseArgs(SCHEMAS[action], args, 'action', `configure ${action}`) as Record<string, unknown>;
+        return success(await configure(deps, client, action, parsed));
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
+}
+
+async function configure(deps: McpToolDeps, client: ClientContext, action: Action, a: Record<string, unknown>): Promise<object> {
+  switch (action) {
+    case 'health':
+      return deps.getHealth.execute({
+        clientId: client.clientId,
+        ...(client.bridgeVersion === undefined ? {} : { bridgeVersion: client.bridgeVersion }),
+      });
+    case 'query_status':
+      return deps.getCommandResult.execute({ clientId: client.clientId, correlationId: a.correlation_id as string });
+    case 'store':
+      return deps.storeValue.execute({ key: a.key as string, data: a.data });
+    case 'load':
+      return deps.loadValue.execute({ key: a.key as string });
+    case 'list_keys':
+      return deps.listKeys.execute();
+    case 'noise':
+      return deps.manageNoise.execute({
+        op: a.op as string,
+        ...(a.pattern === undefined ? {} : { pattern: a.pattern as string }),
+        ...(a.category === undefined ? {} : { category: a.category as string }),
+      });
+    case 'clear':
+      return deps.clearBuffers.execute({ buffer: (a.buffer as string | undefined) ?? 'all' });
+    case 'streaming':
+    case 'streaming_status':
+      throw new DomainError(
+        'not_implemented',
+        'streaming arrives with its own issue; observe with after_cursor + wait_ms waits for the next entry meanwhile',
+      );
+  }
+}

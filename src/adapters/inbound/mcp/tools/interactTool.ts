@@ -1,0 +1,113 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { presentQueued } from '../../../../application/commands/presentCommand.js';
+import { DomainError } from '../../../../domain/DomainError.js';
+import { documented, parseArgs, selector, tabId } from '../args.js';
+import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
+import { failure, success } from '../toolResult.js';
+
+const cssSelector = z.string().min(1).max(1_000);
+const pageUrl = z
+  .string()
+  .max(2_048)
+  .refine((value) => /^(https?:\/\/|file:\/\/|about:)/i.test(value) && URL.canParse(value), {
+    message: 'must be an http(s), file or about: url',
+  });
+
+const ACTIONS = {
+  execute_js: { script: z.string().min(1).max(100_000) },
+  navigate: { url: pageUrl },
+  refresh: {},
+  back: {},
+  forward: {},
+  new_tab: { url: pageUrl },
+  close_tab: {},
+  click: { selector: cssSelector },
+  type: { selector: cssSelector, text: z.string().max(100_000), clear: z.boolean().optional() },
+  select: { selector: cssSelector, value: z.string().max(10_000) },
+  scroll: { selector: cssSelector.optional(), x: z.number().int().optional(), y: z.number().int().optional() },
+  wait_for: { selector: cssSelector },
+  query_dom: { selector: cssSelector, limit: z.number().int().min(1).max(100).optional() },
+  screenshot: { format: z.enum(['png', 'jpeg']).optional(), quality: z.number().int().min(0).max(100).optional() },
+  highlight: { selector: cssSelector },
+};
+type Action = keyof typeof ACTIONS;
+const NAMES = Object.keys(ACTIONS) as Action[];
+
+const COMMON = {
+  tab_id: tabId.optional(),
+  timeout_ms: z.number().int().min(1).max(60_000).optional(),
+  wait_ms: z.number().int().min(0).max(15_000).optional(),
+};
+
+const DESCRIPTION =
+  'Run a command in the browser. Answers at once {status:"queued",correlation_id}; fetch the result with observe command_result, or pass wait_ms (≤15000) to get it inline when it finishes in time. execute_js runs script as the body of an async function in the page; its JSON return value is the result.';
+
+/** `interact {action, …}` (SPEC 2): queue a browser command for the extension. */
+export function registerInteract(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
+  server.registerTool(
+    'interact',
+    {
+      description: DESCRIPTION,
+      // Loose: unknown keys reach the handler, which names them in its error.
+      inputSchema: z.looseObject({
+        action: documented('string', NAMES.join('|')),
+        script: documented('string', 'execute_js'),
+        url: documented('string', 'navigate, new_tab'),
+        selector: documented('string', 'CSS selector'),
+        text: documented('string', 'type'),
+        clear: documented('boolean', 'type: clear first'),
+        value: documented('string', 'select'),
+        x: documented('integer', 'scroll'),
+        y: documented('integer', 'scroll'),
+        limit: documented('integer', 'query_dom, ≤100'),
+        format: documented('string', 'screenshot: png|jpeg'),
+        quality: documented('integer', 'screenshot jpeg 0-100'),
+        tab_id: documented('integer', 'default: the active tracked tab'),
+        timeout_ms: documented('integer', 'execution limit, default 10000, ≤60000'),
+        wait_ms: documented('integer', 'wait up to this for the result, ≤15000'),
+      }),
+      outputSchema: z.looseObject({}),
+    },
+    async (args) => {
+      try {
+        const action = selector(args, 'action', NAMES) as Action;
+        const parsed = parseArgs(z.object({ ...ACTIONS[action], ...COMMON }), args, 'action', `interact ${action}`) as Record<
+          string,
+          unknown
+        >;
+        if (action === 'scroll' && parsed.selector === undefined && parsed.x === undefined && parsed.y === undefined) {
+          return failure(new DomainError('invalid_params', 'interact scroll needs a selector, or x and/or y'));
+        }
+        return success(await interact(deps, client, action, parsed));
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
+}
+
+async function interact(
+  deps: McpToolDeps,
+  client: ClientContext,
+  action: Action,
+  parsed: Record<string, unknown>,
+): Promise<object> {
+  const { tab_id, timeout_ms, wait_ms, ...params } = parsed as { tab_id?: number; timeout_ms?: number; wait_ms?: number };
+  const command = deps.queueCommand.execute({
+    clientId: client.clientId,
+    action,
+    params,
+    ...(tab_id === undefined ? {} : { tabId: tab_id }),
+    ...(timeout_ms === undefined ? {} : { timeoutMs: timeout_ms }),
+  });
+  if (wait_ms !== undefined && wait_ms > 0) {
+    const result = await deps.awaitCommandResult.execute({
+      clientId: client.clientId,
+      correlationId: command.correlationId,
+      waitMs: wait_ms,
+    });
+    if (result !== undefined) return result;
+  }
+  return presentQueued(command);
+}

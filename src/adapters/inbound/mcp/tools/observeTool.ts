@@ -1,0 +1,126 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { LIST_SOURCES, type ListWhat } from '../../../../application/capture/entryFilters.js';
+import { LOG_LEVELS } from '../../../../domain/capture/entries.js';
+import { documented, id, parseArgs, selector, tabId } from '../args.js';
+import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
+import { failure, success } from '../toolResult.js';
+
+const listArgs = {
+  limit: z.number().int().min(1).max(1000).optional(),
+  after_cursor: z.union([z.string().max(64), z.number().int().nonnegative()]).optional(),
+  wait_ms: z.number().int().min(0).max(25_000).optional(),
+  url: z.string().max(2_048).optional(),
+  tab_id: tabId.optional(),
+};
+const networkArgs = {
+  ...listArgs,
+  status_min: z.number().int().min(0).max(999).optional(),
+  status_max: z.number().int().min(0).max(999).optional(),
+  method: z.string().max(16).optional(),
+  failed_only: z.boolean().optional(),
+};
+
+const SCHEMAS = {
+  errors: z.object(listArgs),
+  logs: z.object({ ...listArgs, min_level: z.enum(LOG_LEVELS).optional() }),
+  network: z.object(networkArgs),
+  network_bodies: z.object(networkArgs),
+  websocket_events: z.object({
+    ...listArgs,
+    connection_id: z.string().max(256).optional(),
+    direction: z.enum(['sent', 'received']).optional(),
+  }),
+  vitals: z.object(listArgs),
+  page: z.object({}),
+  tabs: z.object({}),
+  command_result: z.object({ correlation_id: id }),
+  pending_commands: z.object({}),
+  failed_commands: z.object({}),
+};
+type What = keyof typeof SCHEMAS;
+const WHATS = Object.keys(SCHEMAS) as What[];
+
+const DESCRIPTION =
+  'Read what the browser captured (never waits on the browser). Lists return {entries,count,has_more,cursor}: newest `limit` entries, or with after_cursor only newer ones (cursor_restarted:true if some were evicted); with after_cursor+wait_ms the call waits for the next matching entry. command_result/pending_commands/failed_commands read your interact commands.';
+
+/** `observe {what, …}` (SPEC 2). */
+export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
+  server.registerTool(
+    'observe',
+    {
+      description: DESCRIPTION,
+      // Loose: unknown keys reach the handler, which names them in its error.
+      inputSchema: z.looseObject({
+        what: documented('string', WHATS.join('|')),
+        limit: documented('integer', '1-1000, default 100'),
+        after_cursor: documented('string', 'cursor from a previous read'),
+        wait_ms: documented('integer', 'with after_cursor: wait up to 25000 ms for a newer entry'),
+        url: documented('string', 'url substring'),
+        tab_id: documented('integer'),
+        min_level: documented('string', 'logs: debug|log|info|warn|error'),
+        status_min: documented('integer'),
+        status_max: documented('integer'),
+        method: documented('string'),
+        failed_only: documented('boolean'),
+        connection_id: documented('string'),
+        direction: documented('string', 'sent|received'),
+        correlation_id: documented('string', 'command_result'),
+      }),
+      outputSchema: z.looseObject({}),
+    },
+    async (args, extra) => {
+      try {
+        const what = selector(args, 'what', WHATS) as What;
+        const parsed = parseArgs(SCHEMAS[what], args, 'what', `observe ${what}`) as Record<string, unknown>;
+        return success(await observe(deps, client, what, parsed, extra.signal));
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
+}
+
+async function observe(
+  deps: McpToolDeps,
+  client: ClientContext,
+  what: What,
+  a: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<object> {
+  switch (what) {
+    case 'page':
+    case 'tabs':
+      return deps.readPages.execute({ what });
+    case 'command_result':
+      return deps.getCommandResult.execute({ clientId: client.clientId, correlationId: a.correlation_id as string });
+    case 'pending_commands':
+      return deps.listCommands.execute({ clientId: client.clientId });
+    case 'failed_commands':
+      return deps.listFailedCommands.execute({ clientId: client.clientId });
+    default:
+      return deps.readEntries.execute({
+        what: what satisfies keyof typeof LIST_SOURCES as ListWhat,
+        signal,
+        ...defined({
+          limit: a.limit,
+          afterCursor: a.after_cursor,
+          waitMs: a.wait_ms,
+          url: a.url,
+          tabId: a.tab_id,
+          minLevel: a.min_level,
+          statusMin: a.status_min,
+          statusMax: a.status_max,
+          method: a.method,
+          failedOnly: a.failed_only,
+          connectionId: a.connection_id,
+          direction: a.direction,
+        }),
+      });
+  }
+}
+
+/** Drops undefined values so optional inputs stay absent. */
+function defined(values: Record<string, unknown>): Record<string, never> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<string, never>;
+}

@@ -1,0 +1,69 @@
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { KeyValueStorePort } from '../../../application/ports/KeyValueStorePort.js';
+import type { SettingsStorePort } from '../../../application/ports/SettingsStorePort.js';
+import type { NoiseRule } from '../../../domain/capture/NoiseRules.js';
+import { checkStoreKey } from '../../../domain/state/storeRules.js';
+import { atomicWrite } from './atomicWrite.js';
+
+const SUFFIX = '.json';
+
+/**
+ * State as files under the state directory: `store/<key>.json` for the agent's values,
+ * `noise.json` for noise rules. Writes are atomic; keys are checked again here so no path
+ * can leave `store/`.
+ */
+export class FileStateStore implements KeyValueStorePort, SettingsStorePort {
+  private readonly storeDir: string;
+
+  constructor(private readonly stateDir: string) {
+    this.storeDir = join(stateDir, 'store');
+  }
+
+  async save(key: string, data: unknown): Promise<void> {
+    checkStoreKey(key);
+    await mkdir(this.storeDir, { recursive: true, mode: 0o700 });
+    await atomicWrite(join(this.storeDir, `${key}${SUFFIX}`), JSON.stringify(data));
+  }
+
+  async load(key: string): Promise<unknown> {
+    checkStoreKey(key);
+    const text = await readIfExists(join(this.storeDir, `${key}${SUFFIX}`));
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  }
+
+  async keys(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.storeDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return names
+      .filter((name) => name.endsWith(SUFFIX))
+      .map((name) => name.slice(0, -SUFFIX.length))
+      .sort();
+  }
+
+  async loadNoiseRules(): Promise<NoiseRule[]> {
+    const text = await readIfExists(join(this.stateDir, 'noise.json'));
+    if (text === undefined) return [];
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed) ? (parsed as NoiseRule[]) : [];
+  }
+
+  async saveNoiseRules(rules: readonly NoiseRule[]): Promise<void> {
+    await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
+    await atomicWrite(join(this.stateDir, 'noise.json'), JSON.stringify(rules, null, 2));
+  }
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
+import { probeHealth, type HealthSummary } from './probeHealth.js';
+
+export interface LaunchSettings {
+  readonly port: number;
+  readonly stateDir: string;
+  /** Program and arguments that run `browsertap daemon --port … --state-dir …` in the foreground. */
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly logger: LoggerPort;
+  /** How long to wait for a daemon to answer `/health` (ms). */
+  readonly startTimeoutMs?: number;
+}
+
+const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
+/** A lock older than this is taken to belong to a launcher that died (ms). */
+const STALE_LOCK_MS = 15_000;
+const POLL_MS = 50;
+
+/**
+ * Makes sure a daemon answers on the port, starting one detached when none does. Several
+ * launchers racing (clients started at the same instant) share one start: an exclusive lock
+ * file elects the one that spawns; the others wait for `/health`. The port itself is the last
+ * guard: a second daemon cannot bind it.
+ */
+export class DaemonLauncher {
+  constructor(private readonly settings: LaunchSettings) {}
+
+  async ensureRunning(): Promise<HealthSummary> {
+    const { port, stateDir } = this.settings;
+    const deadline = Date.now() + (this.settings.startTimeoutMs ?? 10_000);
+    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+    const lockPath = join(stateDir, 'daemon.lock');
+    while (Date.now() < deadline) {
+      const running = await probeHealth(port);
+      if (running !== undefined) return running;
+      if (await tryLock(lockPath)) {
+        try {
+          return (await probeHealth(port)) ?? (await this.spawnAndWait(deadline));
+        } finally {
+          await rm(lockPath, { force: true });
+        }
+      }
+      await clearStaleLock(lockPath);
+      await sleep(POLL_MS);
+    }
+    throw new Error(`no browsertap daemon answered on 127.0.0.1:${port} within ${this.settings.startTimeoutMs ?? 10_000} ms`);
+  }
+
+  private async spawnAndWait(deadline: number): Promise<HealthSummary> {
+    const { port, stateDir, command, args, logger } = this.settings;
+    const logPath = join(stateDir, 'daemon.log');
+    await rotate(logPath);
+    const log = openSync(logPath, 'a', 0o600);
+    let exited: string | undefined;
+    try {
+      const child = spawn(command, [...args], { detached: true, stdio: ['ignore', log, log] });
+      child.once('exit', (code, signal) => (exited = `exited with ${signal ?? `code ${code}`}`));
+      child.once('error', (error) => (exited = `could not start: ${error.message}`));
+      child.unref();
+      logger.info('started the browsertap daemon', { pid: child.pid, port, log: logPath });
+    } finally {
+      closeSync(log);
+    }
+    while (Date.now() < deadline) {
+      const health = await probeHealth(port, 500);
+      if (health !== undefined) return health;
+      if (exited !== undefined) {
+        throw new Error(`the browsertap daemon ${exited} before answering on port ${port}: ${await tail(logPath)}`);
+      }
+      await sleep(POLL_MS);
+    }
+    throw new Error(`the browsertap daemon did not answer on port ${port} in time: ${await tail(logPath)}`);
+  }
+}
+
+async function tryLock(path: string): Promise<boolean> {
+  try {
+    const handle = await open(path, 'wx', 0o600);
+    await handle.writeFile(`${process.pid} ${Date.now()}\n`);
+    await handle.close();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+async function clearStaleLock(path: string): Promise<void> {
+  try {
+    const [pid, at] = (await readFile(path, 'utf8')).trim().split(' ').map(Number);
+    if (Date.now() - (at ?? 0) > STALE_LOCK_MS || !alive(pid ?? 0)) await rm(path, { force: true });
+  } catch {
+    // Gone already, or being written: the next round sees it settled.
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function rotate(path: string): Promise<void> {
+  try {
+    if ((await stat(path)).size > LOG_ROTATE_BYTES) await rename(path, `${path}.1`);
+  } catch {
+    // No log yet.
+  }
+}
+
+async function tail(path: string): Promise<string> {
+  try {
+    const lines = (await readFile(path, 'utf8')).trim().split('\n');
+    return lines.slice(-3).join(' | ').slice(-600);
+  } catch {
+    return '(no daemon log)';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,30 @@
+import { StdioBridge } from '../../adapters/inbound/mcp/bridge/StdioBridge.js';
+import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
+import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
+import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
+import { readToken } from '../../adapters/outbound/fs/tokenFile.js';
+import { CLI_PATH } from '../cliPaths.js';
+import { VERSION } from '../version.js';
+
+/** `browsertap mcp`: the stdio bridge an MCP client launches. stdout carries MCP only. */
+export async function bridgeCommand(options: CliOptions): Promise<number> {
+  const logger = new StderrLogger(options.logLevel ?? 'warn', process.stderr);
+  const daemonArgs = [...process.execArgv, CLI_PATH, 'daemon', '--port', String(options.port), '--state-dir', options.stateDir];
+  if (options.extensionId !== undefined) daemonArgs.push('--extension-id', options.extensionId);
+  const launcher = new DaemonLauncher({
+    port: options.port,
+    stateDir: options.stateDir,
+    command: process.execPath,
+    args: daemonArgs,
+    logger,
+  });
+  const bridge = new StdioBridge(process.stdin, process.stdout, {
+    endpoint: `http://127.0.0.1:${options.port}/mcp`,
+    token: () => readToken(options.stateDir),
+    ensureDaemon: () => launcher.ensureRunning(),
+    bridgeVersion: VERSION,
+    logger,
+  });
+  await bridge.run();
+  return 0;
+}

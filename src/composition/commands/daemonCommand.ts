@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import { probeHealth } from '../../adapters/outbound/process/probeHealth.js';
+import { removePid, writePid } from '../../adapters/outbound/fs/pidFile.js';
+import { tokenPath } from '../../adapters/outbound/fs/tokenFile.js';
+import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
+import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
+import { CLI_PATH, EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
+import { defaultStateDir } from '../createContainer.js';
+import { startDaemon } from '../startDaemon.js';
+import { VERSION } from '../version.js';
+
+/** `browsertap daemon`: runs in the foreground until SIGTERM/SIGINT; writes and removes the pid file. */
+export async function daemonCommand(options: CliOptions): Promise<number> {
+  let daemon;
+  try {
+    daemon = await startDaemon({
+      port: options.port,
+      stateDir: options.stateDir,
+      logLevel: options.logLevel ?? 'info',
+      ...(options.extensionId === undefined ? {} : { extensionId: options.extensionId }),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      const running = await probeHealth(options.port);
+      process.stderr.write(
+        running === undefined
+          ? `browsertap: port ${options.port} is taken by another program; choose one with --port or BROWSERTAP_PORT\n`
+          : `browsertap: a daemon (version ${running.version}) is already running on port ${options.port}; 'browsertap stop' stops it\n`,
+      );
+      return 1;
+    }
+    process.stderr.write(`browsertap: the daemon could not start: ${(error as Error).message}\n`);
+    return 1;
+  }
+  await writePid(options.stateDir, process.pid);
+  process.stderr.write(banner(options, daemon.port));
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve());
+    process.once('SIGINT', () => resolve());
+  });
+  await daemon.stop();
+  await removePid(options.stateDir, process.pid);
+  return 0;
+}
+
+function banner(options: CliOptions, port: number): string {
+  const flags = [
+    ...(port === DEFAULT_PORT ? [] : ['--port', String(port)]),
+    ...(options.stateDir === defaultStateDir() ? [] : ['--state-dir', options.stateDir]),
+  ];
+  const args = [CLI_PATH, 'mcp', ...flags];
+  const base = `http://127.0.0.1:${port}`;
+  return [
+    `browsertap ${VERSION} daemon listening on ${base} (pid ${process.pid}); Ctrl-C stops it`,
+    `  health       ${base}/health`,
+    `  state dir    ${options.stateDir} (log: ${join(options.stateDir, 'daemon.log')} when started by a client)`,
+    extensionBuilt()
+      ? `  extension    chrome://extensions → Developer mode → Load unpacked → ${EXTENSION_DIR}`
+      : `  extension    not built in this checkout yet (${EXTENSION_DIR})`,
+    `  Claude Code  claude mcp add browsertap -- node ${args.join(' ')}`,
+    `  Cursor       .cursor/mcp.json: ${JSON.stringify({ mcpServers: { browsertap: { command: 'node', args } } })}`,
+    `  HTTP MCP     ${base}/mcp with header "Authorization: Bearer $(cat ${tokenPath(options.stateDir)})"`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,93 @@
+import type { Container } from 'inversify';
+import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
+import { ForgetClient } from '../application/commands/ForgetClient.js';
+import { TYPES } from '../application/tokens.js';
+import { KoaDaemonServer } from '../adapters/inbound/http/KoaDaemonServer.js';
+import { createMcpServer } from '../adapters/inbound/mcp/createMcpServer.js';
+import { McpSessions } from '../adapters/inbound/mcp/McpSessions.js';
+import { ensureToken } from '../adapters/outbound/fs/tokenFile.js';
+import { createContainer, type ContainerOptions } from './createContainer.js';
+import { VERSION } from './version.js';
+import { extensionApi, mcpToolDeps } from './wiring.js';
+
+export interface DaemonOptions extends ContainerOptions {
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly stateDir: string;
+  /** Only this extension id may call with a chrome-extension:// origin. */
+  readonly extensionId?: string;
+  readonly maxSessions?: number;
+}
+
+export interface RunningDaemon {
+  readonly port: number;
+  readonly token: string;
+  readonly container: Container;
+  readonly sessions: McpSessions;
+  /** Ends long polls and sessions, closes the server, stops the timers. */
+  stop(): Promise<void>;
+}
+
+/** Composes and starts a daemon: token, container, saved noise rules, MCP sessions, the Koa server. */
+export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
+  const token = await ensureToken(options.stateDir);
+  const container = createContainer(options);
+  const logger = container.get(TYPES.LoggerPort);
+  await restoreNoiseRules(container);
+  const deadlines = container.get(CommandDeadlines);
+  deadlines.start();
+  const tools = mcpToolDeps(container);
+  const forget = container.get(ForgetClient);
+  const sessions = new McpSessions({
+    serverFor: (client) => createMcpServer(tools, client, VERSION),
+    onClientGone: (clientId) => forget.execute({ clientId }),
+    logger,
+    ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+  });
+  const server = new KoaDaemonServer(extensionApi(container), sessions, {
+    port: options.port,
+    token: () => token,
+    logger,
+    ...(options.extensionId === undefined ? {} : { extensionId: options.extensionId }),
+  });
+  try {
+    await server.listen();
+  } catch (error) {
+    deadlines.stop();
+    throw error;
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    port: server.port,
+    token,
+    container,
+    sessions,
+    stop: () =>
+      (stopping ??= (async () => {
+        container.get(TYPES.Waiters).closeAll();
+        await sessions.closeAll();
+        await server.close();
+        deadlines.stop();
+      })()),
+  };
+}
+
+/** Noise rules saved by earlier runs; one that no longer passes the checks is skipped with a warning. */
+async function restoreNoiseRules(container: Container): Promise<void> {
+  const logger = container.get(TYPES.LoggerPort);
+  const noise = container.get(TYPES.NoiseRules);
+  let saved;
+  try {
+    saved = await container.get(TYPES.SettingsStorePort).loadNoiseRules();
+  } catch (error) {
+    logger.warn('could not read saved noise rules; starting without them', { error: (error as Error).message });
+    return;
+  }
+  for (const rule of saved) {
+    try {
+      noise.add(rule);
+    } catch (error) {
+      logger.warn('skipped a saved noise rule', { rule, error: (error as Error).message });
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { Container } from 'inversify';
+import { ClearBuffers } from '../application/capture/ClearBuffers.js';
+import { IngestEntries } from '../application/capture/IngestEntries.js';
+import { ReadEntries } from '../application/capture/ReadEntries.js';
+import { ReadPages } from '../application/capture/ReadPages.js';
+import { RecordPageEvent } from '../application/capture/RecordPageEvent.js';
+import { AwaitCommandResult } from '../application/commands/AwaitCommandResult.js';
+import { GetCommandResult } from '../application/commands/GetCommandResult.js';
+import { ListCommands } from '../application/commands/ListCommands.js';
+import { ListFailedCommands } from '../application/commands/ListFailedCommands.js';
+import { QueueCommand } from '../application/commands/QueueCommand.js';
+import { RecordCommandResult } from '../application/commands/RecordCommandResult.js';
+import { WaitForCommands } from '../application/commands/WaitForCommands.js';
+import { GetHealth } from '../application/health/GetHealth.js';
+import { ListKeys } from '../application/state/ListKeys.js';
+import { LoadValue } from '../application/state/LoadValue.js';
+import { ManageNoise } from '../application/state/ManageNoise.js';
+import { StoreValue } from '../application/state/StoreValue.js';
+import type { ExtensionApi } from '../adapters/inbound/http/ExtensionApi.js';
+import type { McpToolDeps } from '../adapters/inbound/mcp/McpToolDeps.js';
+
+/** The use cases the MCP tools drive, from the container. */
+export function mcpToolDeps(container: Container): McpToolDeps {
+  return {
+    readEntries: container.get(ReadEntries),
+    readPages: container.get(ReadPages),
+    queueCommand: container.get(QueueCommand),
+    awaitCommandResult: container.get(AwaitCommandResult),
+    getCommandResult: container.get(GetCommandResult),
+    listCommands: container.get(ListCommands),
+    listFailedCommands: container.get(ListFailedCommands),
+    storeValue: container.get(StoreValue),
+    loadValue: container.get(LoadValue),
+    listKeys: container.get(ListKeys),
+    manageNoise: container.get(ManageNoise),
+    clearBuffers: container.get(ClearBuffers),
+    getHealth: container.get(GetHealth),
+  };
+}
+
+/** The use cases the extension's HTTP API drives, from the container. */
+export function extensionApi(container: Container): ExtensionApi {
+  return {
+    waitForCommands: container.get(WaitForCommands),
+    recordResult: container.get(RecordCommandResult),
+    ingest: container.get(IngestEntries),
+    recordPage: container.get(RecordPageEvent),
+    health: container.get(GetHealth),
+  };
+}
