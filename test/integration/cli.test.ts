@@ -1,56 +1,104 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
 
-interface Exit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI (dist/, as `npm install` leaves it) and collects both streams. */
-function cli(...args: string[]): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/cli.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 describe('browsertap CLI (built)', function () {
   this.timeout(20_000);
-  const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
-  it('daemon starts the composition root, says so on stderr, and writes nothing to stdout', async () => {
-    const { code, stdout, stderr } = await cli('daemon');
-    expect(code).to.equal(0);
-    expect(stdout).to.equal('');
-    const lines = stderr
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { msg: string });
-    expect(lines[0]?.msg).to.equal(
-      `browsertap ${version}: composition root started (domain core, command lifecycle, clock, ids, logging)`,
-    );
+  describe('daemon in the foreground (npm start)', () => {
+    let port: number;
+    let stateDir: string;
+
+    beforeEach(async () => {
+      port = await freePort();
+      stateDir = tempDir();
+    });
+
+    afterEach(async () => {
+      await killDaemons(port);
+      removeDir(stateDir);
+    });
+
+    it('serves, says where everything is on stderr, writes nothing to stdout, and stops cleanly on SIGTERM', async () => {
+      const child = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      for (let i = 0; i < 100 && !stderr.includes('Cursor'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stderr).to.contain(`browsertap ${version} daemon listening on http://127.0.0.1:${port}`);
+      expect(stderr).to.contain(`health       http://127.0.0.1:${port}/health`);
+      expect(stderr).to.match(/Claude Code {2}claude mcp add browsertap -- node \S+dist\/cli\.js mcp --port \d+ --state-dir /);
+      expect(stderr).to.contain('.cursor/mcp.json: {"mcpServers":{"browsertap":{"command":"node"');
+      expect(Number(readFileSync(join(stateDir, 'daemon.pid'), 'utf8'))).to.equal(child.pid);
+      const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
+      expect(health).to.include({ status: 'ok', version });
+
+      child.kill('SIGTERM');
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      expect(code).to.equal(0);
+      expect(stdout).to.equal('');
+      expect(existsSync(join(stateDir, 'daemon.pid'))).to.equal(false);
+    });
+
+    it('refuses to start a second daemon on the same port, saying one is running', async () => {
+      const first = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir], {
+        stdio: 'ignore',
+      });
+      for (let i = 0; i < 100 && runCliSync(['status', '--port', String(port)]).status !== 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = runCliSync(['daemon', '--port', String(port), '--state-dir', tempDir()]);
+      expect(second.status).to.equal(1);
+      expect(second.stderr).to.contain(`a daemon (version ${version}) is already running on port ${port}`);
+      first.kill('SIGTERM');
+      await new Promise((resolve) => first.once('exit', resolve));
+    });
+
+    it('reads BROWSERTAP_PORT and BROWSERTAP_HOME', async () => {
+      const child = spawn(process.execPath, ['dist/cli.js', 'daemon'], {
+        stdio: 'ignore',
+        env: { ...process.env, BROWSERTAP_PORT: String(port), BROWSERTAP_HOME: stateDir },
+      });
+      for (let i = 0; i < 100 && !existsSync(join(stateDir, 'daemon.pid')); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const status = runCliSync(['status', '--port', String(port)]);
+      expect(JSON.parse(status.stdout).status).to.equal('ok');
+      expect(existsSync(join(stateDir, 'token'))).to.equal(true);
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    });
   });
 
-  it('prints its version on stderr', async () => {
-    const { code, stdout, stderr } = await cli('--version');
-    expect({ code, stdout, stderr }).to.deep.equal({ code: 0, stdout: '', stderr: `browsertap ${version}\n` });
+  it('prints its version on stderr', () => {
+    const { status, stdout, stderr } = runCliSync(['--version']);
+    expect({ status, stdout, stderr }).to.deep.equal({ status: 0, stdout: '', stderr: `browsertap ${version}\n` });
   });
 
-  it('refuses an unknown command with exit 2 and the usage', async () => {
-    const { code, stdout, stderr } = await cli('frobnicate');
-    expect(code).to.equal(2);
+  it('refuses an unknown command with exit 2 and the usage', () => {
+    const { status, stdout, stderr } = runCliSync(['frobnicate']);
+    expect(status).to.equal(2);
     expect(stdout).to.equal('');
-    expect(stderr).to.contain("'frobnicate'").and.contain('usage: browsertap');
+    expect(stderr).to.contain("unknown command 'frobnicate'").and.contain('usage: browsertap');
+  });
+
+  it('refuses a bad port, extension id or flag with exit 2 and a specific message', () => {
+    expect(runCliSync(['status', '--port', '70000']).stderr).to.contain("port must be a number from 0 to 65535, got '70000'");
+    expect(runCliSync(['daemon', '--extension-id', 'xyz']).stderr).to.contain('extension id must be 32 letters a-p');
+    expect(runCliSync(['daemon', '--colour']).status).to.equal(2);
+  });
+
+  it('stop says so when no daemon runs', async () => {
+    const port = await freePort();
+    const dir = tempDir();
+    const { status, stdout } = runCliSync(['stop', '--port', String(port), '--state-dir', dir]);
+    expect(status).to.equal(0);
+    expect(JSON.parse(stdout)).to.deep.equal({ stopped: false, reason: 'not running' });
+    removeDir(dir);
   });
 });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { CommandDeadlines } from '../../../../src/application/commands/CommandDeadlines.js';
 import { QueueCommand } from '../../../../src/application/commands/QueueCommand.js';
 import type { IdGeneratorPort } from '../../../../src/application/ports/IdGeneratorPort.js';
+import { Waiters } from '../../../../src/application/shared/Waiters.js';
 import { FakeClock } from '../../../../src/adapters/outbound/clock/FakeClock.js';
 import { CorrelationTracker } from '../../../../src/domain/command/CorrelationTracker.js';
 import { DEFAULT_LIFECYCLE_RULES } from '../../../../src/domain/command/LifecycleRules.js';
@@ -19,8 +20,9 @@ describe('QueueCommand', () => {
   function build(ids: IdGeneratorPort) {
     const clock = new FakeClock(0);
     const tracker = new CorrelationTracker(DEFAULT_LIFECYCLE_RULES);
-    const deadlines = new CommandDeadlines(tracker, clock, silent, 5_000);
-    return { clock, tracker, queue: new QueueCommand(tracker, clock, ids, deadlines) };
+    const waiters = new Waiters(clock);
+    const deadlines = new CommandDeadlines(tracker, clock, silent, 5_000, waiters);
+    return { clock, tracker, queue: new QueueCommand(tracker, clock, ids, deadlines, waiters) };
   }
 
   const input = { clientId: 'c', action: 'refresh', params: {} };

@@ -23,7 +23,7 @@ describe('command payloads (SPEC 3.3)', () => {
     expect(payload.message).to.contain('observe {what:"command_result", correlation_id:"corr-1-aaaaaaaa"}');
   });
 
-  it('hands the extension id, correlation id, type, params and tab', () => {
+  it('hands the extension id, correlation id, type, params with the execution limit, and tab', () => {
     const command = h.tracker.enqueue(
       { clientId: 'c', action: 'click', params: { selector: '#go' }, tabId: 7 },
       { correlationId: 'corr-1-bbbbbbbb', queryId: 'q-9' },
@@ -33,7 +33,7 @@ describe('command payloads (SPEC 3.3)', () => {
       id: 'q-9',
       correlation_id: 'corr-1-bbbbbbbb',
       type: 'click',
-      params: { selector: '#go' },
+      params: { selector: '#go', timeout_ms: 10_000 },
       tab_id: 7,
     });
   });

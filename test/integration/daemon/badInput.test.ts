@@ -1,0 +1,198 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { expect } from 'chai';
+import { request } from 'node:http';
+import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+
+/** Sends `size` bytes of body without a Content-Length (chunked), to hit the streaming limit. */
+function chunkedPost(port: number, path: string, size: number) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', (error) =>
+      String(error).includes('EPIPE') || String(error).includes('ECONNRESET') ? undefined : reject(error),
+    );
+    const chunk = 'x'.repeat(64 * 1024);
+    for (let sent = 0; sent < size; sent += chunk.length) req.write(chunk);
+    req.end();
+  });
+}
+
+describe('bad input: a clear answer, nothing half-stored, the daemon keeps serving', () => {
+  let h: Harness;
+  let client: Client;
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args });
+    return { isError: result.isError === true, body: payload(result) };
+  };
+
+  before(async () => {
+    h = await startHarness();
+    client = await h.client();
+  });
+
+  after(async () => h.stop());
+
+  afterEach(async () => {
+    const health = await h.call('GET', '/health');
+    expect(health.status, 'daemon still serving').to.equal(200);
+  });
+
+  describe('extension API', () => {
+    it('malformed JSON → 400 invalid_json with the parser’s message', async () => {
+      const response = await h.call('POST', '/logs', '{"entries": [', { 'content-type': 'application/json' });
+      expect(response.status).to.equal(400);
+      expect(response.body.error).to.equal('invalid_json');
+      expect(response.body.message).to.match(/not valid JSON/);
+    });
+
+    it('a declared body over 1 MB → 413 before it is read', async () => {
+      const big = JSON.stringify({ entries: [logEntry({ message: 'y'.repeat(1_100_000) })] });
+      const response = await h.call('POST', '/logs', big);
+      expect(response.status).to.equal(413);
+      expect(response.body.error).to.equal('payload_too_large');
+    });
+
+    it('a streamed body passing 1 MB → 413', async () => {
+      const response = await chunkedPost(h.port, '/logs', 2 * 1024 * 1024);
+      expect(response.status).to.equal(413);
+    });
+
+    it('exactly 1 MB is still accepted', async () => {
+      const padding = 1024 * 1024 - JSON.stringify({ entries: [logEntry({ message: '' })] }).length;
+      const body = JSON.stringify({ entries: [logEntry({ message: 'm'.repeat(padding) })] });
+      expect(Buffer.byteLength(body)).to.equal(1024 * 1024);
+      expect((await h.call('POST', '/logs', body)).body).to.include({ received: 1 });
+    });
+
+    it('wrong types inside entries → counted as rejected, never stored', async () => {
+      const before = (await h.call('GET', '/health')).body.buffers.logs.size;
+      const response = await h
+        .extension()
+        .send('/logs', [
+          logEntry({ ts: 'yesterday' }),
+          logEntry({ tab_id: 1.5 }),
+          logEntry({ args: 'not-an-array' }),
+          logEntry({ message: 42 }),
+          { ...logEntry(), __proto__: { level: 'error' } },
+          null,
+          'text',
+        ]);
+      expect(response.body).to.include({ received: 1, rejected: 6 });
+      expect((await h.call('GET', '/health')).body.buffers.logs.size).to.equal(before + 1);
+    });
+
+    it('a result for an unknown id → 200 accepted:false, a malformed result → 400', async () => {
+      expect((await h.extension().report('corr-1-ffffffff', 'complete')).body).to.deep.equal({
+        accepted: false,
+        reason: 'unknown_correlation_id',
+      });
+      expect((await h.call('POST', '/query-result', { correlation_id: 'x', status: 'done' })).status).to.equal(400);
+      expect((await h.call('POST', '/query-result', { status: 'complete' })).body.error).to.equal('invalid_body');
+    });
+
+    it('an unknown route → 404, a wrong method → 405', async () => {
+      expect((await h.call('GET', '/nope')).body).to.include({ error: 'not_found' });
+      expect((await h.call('PUT', '/logs', { entries: [] })).status).to.equal(405);
+    });
+  });
+
+  describe('MCP tools', () => {
+    const cases: Array<[string, Record<string, unknown>, string, RegExp]> = [
+      ['observe', { what: 'everything' }, 'unknown_action', /unknown what "everything"; one of: errors, logs/],
+      ['observe', { what: 7 }, 'unknown_action', /unknown what 7/],
+      ['observe', {}, 'invalid_params', /what is required/],
+      ['observe', { what: 'logs', limit: 'ten' }, 'invalid_params', /limit/],
+      ['observe', { what: 'logs', limit: 5000 }, 'invalid_params', /limit/],
+      ['observe', { what: 'logs', limt: 3 }, 'invalid_params', /limt: not an argument of observe logs \(accepted: limit/],
+      ['observe', { what: 'errors', min_level: 'warn' }, 'invalid_params', /min_level: not an argument of observe errors/],
+      ['observe', { what: 'logs', min_level: 'loud' }, 'invalid_params', /min_level/],
+      ['observe', { what: 'logs', wait_ms: 100 }, 'invalid_params', /wait_ms needs after_cursor/],
+      ['observe', { what: 'command_result' }, 'invalid_params', /correlation_id/],
+      ['observe', { what: 'command_result', correlation_id: 'corr-1-00000000' }, 'unknown_correlation_id', /corr-1-00000000/],
+      ['interact', { action: 'teleport' }, 'unknown_action', /unknown action "teleport"/],
+      ['interact', { action: 'execute_js' }, 'invalid_params', /script/],
+      [
+        'interact',
+        { action: 'navigate', url: 'javascript:alert(1)' },
+        'invalid_params',
+        /url: must be an http\(s\), file or about: url/,
+      ],
+      ['interact', { action: 'click', selector: '' }, 'invalid_params', /selector/],
+      ['interact', { action: 'refresh', timeout_ms: 60_001 }, 'invalid_params', /timeout_ms/],
+      ['interact', { action: 'refresh', wait_ms: 15_001 }, 'invalid_params', /wait_ms/],
+      ['interact', { action: 'scroll' }, 'invalid_params', /selector, or x and\/or y/],
+      ['configure', { action: 'explode' }, 'unknown_action', /unknown action/],
+      ['configure', { action: 'store', key: '../../etc/passwd', data: 1 }, 'invalid_params', /not allowed/],
+      ['configure', { action: 'store', key: '.hidden', data: 1 }, 'invalid_params', /not allowed/],
+      ['configure', { action: 'store', key: 'a/b', data: 1 }, 'invalid_params', /not allowed/],
+      ['configure', { action: 'store', key: 'k' }, 'invalid_params', /data/],
+      ['configure', { action: 'store', key: 'big', data: 'q'.repeat(70_000) }, 'invalid_params', /limit is 65536/],
+      ['configure', { action: 'load', key: 'never-stored' }, 'unknown_key', /never-stored/],
+      ['configure', { action: 'noise', op: 'add', pattern: '(a+)+$' }, 'unsafe_pattern', /nested quantifiers/],
+      ['configure', { action: 'noise', op: 'add', pattern: 'x', category: 'cats' }, 'invalid_params', /category/],
+      ['configure', { action: 'noise', op: 'wipe' }, 'invalid_params', /op/],
+      ['configure', { action: 'clear', buffer: 'disk' }, 'invalid_params', /buffer must be one of/],
+    ];
+
+    for (const [name, args, code, message] of cases) {
+      it(`${name} ${JSON.stringify(args).slice(0, 70)} → ${code}`, async () => {
+        const { isError, body } = await tool(name, args);
+        expect(isError).to.equal(true);
+        expect(body.error).to.equal(code);
+        expect(body.message).to.match(message);
+      });
+    }
+
+    it('stores nothing for a refused store, queues nothing for a refused interact', async () => {
+      expect((await tool('configure', { action: 'list_keys' })).body.keys).to.not.include('big');
+      expect((await tool('observe', { what: 'pending_commands' })).body.pending).to.deep.equal([]);
+      expect((await tool('configure', { action: 'noise', op: 'list' })).body.count).to.equal(0);
+    });
+
+    it('an unknown tool is an error, and the session keeps working', async () => {
+      const result = await client
+        .callTool({ name: 'teleport', arguments: {} })
+        .catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
+      expect(result.isError).to.equal(true);
+      expect((await tool('observe', { what: 'errors' })).isError).to.equal(false);
+    });
+
+    it('malformed JSON-RPC on /mcp → 400 parse error', async () => {
+      const response = await h.call('POST', '/mcp', '{"jsonrpc": "2.0", "method": ', {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${h.token}`,
+      });
+      expect(response.status).to.equal(400);
+      expect(response.body.error).to.equal('invalid_json');
+    });
+
+    it('an unknown MCP session → 404 so the client re-initializes', async () => {
+      const response = await h.call(
+        'POST',
+        '/mcp',
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${h.token}`,
+          'mcp-session-id': 'no-such-session',
+        },
+      );
+      expect(response.status).to.equal(404);
+      expect(response.body.error.code).to.equal(-32001);
+    });
+  });
+});

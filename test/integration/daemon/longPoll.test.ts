@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import { payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('GET /pending-queries long poll (real clock)', () => {
+  let h: Harness;
+
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+
+  afterEach(async () => h.stop());
+
+  it('delivers a command queued while the poll waits within 50 ms', async () => {
+    const ext = h.extension();
+    const client = await h.client();
+    const waiting = ext.poll(10_000);
+    await sleep(30);
+    const queuedAt = performance.now();
+    const { correlation_id } = payload(await client.callTool({ name: 'interact', arguments: { action: 'refresh' } }));
+    const queries = await waiting;
+    const latency = performance.now() - queuedAt;
+    expect(queries.map((q) => q.correlation_id)).to.deep.equal([correlation_id]);
+    expect(queries[0]).to.deep.include({ type: 'refresh', params: { timeout_ms: 10_000 } });
+    expect(queries[0]?.id).to.match(/^q-\d+$/);
+    expect(latency).to.be.below(50);
+  });
+
+  it('answers at once when a command is already queued', async () => {
+    const client = await h.client();
+    await client.callTool({ name: 'interact', arguments: { action: 'back' } });
+    const started = performance.now();
+    expect(await h.extension().poll(10_000)).to.have.length(1);
+    expect(performance.now() - started).to.be.below(50);
+  });
+
+  it('returns no queries when the wait ends without a command', async () => {
+    const started = performance.now();
+    expect(await h.extension().poll(200)).to.deep.equal([]);
+    expect(performance.now() - started).to.be.within(190, 1_000);
+  });
+
+  it('hands nothing to a poll whose request was abandoned', async () => {
+    const ext = h.extension();
+    const client = await h.client();
+    const gone = new AbortController();
+    const abandoned = ext.poll(10_000, gone.signal).catch(() => 'aborted');
+    await sleep(30);
+    gone.abort();
+    expect(await abandoned).to.equal('aborted');
+    await sleep(30);
+    const { correlation_id } = payload(await client.callTool({ name: 'interact', arguments: { action: 'forward' } }));
+    const status = payload(await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id } }));
+    expect(status).to.include({ status: 'queued' });
+    expect(status.timeline.delivered_at).to.equal(undefined);
+    expect((await ext.poll(0)).map((q) => q.correlation_id)).to.deep.equal([correlation_id]);
+  });
+
+  it('ends a waiting poll cleanly, with no queries, when the daemon shuts down', async () => {
+    const waiting = h.extension().poll(20_000);
+    await sleep(30);
+    const started = performance.now();
+    const stopping = h.daemon.stop();
+    expect(await waiting).to.deep.equal([]);
+    await stopping;
+    expect(performance.now() - started).to.be.below(1_500);
+  });
+
+  it('refuses a wait over 25 s and a missing instance or boot id with 400', async () => {
+    expect((await h.call('GET', '/pending-queries?instance_id=a&boot_id=b&wait_ms=25001')).status).to.equal(400);
+    expect((await h.call('GET', '/pending-queries?boot_id=b')).body).to.include({ error: 'invalid_query' });
+    expect((await h.call('GET', '/pending-queries?instance_id=a')).status).to.equal(400);
+    expect((await h.call('GET', '/pending-queries?instance_id=a&boot_id=b&wait_ms=soon')).status).to.equal(400);
+  });
+
+  it('reports the extension connected while a poll is held and up to 5 s after', async () => {
+    expect((await h.call('GET', '/health')).body.extension).to.deep.equal({ connected: false, last_seen: null });
+    const waiting = h.extension('inst-9').poll(300);
+    await sleep(50);
+    const during = (await h.call('GET', '/health')).body.extension;
+    expect(during).to.include({ connected: true, instance_id: 'inst-9' });
+    await waiting;
+    expect((await h.call('GET', '/health')).body.extension.connected).to.equal(true);
+  });
+});

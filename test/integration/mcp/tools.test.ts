@@ -1,0 +1,225 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { expect } from 'chai';
+import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+
+const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
+  let h: Harness;
+  let client: Client;
+  const call = async (name: string, args: Record<string, unknown>, on: Client = client) =>
+    payload(await on.callTool({ name, arguments: args }));
+
+  beforeEach(async () => {
+    h = await startHarness();
+    client = await h.client();
+  });
+
+  afterEach(async () => h.stop());
+
+  describe('tools/list', () => {
+    it('lists observe, interact and configure, each with input and output schemas, in under 10 000 bytes', async () => {
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name)).to.deep.equal(['observe', 'interact', 'configure']);
+      for (const tool of listed.tools) {
+        expect(tool.inputSchema.type).to.equal('object');
+        expect(tool.outputSchema?.type).to.equal('object');
+        expect(tool.description?.length).to.be.within(50, 500);
+      }
+      expect(JSON.stringify(listed).length).to.be.below(10_000);
+    });
+
+    it('documents each argument with its JSON type for the model', async () => {
+      const observe = (await client.listTools()).tools[0]!;
+      expect(observe.inputSchema.properties).to.deep.include({ limit: { type: 'integer', description: '1-1000, default 100' } });
+      expect(observe.inputSchema.required ?? []).to.deep.equal([]);
+    });
+  });
+
+  describe('interact', () => {
+    it('answers queued with a corr-<ms>-<8 hex> id and how to fetch the result', async () => {
+      const started = performance.now();
+      const queued = await call('interact', { action: 'execute_js', script: 'return 1' });
+      expect(performance.now() - started).to.be.below(50);
+      expect(queued.status).to.equal('queued');
+      expect(queued.correlation_id).to.match(/^corr-\d{13}-[0-9a-f]{8}$/);
+      expect(queued.message).to.contain('command_result');
+    });
+
+    it('hands the extension the action, its params, tab and execution limit', async () => {
+      await call('interact', { action: 'type', selector: '#q', text: 'hello', clear: true, tab_id: 4, timeout_ms: 2_000 });
+      const [query] = await h.extension().poll(0);
+      expect(query).to.deep.include({
+        type: 'type',
+        tab_id: 4,
+        params: { selector: '#q', text: 'hello', clear: true, timeout_ms: 2_000 },
+      });
+    });
+
+    it('returns the result inline when it arrives within wait_ms, and that counts as retrieved', async () => {
+      const ext = h.extension();
+      const extensionLoop = (async () => {
+        const [query] = await ext.poll(5_000);
+        await ext.report(query!.correlation_id, 'complete', { result: { success: true, data: 'Inline Title' } });
+      })();
+      const result = await call('interact', { action: 'execute_js', script: 'return document.title', wait_ms: 5_000 });
+      await extensionLoop;
+      expect(result).to.include({ status: 'complete', command: 'execute_js' });
+      expect(result.result).to.deep.equal({ success: true, data: 'Inline Title' });
+      const listed = await call('observe', { what: 'pending_commands' });
+      expect(listed.completed[0].retrieved).to.equal(true);
+    });
+
+    it('returns the queued handle when wait_ms passes first', async () => {
+      const started = performance.now();
+      const result = await call('interact', { action: 'refresh', wait_ms: 150 });
+      expect(result.status).to.equal('queued');
+      expect(performance.now() - started).to.be.within(140, 1_000);
+    });
+
+    it('carries a screenshot as an MCP image block, keeping the JSON small', async () => {
+      const ext = h.extension();
+      const { correlation_id } = await call('interact', { action: 'screenshot' });
+      await ext.poll(0);
+      await ext.report(correlation_id, 'complete', {
+        result: { success: true, data: { image: { mime_type: 'image/png', base64: PNG_1x1, width: 1, height: 1 } } },
+      });
+      const result = await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id } });
+      const [text, image] = result.content as Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
+      expect(image).to.deep.equal({ type: 'image', data: PNG_1x1, mimeType: 'image/png' });
+      expect(text!.text).not.to.contain(PNG_1x1);
+      expect(payload(result).result.data.image).to.deep.equal({
+        mime_type: 'image/png',
+        width: 1,
+        height: 1,
+        attached: `image content block (${Buffer.from(PNG_1x1, 'base64').length} bytes)`,
+      });
+    });
+
+    it('shows an error with the page’s message', async () => {
+      const ext = h.extension();
+      const { correlation_id } = await call('interact', { action: 'execute_js', script: 'throw new Error("nope")' });
+      await ext.poll(0);
+      await ext.report(correlation_id, 'error', { error: 'Error: nope', result: { stack: 'at <anonymous>:1:7' } });
+      const result = await call('configure', { action: 'query_status', correlation_id });
+      expect(result).to.include({ status: 'error', error: 'Error: nope', error_code: 'execution_error' });
+    });
+  });
+
+  describe('clients are isolated', () => {
+    it('never lets one client read another’s command or see it listed', async () => {
+      const other = await h.client('other');
+      const mine = await call('interact', { action: 'refresh' });
+      const theirs = await call('interact', { action: 'back' }, other);
+      const peek = await client.callTool({
+        name: 'observe',
+        arguments: { what: 'command_result', correlation_id: theirs.correlation_id },
+      });
+      expect(peek.isError).to.equal(true);
+      expect(payload(peek).error).to.equal('unknown_correlation_id');
+      const listed = await call('observe', { what: 'pending_commands' });
+      expect(listed.pending.map((c: { correlation_id: string }) => c.correlation_id)).to.deep.equal([mine.correlation_id]);
+    });
+
+    it('limits each client to 5 commands in flight, independently', async () => {
+      const other = await h.client('other');
+      for (let i = 0; i < 5; i++) await call('interact', { action: 'refresh' });
+      const sixth = await client.callTool({ name: 'interact', arguments: { action: 'refresh' } });
+      expect(sixth.isError).to.equal(true);
+      expect(payload(sixth)).to.include({ error: 'queue_full' });
+      expect(payload(sixth).retry_after_ms).to.be.within(1, 1_000);
+      expect((await call('interact', { action: 'refresh' }, other)).status).to.equal('queued');
+    });
+
+    it('forgets a client’s commands when its session ends (DELETE)', async () => {
+      const transport = new StreamableHTTPClientTransport(new URL(`${h.base}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${h.token}` } },
+      });
+      const other = new Client({ name: 'other', version: '1' });
+      await other.connect(transport);
+      await call('interact', { action: 'refresh' }, other);
+      expect((await h.call('GET', '/health')).body.commands.in_flight).to.equal(1);
+      await transport.terminateSession();
+      await other.close();
+      expect((await h.call('GET', '/health')).body.commands.in_flight).to.equal(0);
+    });
+  });
+
+  describe('configure', () => {
+    it('stores JSON, loads it back exactly, lists keys, and keeps them across a daemon restart', async () => {
+      const data = { nested: { list: [1, 'two', null, true], n: 3.5 }, text: 'ünïcode ✓' };
+      expect(await call('configure', { action: 'store', key: 'session.notes', data })).to.include({
+        stored: true,
+        key: 'session.notes',
+      });
+      await call('configure', { action: 'store', key: 'a-first', data: 'x' });
+      expect(await call('configure', { action: 'load', key: 'session.notes' })).to.deep.equal({ key: 'session.notes', data });
+      expect((await call('configure', { action: 'list_keys' })).keys).to.deep.equal(['a-first', 'session.notes']);
+
+      const restarted = await startHarness({ stateDir: h.stateDir });
+      try {
+        const again = await restarted.client();
+        expect(
+          payload(await again.callTool({ name: 'configure', arguments: { action: 'load', key: 'session.notes' } })),
+        ).to.deep.equal({ key: 'session.notes', data });
+      } finally {
+        await restarted.stop();
+      }
+    });
+
+    it('adds noise rules that drop matching entries at ingest, lists and removes them, and keeps them across restarts', async () => {
+      const added = await call('configure', { action: 'noise', op: 'add', pattern: 'favicon|analytics', category: 'logs' });
+      expect(added).to.include({ added: true, count: 1 });
+      const sent = await h
+        .extension()
+        .send('/logs', [logEntry({ message: 'GET /favicon.ico 404' }), logEntry({ message: 'real problem' })]);
+      expect(sent.body).to.include({ received: 1, rejected: 0, filtered: 1 });
+      expect((await call('observe', { what: 'logs' })).entries.map((e: { message: string }) => e.message)).to.deep.equal([
+        'real problem',
+      ]);
+
+      const restarted = await startHarness({ stateDir: h.stateDir });
+      try {
+        const again = await restarted.client();
+        const listed = payload(await again.callTool({ name: 'configure', arguments: { action: 'noise', op: 'list' } }));
+        expect(listed.rules).to.deep.equal([{ pattern: 'favicon|analytics', category: 'logs' }]);
+      } finally {
+        await restarted.stop();
+      }
+      expect(
+        await call('configure', { action: 'noise', op: 'remove', pattern: 'favicon|analytics', category: 'logs' }),
+      ).to.include({ removed: true, count: 0 });
+    });
+
+    it('clears buffers, keeping cursors valid', async () => {
+      await h.extension().send('/logs', [logEntry(), logEntry()]);
+      const { cursor } = await call('observe', { what: 'logs' });
+      expect(await call('configure', { action: 'clear', buffer: 'logs' })).to.deep.equal({ cleared: { logs: 2 } });
+      await h.extension().send('/logs', [logEntry({ message: 'after clear' })]);
+      const next = await call('observe', { what: 'logs', after_cursor: cursor });
+      expect(next.entries.map((e: { message: string }) => e.message)).to.deep.equal(['after clear']);
+      expect(next.cursor_restarted).to.equal(undefined);
+    });
+
+    it('reports health with the extension state, buffers, this client’s commands and versions', async () => {
+      await call('interact', { action: 'refresh' });
+      const health = await call('configure', { action: 'health' });
+      expect(health).to.include({ status: 'ok', version: '0.1.0' });
+      expect(health.extension.connected).to.equal(false);
+      expect(health.client).to.deep.equal({ pending: 1, completed: 0, failed: 0 });
+      expect(health.versions).to.deep.equal({ daemon: '0.1.0', bridge: null, mismatch: false });
+      expect(health.buffers.logs.capacity).to.equal(1_000);
+    });
+  });
+
+  describe('many calls at once', () => {
+    it('answers 100 concurrent tools/call each with its own result', async () => {
+      for (let i = 0; i < 100; i++) await call('configure', { action: 'store', key: `k${i}`, data: { i } });
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => call('configure', { action: 'load', key: `k${i}` })),
+      );
+      results.forEach((result, i) => expect(result).to.deep.equal({ key: `k${i}`, data: { i } }));
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { FakeClock } from '../../src/adapters/outbound/clock/FakeClock.js';
+import type { LifecycleRules } from '../../src/domain/command/LifecycleRules.js';
+import { startDaemon, type RunningDaemon } from '../../src/composition/startDaemon.js';
+import { T0 } from './lifecycleHarness.js';
+
+export interface HarnessOptions {
+  readonly fakeClock?: boolean;
+  readonly rules?: Partial<LifecycleRules>;
+  readonly extensionId?: string;
+  readonly stateDir?: string;
+  readonly maxSessions?: number;
+  readonly resultBudget?: number;
+}
+
+/**
+ * A real daemon in this process (real Koa on a free port, real SDK transports), with a temp
+ * state dir; optionally on the fake clock. `stop()` closes everything it opened.
+ */
+export async function startHarness(options: HarnessOptions = {}) {
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'browsertap-test-'));
+  const clock = options.fakeClock === true ? new FakeClock(T0) : undefined;
+  const daemon: RunningDaemon = await startDaemon({
+    port: 0,
+    stateDir,
+    logLevel: 'silent',
+    ...(clock === undefined ? {} : { profile: 'fake-clock' as const, fakeClock: clock }),
+    ...(options.rules === undefined ? {} : { rules: options.rules }),
+    ...(options.extensionId === undefined ? {} : { extensionId: options.extensionId }),
+    ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+    ...(options.resultBudget === undefined ? {} : { resultBudget: options.resultBudget }),
+  });
+  const base = `http://127.0.0.1:${daemon.port}`;
+  const clients: Client[] = [];
+
+  const harness = {
+    daemon,
+    clock,
+    stateDir,
+    base,
+    port: daemon.port,
+    token: daemon.token,
+    /** fetch against the daemon; JSON body in, status + parsed JSON out. */
+    async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      let json: any;
+      try {
+        json = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        json = text;
+      }
+      return { status: response.status, headers: response.headers, body: json };
+    },
+    /** An MCP client over Streamable HTTP with the bearer token. */
+    async client(name = 'test-client'): Promise<Client> {
+      const client = new Client({ name, version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${daemon.token}` } },
+        }),
+      );
+      clients.push(client);
+      return client;
+    },
+    extension(instanceId = 'inst-test', bootId = 'boot-1') {
+      return new SimulatedExtension(base, instanceId, bootId);
+    },
+    async stop() {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await daemon.stop();
+      if (options.stateDir === undefined) rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** Speaks the extension's side of SPEC 4 with plain fetch, as the real extension does. */
+export class SimulatedExtension {
+  constructor(
+    private readonly base: string,
+    readonly instanceId: string,
+    public bootId: string,
+  ) {}
+
+  async poll(
+    waitMs = 0,
+    signal?: AbortSignal,
+  ): Promise<Array<{ id: string; correlation_id: string; type: string; params: Record<string, unknown>; tab_id?: number }>> {
+    const query = new URLSearchParams({ instance_id: this.instanceId, boot_id: this.bootId, wait_ms: String(waitMs) });
+    const response = await fetch(`${this.base}/pending-queries?${query}`, { ...(signal === undefined ? {} : { signal }) });
+    if (!response.ok) throw new Error(`poll failed: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { queries: [] }).queries;
+  }
+
+  async report(correlationId: string, status: string, extra: { result?: unknown; error?: string } = {}) {
+    return post(`${this.base}/query-result`, { correlation_id: correlationId, status, ...extra });
+  }
+
+  async send(path: '/logs' | '/network-bodies' | '/websocket-events' | '/vitals', entries: unknown[]) {
+    return post(`${this.base}${path}`, { entries });
+  }
+
+  async page(event: { tab_id: number; url: string; title: string; event: string }) {
+    return post(`${this.base}/page`, event);
+  }
+}
+
+async function post(url: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The JSON payload of a tool result (structuredContent, checked against the text block). */
+export function payload(result: unknown): any {
+  const r = result as CallToolResult;
+  const text = (r.content[0] as { type: string; text: string }).text;
+  if (JSON.stringify(r.structuredContent) !== JSON.stringify(JSON.parse(text))) {
+    throw new Error('structuredContent and the JSON text block differ');
+  }
+  return r.structuredContent;
+}
+
+export const logEntry = (overrides: Record<string, unknown> = {}) => ({
+  level: 'error',
+  message: 'TypeError: boom',
+  source: 'console',
+  url: 'http://localhost:3000/app',
+  tab_id: 1,
+  ts: Date.now(),
+  ...overrides,
+});

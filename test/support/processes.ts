@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const tempDir = (prefix = 'browsertap-proc-'): string => mkdtempSync(join(tmpdir(), prefix));
+
+export interface Bridge {
+  readonly client: Client;
+  readonly transport: StdioClientTransport;
+  readonly stderr: () => string;
+}
+
+/** An SDK client over stdio to `node <cli> mcp` (the built CLI), as an MCP client launches it. */
+export async function connectBridge(port: number, stateDir: string, cli = 'dist/cli.js', name = 'bridge-test'): Promise<Bridge> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'mcp', '--port', String(port), '--state-dir', stateDir, '--log-level', 'info'],
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => (stderr += chunk));
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport, stderr: () => stderr };
+}
+
+/** Pids of browsertap daemons serving `port` (from /proc, so nothing is missed). */
+export function daemonPids(port: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const at = args.indexOf('daemon');
+      if (at > 0 && args[at - 1]?.endsWith('cli.js') && args[args.indexOf('--port') + 1] === String(port))
+        pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+/** Kills every daemon on `port` and waits until they are gone. */
+export async function killDaemons(port: number, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  for (const pid of daemonPids(port)) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+  for (let i = 0; i < 100 && daemonPids(port).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** Runs the built CLI to completion. */
+export function runCliSync(args: string[], cli = 'dist/cli.js') {
+  return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 15_000 });
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,42 @@
+import { expect } from 'chai';
+import { DEFAULT_PORT, parseCli } from '../../../../../src/adapters/inbound/cli/parseCli.js';
+
+describe('parseCli', () => {
+  const parse = (argv: string[], env: Record<string, string> = {}) => parseCli(argv, env, '/home/u/.browsertap');
+
+  it('defaults to mcp on 7890 with ~/.browsertap', () => {
+    expect(parse([])).to.deep.equal({ command: 'mcp', port: DEFAULT_PORT, stateDir: '/home/u/.browsertap' });
+  });
+
+  it('reads BROWSERTAP_PORT, BROWSERTAP_HOME and BROWSERTAP_EXTENSION_ID; flags win', () => {
+    const env = { BROWSERTAP_PORT: '9000', BROWSERTAP_HOME: '/env/home', BROWSERTAP_EXTENSION_ID: 'a'.repeat(32) };
+    expect(parse(['daemon'], env)).to.deep.equal({
+      command: 'daemon',
+      port: 9000,
+      stateDir: '/env/home',
+      extensionId: 'a'.repeat(32),
+    });
+    expect(parse(['daemon', '--port', '9100', '--state-dir', '/flag'], env)).to.include({ port: 9100, stateDir: '/flag' });
+  });
+
+  it('turns --help and --version into commands', () => {
+    expect(parse(['--help'])).to.include({ command: 'help' });
+    expect(parse(['status', '-v'])).to.include({ command: 'version' });
+  });
+
+  for (const [argv, message] of [
+    [['launch'], "unknown command 'launch'"],
+    [['daemon', 'mcp'], 'one command at a time'],
+    [['--port', 'http'], "port must be a number from 0 to 65535, got 'http'"],
+    [['--port', '65536'], 'port must be'],
+    [['--log-level', 'loud'], 'log level must be'],
+    [['--extension-id', 'ABC'], 'extension id must be 32 letters a-p'],
+    [['--nope'], "Unknown option '--nope'"],
+  ] as Array<[string[], string]>) {
+    it(`refuses ${argv.join(' ')}`, () => {
+      const result = parse(argv);
+      expect(result).to.have.property('error');
+      expect((result as { error: string }).error).to.contain(message);
+    });
+  }
+});

@@ -1,0 +1,30 @@
+import { expect } from 'chai';
+import { ExtensionPresence } from '../../../../src/application/shared/ExtensionPresence.js';
+
+describe('ExtensionPresence', () => {
+  it('is disconnected before any poll', () => {
+    expect(new ExtensionPresence().status(0)).to.deep.equal({ connected: false, last_seen: null });
+  });
+
+  it('is connected while a poll is held, however long', () => {
+    const presence = new ExtensionPresence();
+    presence.pollStarted('i', 'b', 0);
+    expect(presence.status(60_000).connected).to.equal(true);
+  });
+
+  it('stays connected for less than 5 s after the last poll ended', () => {
+    const presence = new ExtensionPresence();
+    presence.pollStarted('i', 'b', 0);
+    presence.pollEnded('i', 1_000);
+    expect(presence.status(5_999).connected).to.equal(true);
+    expect(presence.status(6_000)).to.deep.equal({ connected: false, last_seen: '1970-01-01T00:00:01.000Z', instance_id: 'i' });
+  });
+
+  it('reports the most recently seen instance', () => {
+    const presence = new ExtensionPresence();
+    presence.pollStarted('old', 'b', 0);
+    presence.pollEnded('old', 1);
+    presence.pollStarted('new', 'b', 2);
+    expect(presence.status(3).instance_id).to.equal('new');
+  });
+});
