@@ -14,7 +14,10 @@ const compiledTests = tests.map((glob) => `.build/${glob.replace(/\.ts$/, '.js')
 const steps = [
   { name: 'build (tsc → dist)', cmd: [bin('tsc'), '-p', 'tsconfig.build.json'] },
   { name: 'typecheck (src, test, bench, scripts)', cmd: [bin('tsc'), '-p', 'tsconfig.json'] },
-  { name: 'format (prettier --check)', cmd: [bin('prettier'), '--check', '--log-level', 'warn', 'src', 'test', 'scripts'] },
+  {
+    name: 'format (prettier --check)',
+    cmd: [bin('prettier'), '--check', '--log-level', 'warn', 'src', 'test', 'scripts', 'bench'],
+  },
   { name: 'layer rules (dependency-cruiser)', cmd: [bin('depcruise'), 'src', '--config', '.dependency-cruiser.cjs'] },
   {
     name: 'unit + integration tests (tsx, with coverage)',
@@ -27,9 +30,19 @@ const steps = [
   },
   { name: 'compile src + tests (tsc → .build)', cmd: [bin('tsc'), '-p', 'tsconfig.test-build.json'] },
   {
-    name: 'unit + integration tests (tsc output, real decorator metadata)',
+    // Tests that spawn dist/cli.js exercise the same built code in both passes; they run once.
+    name: 'unit + integration tests (tsc output, real decorator metadata; process tests ran above)',
     mocha: true,
-    cmd: [bin('mocha'), '--config', '.mocharc.dist.json', ...compiledTests],
+    cmd: [
+      bin('mocha'),
+      '--config',
+      '.mocharc.dist.json',
+      '--exclude',
+      '.build/test/integration/bridge/**',
+      '--exclude',
+      '.build/test/integration/cli.test.js',
+      ...compiledTests,
+    ],
   },
 ];
 

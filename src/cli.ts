@@ -1,5 +1,13 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
+import { setFlagsFromString } from 'node:v8';
+import { DAEMON_V8_FLAGS } from './composition/daemonFlags.js';
 import { runCli } from './composition/runCli.js';
 
-process.exitCode = await runCli(process.argv.slice(2), process.env);
+const args = process.argv.slice(2);
+// Started by hand rather than by the launcher (which passes them to node): apply them now.
+if (args[0] === 'daemon') {
+  for (const flag of DAEMON_V8_FLAGS) if (!process.execArgv.includes(flag)) setFlagsFromString(flag);
+}
+
+process.exitCode = await runCli(args, process.env);

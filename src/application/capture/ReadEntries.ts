@@ -27,6 +27,19 @@ export const MAX_READ_WAIT_MS = 25_000;
 /** JSON of the envelope around the entries, generously. */
 const ENVELOPE_CHARS = 400;
 
+/** JSON size of each stored entry (entries never change once stored), so reads do not re-serialise them. */
+const jsonSizes = new WeakMap<object, number>();
+
+function jsonSize(entry: unknown): number {
+  if (typeof entry !== 'object' || entry === null) return JSON.stringify(entry).length;
+  let size = jsonSizes.get(entry);
+  if (size === undefined) {
+    size = JSON.stringify(entry).length;
+    jsonSizes.set(entry, size);
+  }
+  return size;
+}
+
 /** Waiters key for "entries were appended to this buffer". */
 export const bufferKey = (buffer: string): string => `buffer:${buffer}`;
 
@@ -101,7 +114,7 @@ export class ReadEntries {
     const kept: Array<Sequenced<unknown>> = [];
     let used = ENVELOPE_CHARS;
     for (const entry of ordered) {
-      used += JSON.stringify(entry.value).length + 1;
+      used += jsonSize(entry.value) + 1;
       if (used > this.budget && kept.length > 0) break;
       kept.push(entry);
     }

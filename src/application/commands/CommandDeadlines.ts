@@ -69,7 +69,9 @@ export class CommandDeadlines {
    */
   settle(changes: readonly CommandChange[]): void {
     for (const { command, from, to } of changes) {
-      this.logger.info(`command ${command.correlationId} ${from} → ${to}`, {
+      // Failures matter to whoever reads the log; the normal path only when debugging.
+      const failed = to === 'error' || to === 'timeout' || to === 'expired';
+      (failed ? this.logger.info : this.logger.debug).call(this.logger, `command ${command.correlationId} ${from} → ${to}`, {
         correlation_id: command.correlationId,
         action: command.action,
         reason: command.failure?.code,

@@ -4,12 +4,22 @@ import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
 import { readToken } from '../../adapters/outbound/fs/tokenFile.js';
 import { CLI_PATH } from '../cliPaths.js';
+import { DAEMON_V8_FLAGS } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
 
 /** `browsertap mcp`: the stdio bridge an MCP client launches. stdout carries MCP only. */
 export async function bridgeCommand(options: CliOptions): Promise<number> {
   const logger = new StderrLogger(options.logLevel ?? 'warn', process.stderr);
-  const daemonArgs = [...process.execArgv, CLI_PATH, 'daemon', '--port', String(options.port), '--state-dir', options.stateDir];
+  const daemonArgs = [
+    ...process.execArgv,
+    ...DAEMON_V8_FLAGS,
+    CLI_PATH,
+    'daemon',
+    '--port',
+    String(options.port),
+    '--state-dir',
+    options.stateDir,
+  ];
   if (options.extensionId !== undefined) daemonArgs.push('--extension-id', options.extensionId);
   const launcher = new DaemonLauncher({
     port: options.port,

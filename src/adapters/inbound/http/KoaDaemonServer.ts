@@ -43,7 +43,7 @@ export class KoaDaemonServer {
       app.use(router.routes());
       app.use(router.allowedMethods());
     }
-    this.server = createServer(app.callback());
+    this.server = createServer({ noDelay: true, keepAlive: true }, app.callback());
   }
 
   get port(): number {

@@ -39,7 +39,7 @@ export function parseArgs<S extends z.ZodObject>(
   context: string,
 ): z.infer<S> {
   const { [omit]: _selector, ...rest } = args;
-  const parsed = schema.strict().safeParse(rest);
+  const parsed = strict(schema).safeParse(rest);
   if (parsed.success) return parsed.data as z.infer<S>;
   const problems = parsed.error.issues.map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
@@ -49,6 +49,18 @@ export function parseArgs<S extends z.ZodObject>(
     return `${where}: ${issue.message}`;
   });
   throw new DomainError('invalid_params', `${context}: ${problems.join('; ')}`);
+}
+
+/** Strict variants are built once per schema: zod compiles a schema on its first parse. */
+const strictSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+
+function strict(schema: z.ZodObject): z.ZodObject {
+  let found = strictSchemas.get(schema);
+  if (found === undefined) {
+    found = schema.strict();
+    strictSchemas.set(schema, found);
+  }
+  return found;
 }
 
 export const id = z.string().min(1).max(128);

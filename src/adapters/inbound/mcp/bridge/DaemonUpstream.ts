@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from '../McpSessions.js';
+import { ExchangeError, LoopbackHttp, type HttpAnswer } from './httpExchange.js';
 import { readSse } from './readSse.js';
 
 export interface UpstreamSettings {
@@ -49,13 +50,16 @@ export class DaemonUpstream {
   private closed = false;
   private reinits = 0;
   private warnedVersion = false;
+  private readonly http: LoopbackHttp;
   /** A browsertap daemon answered /health since the connection was last lost. */
   private verified = false;
 
   constructor(
     private readonly settings: UpstreamSettings,
     private readonly sink: Sink,
-  ) {}
+  ) {
+    this.http = new LoopbackHttp(settings.endpoint);
+  }
 
   /** Starts (or finds) the daemon ahead of the first request. */
   start(): void {
@@ -165,22 +169,22 @@ export class DaemonUpstream {
 
   private async post(message: JSONRPCMessage): Promise<Exchange> {
     const token = (this.token ??= await this.settings.token());
-    const response = await fetch(this.settings.endpoint, {
-      method: 'POST',
-      headers: { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(message),
-      signal: AbortSignal.timeout(this.settings.requestTimeoutMs ?? 55_000),
-    });
+    const answer = await this.http.send(
+      'POST',
+      { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      JSON.stringify(message),
+      this.settings.requestTimeoutMs ?? 55_000,
+    );
     const isInitialize = 'method' in message && message.method === 'initialize';
-    const sessionId = response.headers.get('mcp-session-id');
-    if (isInitialize && response.ok && sessionId !== null) this.sessionId = sessionId;
-    if (response.status === 202) return { status: 202, messages: [] };
-    const messages = await readMessages(response);
+    const sessionId = answer.headers['mcp-session-id'];
+    if (isInitialize && answer.status < 300 && typeof sessionId === 'string') this.sessionId = sessionId;
+    if (answer.status === 202) return { status: 202, messages: [] };
+    const messages = await readMessages(answer);
     if (isInitialize) {
       const version = (messages[0] as { result?: { protocolVersion?: string } } | undefined)?.result?.protocolVersion;
       if (version !== undefined) this.protocolVersion = version;
     }
-    return { status: response.status, messages };
+    return { status: answer.status, messages };
   }
 
   /** Makes sure a daemon answers and, when asked and possible, re-opens our session on it. Single flight. */
@@ -228,17 +232,14 @@ export class DaemonUpstream {
     let backoff = 250;
     while (!this.closed && !controller.signal.aborted) {
       try {
-        const response = await fetch(this.settings.endpoint, {
-          method: 'GET',
-          headers: { ...this.headers(this.token ?? (await this.settings.token())), accept: 'text/event-stream' },
-          signal: controller.signal,
-        });
-        if (response.status === 405) return;
-        if (response.ok && response.body !== null) {
+        const headers = { ...this.headers(this.token ?? (await this.settings.token())), accept: 'text/event-stream' };
+        const response = await this.http.stream(headers, controller.signal);
+        if (response.statusCode === 405) return;
+        if (response.statusCode === 200) {
           backoff = 250;
-          await readSse(response.body, (data) => this.relay(data));
+          await readSse(response, (data) => this.relay(data));
         } else {
-          await response.body?.cancel();
+          response.resume();
         }
       } catch {
         if (controller.signal.aborted) return;
@@ -278,28 +279,21 @@ export class DaemonUpstream {
   }
 }
 
-async function readMessages(response: Response): Promise<JSONRPCMessage[]> {
-  if (response.body === null) return [];
-  if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+async function readMessages(answer: HttpAnswer): Promise<JSONRPCMessage[]> {
+  if ((answer.headers['content-type'] ?? '').includes('text/event-stream')) {
     const messages: JSONRPCMessage[] = [];
-    await readSse(response.body, (data) => messages.push(JSON.parse(data) as JSONRPCMessage));
+    await readSse([answer.body], (data) => messages.push(JSON.parse(data) as JSONRPCMessage));
     return messages;
   }
-  const text = await response.text();
   try {
-    const parsed = JSON.parse(text) as unknown;
+    const parsed = JSON.parse(answer.body) as unknown;
     const list = Array.isArray(parsed) ? parsed : [parsed];
     return list.filter(
       (m): m is JSONRPCMessage => typeof m === 'object' && m !== null && (m as { jsonrpc?: unknown }).jsonrpc === '2.0',
     );
   } catch {
-    return [
-      {
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: INTERNAL_ERROR, message: `daemon answered HTTP ${response.status}: ${text.slice(0, 200)}` },
-      } as unknown as JSONRPCMessage,
-    ];
+    const message = `daemon answered HTTP ${answer.status}: ${answer.body.slice(0, 200)}`;
+    return [{ jsonrpc: '2.0', id: null, error: { code: INTERNAL_ERROR, message } } as unknown as JSONRPCMessage];
   }
 }
 
@@ -319,14 +313,12 @@ function errorFor(id: RequestId, code: number, message: string): JSONRPCMessage 
 
 /** The connection was refused: nothing reached the daemon, so retrying cannot repeat anything. */
 function refused(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return cause?.code === 'ECONNREFUSED';
+  return error instanceof ExchangeError && error.refused;
 }
 
 function describe(error: unknown, sent: boolean): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if ((error as Error).name === 'TimeoutError') return 'no answer from the daemon in time';
-  const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+  if (error instanceof ExchangeError && error.timedOut) return 'no answer from the daemon in time';
+  const detail = (error as Error).message;
   return sent
     ? `the connection to the daemon was lost while handling this request (${detail}); the daemon is being restarted — repeat the call if it is safe to run twice`
     : `cannot connect to the daemon (${detail})`;

@@ -2,7 +2,10 @@
  * Reads a `text/event-stream` body and calls `onData` with the data of each event (multi-line
  * data joined with newlines). Resolves when the stream ends; rejects if it breaks.
  */
-export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<void> {
+export async function readSse(
+  body: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  onData: (data: string) => void,
+): Promise<void> {
   const decoder = new TextDecoder();
   let pending = '';
   let data: string[] = [];
@@ -10,8 +13,8 @@ export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: s
     if (data.length > 0) onData(data.join('\n'));
     data = [];
   };
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    pending += decoder.decode(chunk, { stream: true });
+  for await (const chunk of body) {
+    pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     let newline = pending.search(/\r?\n/);
     while (newline >= 0) {
       const line = pending.slice(0, newline);

@@ -40,6 +40,11 @@ const COMMON = {
   wait_ms: z.number().int().min(0).max(15_000).optional(),
 };
 
+const SCHEMAS = Object.fromEntries(NAMES.map((name) => [name, z.object({ ...ACTIONS[name], ...COMMON })])) as unknown as Record<
+  Action,
+  z.ZodObject
+>;
+
 const DESCRIPTION =
   'Run a command in the browser. Answers at once {status:"queued",correlation_id}; fetch the result with observe command_result, or pass wait_ms (≤15000) to get it inline when it finishes in time. execute_js runs script as the body of an async function in the page; its JSON return value is the result.';
 

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { readSse } from '../../../../../src/adapters/inbound/mcp/bridge/readSse.js';
 
-function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
+function streamOf(...chunks: string[]): AsyncIterable<Uint8Array> {
   const encoder = new TextEncoder();
-  return new ReadableStream({
+  return new ReadableStream<Uint8Array>({
     start(controller) {
       for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
       controller.close();
     },
-  });
+  }) as unknown as AsyncIterable<Uint8Array>;
 }
 
 describe('readSse', () => {

@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
+
+/** Percentile of already-sorted samples (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] as number;
+}
+
+export function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
+/** Runs `fn` `n` times in sequence and returns p50/p99 of the durations (ms). */
+export async function latency(n: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await fn(i);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+/** `callers` loops calling `fn` as fast as they can for `ms`; returns completed calls per second. */
+export async function throughput(callers: number, ms: number, fn: (caller: number) => Promise<unknown>): Promise<number> {
+  const until = performance.now() + ms;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async (_, caller) => {
+      while (performance.now() < until) {
+        await fn(caller);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface DaemonProcess {
+  readonly port: number;
+  readonly stateDir: string;
+  readonly child: ChildProcess;
+  readonly token: string;
+  rssKb(): number;
+  stop(): Promise<void>;
+}
+
+/** The built daemon as its own process (as a bridge would start it), logging warnings only. */
+export async function startDaemonProcess(): Promise<DaemonProcess> {
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), 'browsertap-bench-'));
+  // Started the way a bridge starts it (src/composition/commands/bridgeCommand.ts).
+  const child = spawn(
+    process.execPath,
+    [...DAEMON_V8_FLAGS, 'dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'],
+    {
+      stdio: ['ignore', 'ignore', 'ignore'],
+    },
+  );
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  return {
+    port,
+    stateDir,
+    child,
+    token: readFileSync(join(stateDir, 'token'), 'utf8').trim(),
+    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function machine(): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  return `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${process.platform} ${process.arch}`;
+}
+
+export const logEntry = (i: number) => ({
+  level: i % 10 === 0 ? 'error' : 'log',
+  message: `request ${i} finished: GET /api/items?page=${i % 50} → 200 in ${i % 97} ms`,
+  source: 'console',
+  url: 'http://localhost:3000/app/dashboard',
+  tab_id: 1,
+  ts: 1_767_225_600_000 + i,
+});
+
+/**
+ * A lean MCP client over Streamable HTTP: keep-alive node:http, JSON in and out, no schema
+ * validation. It measures what the daemon costs, where the SDK `Client` adds its own parsing.
+ */
+export class RawMcpClient {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  private headers: Record<string, string> = {};
+  private next = 1;
+
+  constructor(
+    private readonly port: number,
+    private readonly token: string,
+  ) {}
+
+  async connect(): Promise<this> {
+    this.headers = { accept: 'application/json, text/event-stream', authorization: `Bearer ${this.token}` };
+    const init = await this.post({
+      jsonrpc: '2.0',
+      id: this.next++,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-bench', version: '1' } },
+    });
+    this.headers = { ...this.headers, 'mcp-session-id': init.sessionId as string, 'mcp-protocol-version': '2025-06-18' };
+    await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return this;
+  }
+
+  async callTool(name: string, args: Record<string, unknown>): Promise<{ structuredContent?: unknown; isError?: boolean }> {
+    const { body } = await this.post({
+      jsonrpc: '2.0',
+      id: this.next++,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    });
+    const message = JSON.parse(body) as {
+      result?: { structuredContent?: unknown; isError?: boolean };
+      error?: { message: string };
+    };
+    if (message.result === undefined) throw new Error(message.error?.message ?? 'no result');
+    return message.result;
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  private post(message: unknown): Promise<{ body: string; sessionId?: string }> {
+    const text = JSON.stringify(message);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method: 'POST',
+          path: '/mcp',
+          agent: this.agent,
+          headers: { ...this.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              body: Buffer.concat(chunks).toString('utf8'),
+              sessionId: res.headers['mcp-session-id'] as string | undefined,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(text);
+    });
+  }
+}

@@ -1,0 +1,179 @@
+// `npm run bench [-- <suite>…]`: each suite runs 3 times against fresh processes on loopback;
+// docs/benchmarks.md gets the median of each figure (and the three runs), between the suite's
+// markers, so suites can be re-run on their own.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { runDaemonBench, type DaemonFigures } from './daemonBench.js';
+import { machine, median } from './lib.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DOC = 'docs/benchmarks.md';
+
+interface Row {
+  readonly label: string;
+  readonly key: keyof DaemonFigures;
+  readonly unit: string;
+  readonly target?: { readonly text: string; readonly ok: (value: number, all: DaemonFigures) => boolean };
+  readonly peer?: string;
+  readonly digits?: number;
+}
+
+const DAEMON_ROWS: readonly Row[] = [
+  {
+    label: 'tools/list size',
+    key: 'toolsListBytes',
+    unit: 'bytes',
+    digits: 0,
+    target: { text: '< 10 000', ok: (v) => v < 10_000 },
+    peer: '27 208',
+  },
+  { label: 'observe (100 entries) over /mcp, lean HTTP client, p50', key: 'observeRawP50', unit: 'ms', peer: '10.6' },
+  {
+    label: 'observe (100 entries) over /mcp, lean HTTP client, p99',
+    key: 'observeRawP99',
+    unit: 'ms',
+    target: { text: '< 5', ok: (v) => v < 5 },
+    peer: '21.5',
+  },
+  {
+    label: 'observe over /mcp, 8 lean clients',
+    key: 'observeRawCallsPerS',
+    unit: 'calls/s',
+    digits: 0,
+    target: { text: '≥ 1 500', ok: (v) => v >= 1_500 },
+    peer: '194',
+  },
+  { label: 'observe (100 entries) over /mcp, SDK Client, p50', key: 'observeHttpP50', unit: 'ms' },
+  {
+    label: 'observe (100 entries) over /mcp, SDK Client, p99',
+    key: 'observeHttpP99',
+    unit: 'ms',
+    target: { text: '< 5', ok: (v) => v < 5 },
+  },
+  {
+    label: 'observe over /mcp, 8 SDK Clients',
+    key: 'observeHttpCallsPerS',
+    unit: 'calls/s',
+    digits: 0,
+    target: { text: '≥ 1 500', ok: (v) => v >= 1_500 },
+  },
+  { label: 'observe (100 entries) through the stdio bridge, p50', key: 'observeBridgeP50', unit: 'ms' },
+  {
+    label: 'observe (100 entries) through the stdio bridge, p99',
+    key: 'observeBridgeP99',
+    unit: 'ms',
+    target: { text: '< 5', ok: (v) => v < 5 },
+  },
+  {
+    label: 'observe through one bridge, 8 concurrent callers',
+    key: 'observeBridgeCallsPerS',
+    unit: 'calls/s',
+    digits: 0,
+    target: { text: '≥ 1 500', ok: (v) => v >= 1_500 },
+  },
+  { label: 'interact queued answer, p50', key: 'interactQueuedP50', unit: 'ms' },
+  { label: 'interact queued answer, p99', key: 'interactQueuedP99', unit: 'ms', target: { text: '< 5', ok: (v) => v < 5 } },
+  {
+    label: 'command round trip (interact wait_ms → inline result), p50',
+    key: 'roundTripP50',
+    unit: 'ms',
+    target: { text: '≤ 1.2', ok: (v) => v <= 1.2 },
+    peer: '1.24',
+  },
+  {
+    label: 'command round trip, p99',
+    key: 'roundTripP99',
+    unit: 'ms',
+    target: { text: '≤ 2.5', ok: (v) => v <= 2.5 },
+    peer: '2.5',
+  },
+  {
+    label: 'ingest, batches of 100 from 4 senders for 10 s',
+    key: 'ingestPerS',
+    unit: 'entries/s',
+    digits: 0,
+    target: { text: '≥ 50 000', ok: (v) => v >= 50_000 },
+    peer: '22 400',
+  },
+  { label: 'daemon RSS after 100 000 entries', key: 'rss100kMb', unit: 'MB', digits: 1 },
+  {
+    label: 'daemon RSS after 500 000 entries',
+    key: 'rss500kMb',
+    unit: 'MB',
+    digits: 1,
+    target: { text: 'no growth after 100 000 (≤ +5 %)', ok: (v, all) => v <= all.rss100kMb * 1.05 },
+    peer: '19.5',
+  },
+];
+
+function format(value: number, digits = 2): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/,/g, ' ');
+}
+
+function table(rows: readonly Row[], runs: readonly DaemonFigures[]): string {
+  const medians = Object.fromEntries(
+    rows.map((row) => [row.key, median(runs.map((r) => r[row.key]))]),
+  ) as unknown as DaemonFigures;
+  const lines = [
+    '| figure | median | runs | target | met | Go peer (Gasoline 0.7.9) |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((row) => {
+      const value = medians[row.key];
+      const met = row.target === undefined ? '' : row.target.ok(value, medians) ? 'yes' : '**no**';
+      return `| ${row.label} | ${format(value, row.digits)} ${row.unit} | ${runs.map((r) => format(r[row.key], row.digits)).join(' / ')} | ${row.target?.text ?? ''} | ${met} | ${row.peer ?? ''} |`;
+    }),
+  ];
+  return lines.join('\n');
+}
+
+function writeSection(name: string, body: string): void {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const section = `${start}\n${body}\n${end}`;
+  let doc = existsSync(DOC)
+    ? readFileSync(DOC, 'utf8')
+    : '# Benchmarks\n\nWritten by `npm run bench`; each figure is the median of 3 runs.\n';
+  if (doc.includes(start) && doc.includes(end)) {
+    doc = doc.slice(0, doc.indexOf(start)) + section + doc.slice(doc.indexOf(end) + end.length);
+  } else {
+    doc = `${doc.trimEnd()}\n\n${section}\n`;
+  }
+  writeFileSync(DOC, doc);
+}
+
+async function main(): Promise<void> {
+  const suites = process.argv.slice(2);
+  if (suites.length === 0 || suites.includes('daemon')) {
+    const runs: DaemonFigures[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      process.stderr.write(`daemon bench: run ${i + 1}/${RUNS}\n`);
+      runs.push(await runDaemonBench());
+    }
+    const when = new Date().toISOString().slice(0, 10);
+    writeSection(
+      'daemon',
+      [
+        `## Daemon, MCP and bridge (${when})`,
+        '',
+        `Machine: ${machine()}. Everything on loopback; the daemon and the stdio bridge are the built CLI`,
+        '(`dist/cli.js`) in their own processes; the load generator (SDK `Client`s, fetch) shares the 2 cores.',
+        '',
+        table(DAEMON_ROWS, runs),
+        '',
+        'How each figure is taken (`bench/daemonBench.ts`): observe reads 100 buffered log entries',
+        '(about 17 KB of JSON; the answer carries it twice, as structuredContent and as text), 2 000',
+        'sequential calls after 200 warm-up calls, once with a lean client (keep-alive `node:http`,',
+        '`JSON.parse`: what the daemon costs) and once with the SDK `Client` (which adds its own schema checks);',
+        'calls/s is 8 callers calling back-to-back for 5 s (8 HTTP sessions; through the bridge, 8 concurrent',
+        'calls over one bridge, as an agent client would). interact is `refresh` answered `queued` while a',
+        'simulated extension drains the queue. The round trip is `interact execute_js` with `wait_ms` and',
+        'a simulated extension on the long poll that answers `complete` at once; 200 commands after 50',
+        'warm-up. Ingest posts the same pre-serialised batch of 100 log entries from 4 concurrent senders',
+        'for 10 s. RSS is read from `/proc/<pid>/status` of a fresh daemon after 100 000 and 500 000',
+        'entries (batches of 100).',
+      ].join('\n'),
+    );
+    process.stderr.write(`wrote ${DOC}\n`);
+  }
+}
+
+await main();
