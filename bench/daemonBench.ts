@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -19,6 +20,7 @@ export interface DaemonFigures {
   roundTripP50: number;
   roundTripP99: number;
   ingestPerS: number;
+  bridgeIdleRssMb: number;
   rss100kMb: number;
   rss500kMb: number;
 }
@@ -37,16 +39,18 @@ async function httpClient(daemon: DaemonProcess): Promise<Client> {
   return client;
 }
 
-async function bridgeClient(daemon: DaemonProcess): Promise<Client> {
+async function bridgeClient(daemon: DaemonProcess): Promise<{ client: Client; rssMb: () => number }> {
   const client = new Client({ name: 'bench-bridge', version: '1' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ['dist/cli.js', 'mcp', '--port', String(daemon.port), '--state-dir', daemon.stateDir],
-      stderr: 'ignore',
-    }),
-  );
-  return client;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['dist/cli.js', 'mcp', '--port', String(daemon.port), '--state-dir', daemon.stateDir],
+    stderr: 'ignore',
+  });
+  await client.connect(transport);
+  return {
+    client,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${transport.pid}/status`, 'utf8'))?.[1]) / 1024,
+  };
 }
 
 /** A simulated extension: long polls and completes every command at once. */
@@ -140,7 +144,8 @@ export async function runDaemonBench(): Promise<DaemonFigures> {
     const httpClients = await Promise.all(Array.from({ length: 8 }, () => httpClient(daemon)));
     const observeHttpCallsPerS = await throughput(8, THROUGHPUT_MS, (i) => observe(httpClients[i] as Client));
 
-    const bridge = await bridgeClient(daemon);
+    const { client: bridge, rssMb: bridgeRss } = await bridgeClient(daemon);
+    const bridgeIdleRssMb = bridgeRss();
     await latency(200, () => observe(bridge));
     const observeBridge = await latency(SEQUENTIAL_CALLS, () => observe(bridge));
     const observeBridgeCallsPerS = await throughput(8, THROUGHPUT_MS, () => observe(bridge));
@@ -193,6 +198,7 @@ export async function runDaemonBench(): Promise<DaemonFigures> {
       roundTripP50: roundTrip.p50,
       roundTripP99: roundTrip.p99,
       ingestPerS,
+      bridgeIdleRssMb,
       rss100kMb,
       rss500kMb,
     };

@@ -94,6 +94,7 @@ const DAEMON_ROWS: readonly Row[] = [
     target: { text: '≥ 50 000', ok: (v) => v >= 50_000 },
     peer: '22 400',
   },
+  { label: 'stdio bridge RSS, connected and idle', key: 'bridgeIdleRssMb', unit: 'MB', digits: 1 },
   { label: 'daemon RSS after 100 000 entries', key: 'rss100kMb', unit: 'MB', digits: 1 },
   {
     label: 'daemon RSS after 500 000 entries',

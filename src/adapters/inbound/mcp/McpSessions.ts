@@ -4,6 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
+import { BRIDGE_VERSION_HEADER } from './headers.js';
 import type { ClientContext } from './McpToolDeps.js';
 
 export interface SessionSettings {
@@ -25,8 +26,6 @@ interface Session {
   readonly server: McpServer;
   lastActive: number;
 }
-
-export const BRIDGE_VERSION_HEADER = 'x-browsertap-bridge-version';
 
 /**
  * MCP over Streamable HTTP, one SDK transport and one MCP server per session; a session is a

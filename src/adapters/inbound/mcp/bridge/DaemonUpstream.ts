@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
-import { BRIDGE_VERSION_HEADER } from '../McpSessions.js';
+import { BRIDGE_VERSION_HEADER } from '../headers.js';
 import { ExchangeError, LoopbackHttp, type HttpAnswer } from './httpExchange.js';
 import { readSse } from './readSse.js';
 
