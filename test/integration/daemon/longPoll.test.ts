@@ -27,6 +27,34 @@ describe('GET /pending-queries long poll (real clock)', () => {
     expect(latency).to.be.below(50);
   });
 
+  it('drives the whole lifecycle: poll open → execute_js → delivered in < 50 ms → pending → complete → command_result', async () => {
+    const ext = h.extension();
+    const client = await h.client();
+    const waiting = ext.poll(10_000);
+    await sleep(30);
+    const queuedAt = performance.now();
+    const { correlation_id } = payload(
+      await client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return document.title' } }),
+    );
+    const [query] = await waiting;
+    expect(performance.now() - queuedAt).to.be.below(50);
+    expect(query).to.deep.include({
+      correlation_id,
+      type: 'execute_js',
+      params: { script: 'return document.title', timeout_ms: 10_000 },
+    });
+    expect((await ext.report(correlation_id, 'pending')).body).to.deep.equal({ accepted: true });
+    expect(
+      payload(await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id } })).status,
+    ).to.equal('pending');
+    expect((await ext.report(correlation_id, 'complete', { result: { success: true, data: 'Real Title' } })).body).to.deep.equal({
+      accepted: true,
+    });
+    const result = payload(await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id } }));
+    expect(result).to.deep.include({ status: 'complete', result: { success: true, data: 'Real Title' } });
+    expect(Object.keys(result.timeline)).to.deep.equal(['queued_at', 'delivered_at', 'acked_at', 'finished_at', 'attempts']);
+  });
+
   it('answers at once when a command is already queued', async () => {
     const client = await h.client();
     await client.callTool({ name: 'interact', arguments: { action: 'back' } });
