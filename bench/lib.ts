@@ -65,6 +65,8 @@ export interface DaemonProcess {
   readonly child: ChildProcess;
   readonly token: string;
   rssKb(): number;
+  /** CPU time the daemon process has used so far (user + system, ms; 10 ms resolution). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -93,6 +95,11 @@ export async function startDaemonProcess(): Promise<DaemonProcess> {
     child,
     token: readFileSync(join(stateDir, 'token'), 'utf8').trim(),
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]),
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

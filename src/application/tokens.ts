@@ -10,6 +10,7 @@ import type { IdGeneratorPort } from './ports/IdGeneratorPort.js';
 import type { KeyValueStorePort } from './ports/KeyValueStorePort.js';
 import type { LoggerPort } from './ports/LoggerPort.js';
 import type { SettingsStorePort } from './ports/SettingsStorePort.js';
+import type { StreamOutletPort } from './ports/StreamOutletPort.js';
 import type { DaemonInfo } from './shared/DaemonInfo.js';
 import type { Waiters } from './shared/Waiters.js';
 
@@ -21,6 +22,7 @@ export const TYPES = {
   CaptureStorePort: Symbol.for('CaptureStorePort') as ServiceIdentifier<CaptureStorePort>,
   KeyValueStorePort: Symbol.for('KeyValueStorePort') as ServiceIdentifier<KeyValueStorePort>,
   SettingsStorePort: Symbol.for('SettingsStorePort') as ServiceIdentifier<SettingsStorePort>,
+  StreamOutletPort: Symbol.for('StreamOutletPort') as ServiceIdentifier<StreamOutletPort>,
   LifecycleRules: Symbol.for('LifecycleRules') as ServiceIdentifier<LifecycleRules>,
   CorrelationTracker: Symbol.for('CorrelationTracker') as ServiceIdentifier<CorrelationTracker>,
   NoiseRules: Symbol.for('NoiseRules') as ServiceIdentifier<NoiseRules>,

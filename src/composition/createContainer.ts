@@ -11,6 +11,9 @@ import { coreModule } from './modules/coreModule.js';
 import { storageModule } from './modules/storageModule.js';
 import { systemModule } from './modules/systemModule.js';
 import { VERSION } from './version.js';
+import type { StreamOutletPort } from '../application/ports/StreamOutletPort.js';
+import { McpStreamOutlets } from '../adapters/inbound/mcp/McpStreamOutlets.js';
+import { streamOutletModule } from './modules/streamOutletModule.js';
 
 export type Profile = 'system' | 'fake-clock';
 
@@ -27,6 +30,8 @@ export interface ContainerOptions {
   readonly stateDir?: string;
   readonly capacities?: Readonly<Record<BufferName, number>>;
   readonly resultBudget?: number;
+  /** Where stream notifications go; the daemon passes the MCP sessions' outlets. */
+  readonly streamOutlets?: StreamOutletPort;
 }
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
@@ -46,6 +51,7 @@ export function createContainer(options: ContainerOptions = {}): Container {
       stateDir: options.stateDir ?? defaultStateDir(),
       ...(options.capacities === undefined ? {} : { capacities: options.capacities }),
     }),
+    streamOutletModule(options.streamOutlets ?? new McpStreamOutlets()),
     coreModule({
       rules: Object.freeze({ ...DEFAULT_LIFECYCLE_RULES, ...options.rules }),
       sweepIntervalMs: options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,

@@ -5,6 +5,8 @@ import { TYPES } from '../application/tokens.js';
 import { KoaDaemonServer } from '../adapters/inbound/http/KoaDaemonServer.js';
 import { createMcpServer } from '../adapters/inbound/mcp/createMcpServer.js';
 import { McpSessions } from '../adapters/inbound/mcp/McpSessions.js';
+import { McpStreamOutlets } from '../adapters/inbound/mcp/McpStreamOutlets.js';
+import { StreamDispatcher } from '../application/streaming/StreamDispatcher.js';
 import { ensureToken } from '../adapters/outbound/fs/tokenFile.js';
 import { createContainer, type ContainerOptions } from './createContainer.js';
 import { VERSION } from './version.js';
@@ -31,7 +33,8 @@ export interface RunningDaemon {
 /** Composes and starts a daemon: token, container, saved noise rules, MCP sessions, the Koa server. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const token = await ensureToken(options.stateDir);
-  const container = createContainer(options);
+  const outlets = new McpStreamOutlets();
+  const container = createContainer({ ...options, streamOutlets: outlets });
   const logger = container.get(TYPES.LoggerPort);
   await restoreNoiseRules(container);
   const deadlines = container.get(CommandDeadlines);
@@ -42,6 +45,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     serverFor: (client) => createMcpServer(tools, client, VERSION),
     onClientGone: (clientId) => forget.execute({ clientId }),
     logger,
+    outlets,
     ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
   });
   const server = new KoaDaemonServer(extensionApi(container), sessions, {
@@ -68,6 +72,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         await sessions.closeAll();
         await server.close();
         deadlines.stop();
+        container.get(StreamDispatcher).stop();
       })()),
   };
 }

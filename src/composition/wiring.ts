@@ -16,6 +16,9 @@ import { ListKeys } from '../application/state/ListKeys.js';
 import { LoadValue } from '../application/state/LoadValue.js';
 import { ManageNoise } from '../application/state/ManageNoise.js';
 import { StoreValue } from '../application/state/StoreValue.js';
+import { ConfigureStreaming } from '../application/streaming/ConfigureStreaming.js';
+import { GetStreamingStatus } from '../application/streaming/GetStreamingStatus.js';
+import { TakeAlerts } from '../application/streaming/TakeAlerts.js';
 import type { ExtensionApi } from '../adapters/inbound/http/ExtensionApi.js';
 import type { McpToolDeps } from '../adapters/inbound/mcp/McpToolDeps.js';
 
@@ -35,6 +38,9 @@ export function mcpToolDeps(container: Container): McpToolDeps {
     manageNoise: container.get(ManageNoise),
     clearBuffers: container.get(ClearBuffers),
     getHealth: container.get(GetHealth),
+    configureStreaming: container.get(ConfigureStreaming),
+    getStreamingStatus: container.get(GetStreamingStatus),
+    takeAlerts: container.get(TakeAlerts),
   };
 }
 

@@ -4,6 +4,7 @@ import type { NoiseRules } from '../../domain/capture/NoiseRules.js';
 import type { RawLog, RawNetwork, RawVital, RawWebSocketEvent, Sanitizer } from '../../domain/capture/sanitize.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { Waiters } from '../shared/Waiters.js';
+import { StreamDispatcher } from '../streaming/StreamDispatcher.js';
 import { TYPES } from '../tokens.js';
 import { bufferKey } from './ReadEntries.js';
 
@@ -25,8 +26,9 @@ export interface IngestOutcome {
 
 /**
  * Stores captured entries: noise rules first, then size caps and redaction (nothing is stored
- * unredacted), then the bounded buffers; readers waiting on the buffer are woken. Entries of an
- * answered batch are visible to the next read.
+ * unredacted), then the bounded buffers; readers waiting on the buffer are woken and the stored
+ * entries are handed to the stream dispatcher (which matches them later, off this path).
+ * Entries of an answered batch are visible to the next read.
  */
 @injectable()
 export class IngestEntries {
@@ -35,6 +37,7 @@ export class IngestEntries {
     @inject(TYPES.Sanitizer) private readonly sanitizer: Sanitizer,
     @inject(TYPES.NoiseRules) private readonly noise: NoiseRules,
     @inject(TYPES.Waiters) private readonly waiters: Waiters,
+    @inject(StreamDispatcher) private readonly stream: StreamDispatcher,
   ) {}
 
   execute(batch: IngestBatch): IngestOutcome {
@@ -43,6 +46,7 @@ export class IngestEntries {
         const kept = batch.entries.filter((e) => !this.noise.drops('logs', [e.message, e.url]));
         const stored = kept.map((e) => this.sanitizer.log(e));
         this.commit('logs', stored);
+        this.stream.publish({ kind: 'logs', entries: stored });
         return outcome(stored, batch.entries.length);
       }
       case 'network': {
@@ -56,17 +60,20 @@ export class IngestEntries {
         }
         this.commit('network', entries);
         if (bodies.length > 0) this.commit('bodies', bodies);
+        this.stream.publish({ kind: 'network', entries });
         return { ...outcome(entries, batch.entries.length), redacted: sumRedacted([...entries, ...bodies]) };
       }
       case 'websocket': {
         const kept = batch.entries.filter((e) => !this.noise.drops('websocket', [e.url, e.data]));
         const stored = kept.map((e) => this.sanitizer.webSocket(e));
         this.commit('websocket', stored);
+        this.stream.publish({ kind: 'websocket', entries: stored });
         return outcome(stored, batch.entries.length);
       }
       case 'vitals': {
         const stored = batch.entries.map((e) => this.sanitizer.vital(e));
         this.commit('vitals', stored);
+        this.stream.publish({ kind: 'vitals', entries: stored });
         return outcome(stored, batch.entries.length);
       }
     }

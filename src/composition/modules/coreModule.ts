@@ -22,6 +22,10 @@ import { ListKeys } from '../../application/state/ListKeys.js';
 import { LoadValue } from '../../application/state/LoadValue.js';
 import { ManageNoise } from '../../application/state/ManageNoise.js';
 import { StoreValue } from '../../application/state/StoreValue.js';
+import { ConfigureStreaming } from '../../application/streaming/ConfigureStreaming.js';
+import { GetStreamingStatus } from '../../application/streaming/GetStreamingStatus.js';
+import { StreamDispatcher } from '../../application/streaming/StreamDispatcher.js';
+import { TakeAlerts } from '../../application/streaming/TakeAlerts.js';
 import { TYPES } from '../../application/tokens.js';
 import { NoiseRules } from '../../domain/capture/NoiseRules.js';
 import { PageRegistry } from '../../domain/capture/PageRegistry.js';
@@ -58,6 +62,9 @@ const USE_CASES = [
   ListKeys,
   ManageNoise,
   GetHealth,
+  ConfigureStreaming,
+  GetStreamingStatus,
+  TakeAlerts,
 ] as const;
 
 /** The domain core and every use case; independent of any technology. */
@@ -76,6 +83,7 @@ export function coreModule(settings: CoreSettings): ContainerModule {
       .inSingletonScope();
     bind(ExtensionPresence).toSelf().inSingletonScope();
     bind(CommandDeadlines).toSelf().inSingletonScope();
+    bind(StreamDispatcher).toSelf().inSingletonScope();
     for (const useCase of USE_CASES)
       bind(useCase as Newable<object>)
         .toSelf()

@@ -7,4 +7,6 @@ export interface StreamEvent {
   readonly severity: Severity;
   readonly url?: string;
   readonly message?: string;
+  /** For `network_slow`: how long the request took (ms). */
+  readonly durationMs?: number;
 }

@@ -1,3 +1,4 @@
+import { BoundedQueue } from '../buffer/BoundedQueue.js';
 import { DomainError } from '../DomainError.js';
 import { isEventType, type EventType } from './EventType.js';
 import { assessPattern } from './patternSafety.js';
@@ -14,6 +15,8 @@ export interface SubscriptionSpec {
   /** Notifications per sliding second. Default 5, or 10 when subscribed to `all`. */
   readonly rateLimit?: number;
   readonly overflow?: string;
+  /** A request at least this long (ms) is `network_slow`. Default 1000. */
+  readonly slowMs?: number;
 }
 
 /** A notification about the stream itself; not counted against the rate limit. */
@@ -25,6 +28,8 @@ export interface Dispatch<E> {
   /** Events to send now, oldest first. */
   readonly send: readonly E[];
   readonly meta: readonly MetaNotice[];
+  /** The offered event passed the filters (whether or not it can be sent now). */
+  readonly matched?: boolean;
 }
 
 export interface SubscriptionCounters {
@@ -36,11 +41,15 @@ export interface SubscriptionCounters {
 }
 
 export const MAX_EVENT_TYPES = 10;
+/** The smallest `slow_ms`; requests shorter than this are never `network_slow` candidates. */
+export const MIN_SLOW_MS = 50;
 export const QUEUE_CAPACITY = 100;
 export const MAX_RATE_LIMIT = 1000;
 /** Longest piece of a url or message a pattern is run against (characters). */
 export const MATCH_INPUT_CAP = 2048;
 const WINDOW_MS = 1000;
+const NOTHING: Dispatch<never> = Object.freeze({ send: [], meta: [] });
+const UNMATCHED: Dispatch<never> = Object.freeze({ send: [], meta: [], matched: false });
 
 /**
  * One client's stream subscription (seed 003, SPEC 5): which events match, and a sliding
@@ -53,11 +62,12 @@ export class Subscription<E extends StreamEvent = StreamEvent> {
   readonly excludePattern: string | undefined;
   readonly rateLimit: number;
   readonly overflow: Overflow;
+  readonly slowMs: number;
 
   private readonly urlRegex: RegExp | undefined;
   private readonly excludeRegex: RegExp | undefined;
   private readonly sentAt: number[] = []; // sends inside the current window, oldest first
-  private readonly waiting: E[] = [];
+  private readonly waiting = new BoundedQueue<E>(QUEUE_CAPACITY);
   private counts = { matched: 0, sent: 0, throttled: 0, dropped: 0 };
   private unreportedThrottled = 0;
   private unreportedDropped = 0;
@@ -74,12 +84,15 @@ export class Subscription<E extends StreamEvent = StreamEvent> {
     this.excludeRegex = compile('exclude_pattern', spec.excludePattern);
     this.rateLimit = checkRateLimit(spec.rateLimit, this.eventTypes.includes('all') ? 10 : 5);
     this.overflow = checkOverflow(spec.overflow);
+    this.slowMs = checkSlowMs(spec.slowMs);
   }
 
   /** True when the event passes type, severity, url and exclude filters (rate limit aside). */
   matches(event: StreamEvent): boolean {
     if (!this.eventTypes.includes('all') && !this.eventTypes.includes(event.type)) return false;
     if (!meets(event.severity, this.severity)) return false;
+    if (event.type === 'network_slow' && (event.durationMs ?? 0) < this.slowMs) return false;
+    if (this.urlRegex === undefined && this.excludeRegex === undefined) return true;
     const url = (event.url ?? '').slice(0, MATCH_INPUT_CAP);
     if (this.urlRegex !== undefined && !this.urlRegex.test(url)) return false;
     if (this.excludeRegex !== undefined) {
@@ -91,12 +104,12 @@ export class Subscription<E extends StreamEvent = StreamEvent> {
 
   /** Offers a new event at `now`: what to send now (queued events first) and any meta-notice. */
   offer(event: E, now: number): Dispatch<E> {
-    const released = this.release(now);
-    if (!this.matches(event)) return released;
+    const released = this.waiting.size > 0 ? this.release(now) : NOTHING;
+    if (!this.matches(event)) return released === NOTHING ? UNMATCHED : { ...released, matched: false };
     this.counts.matched++;
-    if (this.waiting.length === 0 && this.hasRoom(now)) {
+    if (this.waiting.size === 0 && this.hasRoom(now)) {
       this.record(now);
-      return { send: [...released.send, event], meta: released.meta };
+      return { send: [...released.send, event], meta: released.meta, matched: true };
     }
     const meta = [...released.meta];
     this.counts.throttled++;
@@ -104,22 +117,20 @@ export class Subscription<E extends StreamEvent = StreamEvent> {
     if (this.overflow === 'drop') {
       this.counts.dropped++;
     } else {
-      this.waiting.push(event);
-      if (this.waiting.length > QUEUE_CAPACITY) {
-        this.waiting.shift();
+      if (this.waiting.push(event) !== undefined) {
         this.counts.dropped++;
         this.unreportedDropped++;
         this.noteFull(now, meta);
       }
     }
     this.noteThrottled(now, meta);
-    return { send: released.send, meta };
+    return { send: released.send, meta, matched: true };
   }
 
   /** Sends queued events the window now has room for. */
   release(now: number): Dispatch<E> {
     const send: E[] = [];
-    while (this.waiting.length > 0 && this.hasRoom(now)) {
+    while (this.waiting.size > 0 && this.hasRoom(now)) {
       send.push(this.waiting.shift() as E);
       this.record(now);
     }
@@ -128,13 +139,13 @@ export class Subscription<E extends StreamEvent = StreamEvent> {
 
   /** When queued events can next be released (the oldest send leaves the window), if any wait. */
   nextReleaseAt(): number | undefined {
-    if (this.waiting.length === 0) return undefined;
+    if (this.waiting.size === 0) return undefined;
     const oldest = this.sentAt[0];
     return oldest === undefined ? undefined : oldest + WINDOW_MS;
   }
 
   counters(): SubscriptionCounters {
-    return { ...this.counts, queued: this.waiting.length };
+    return { ...this.counts, queued: this.waiting.size };
   }
 
   private hasRoom(now: number): boolean {
@@ -187,6 +198,16 @@ function checkRateLimit(limit: number | undefined, fallback: number): number {
     throw new DomainError('invalid_params', `rate_limit must be an integer from 1 to ${MAX_RATE_LIMIT}, got ${limit}`);
   }
   return limit;
+}
+
+export const DEFAULT_SLOW_MS = 1_000;
+
+function checkSlowMs(slowMs: number | undefined): number {
+  if (slowMs === undefined) return DEFAULT_SLOW_MS;
+  if (!Number.isInteger(slowMs) || slowMs < MIN_SLOW_MS || slowMs > 60_000) {
+    throw new DomainError('invalid_params', `slow_ms must be an integer from ${MIN_SLOW_MS} to 60000, got ${slowMs}`);
+  }
+  return slowMs;
 }
 
 function checkOverflow(overflow: string | undefined): Overflow {

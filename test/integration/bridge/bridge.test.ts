@@ -1,3 +1,4 @@
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -132,17 +133,17 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
   it('survives the daemon being killed: a read in flight is answered or fails with a clear error, the next call works', async () => {
     const bridge = await open();
     const { cursor } = await call(bridge, 'observe', { what: 'errors' });
-    const inFlight = bridge.client.callTool({
-      name: 'observe',
-      arguments: { what: 'errors', after_cursor: cursor, wait_ms: 3_000 },
-    });
+    // Handlers attached at once: the rejection may come while the daemon is still being killed.
+    const inFlight = bridge.client
+      .callTool({ name: 'observe', arguments: { what: 'errors', after_cursor: cursor, wait_ms: 3_000 } })
+      .then(
+        (result) => ({ ok: true as const, body: payload(result) }),
+        (error: Error) => ({ ok: false as const, error: error.message }),
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const killedAt = performance.now();
     await killDaemons(port);
-    const outcome = await inFlight.then(
-      (result) => ({ ok: true as const, body: payload(result) }),
-      (error: Error) => ({ ok: false as const, error: error.message }),
-    );
+    const outcome = await inFlight;
     expect(performance.now() - killedAt).to.be.below(3_000 + 5_000);
     // A read is safe to repeat, so the bridge repeats it on the restarted daemon, whose cursor
     // says honestly that the old run's entries are gone.
@@ -154,15 +155,34 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     expect(bridge.stderr()).to.contain('reconnected to the daemon with a new MCP session');
   });
 
+  it('renews the client’s stream subscription on the restarted daemon', async () => {
+    const bridge = await open();
+    const received: Array<Record<string, unknown>> = [];
+    bridge.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      received.push((n.params as { data: Record<string, unknown> }).data);
+    });
+    await call(bridge, 'configure', { action: 'streaming', enabled: true, subscribe: ['error'], filters: { severity: 'high' } });
+    await killDaemons(port);
+    expect((await call(bridge, 'configure', { action: 'streaming_status' })).subscription).to.deep.include({
+      subscribe: ['error'],
+    });
+    await new SimulatedExtension(`http://127.0.0.1:${port}`, 'inst-r', 'boot-1').send('/logs', [
+      logEntry({ message: 'after the restart' }),
+    ]);
+    for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(received.map((d) => d.message)).to.deep.equal(['after the restart']);
+    expect(bridge.stderr()).to.contain('the stream subscription was renewed');
+  });
+
   it('tells the agent when a browser command was cut off by a dying daemon, instead of repeating it', async () => {
     const bridge = await open();
-    const inFlight = bridge.client.callTool({ name: 'interact', arguments: { action: 'refresh', wait_ms: 10_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await killDaemons(port);
-    const outcome = await inFlight.then(
+    const inFlight = bridge.client.callTool({ name: 'interact', arguments: { action: 'refresh', wait_ms: 10_000 } }).then(
       () => 'answered',
       (error: Error) => error.message,
     );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await killDaemons(port);
+    const outcome = await inFlight;
     expect(outcome).to.match(/connection to the daemon was lost while handling this request.*repeat the call if it is safe/);
     expect((await call(bridge, 'observe', { what: 'pending_commands' })).pending).to.deep.equal([]);
   });

@@ -44,6 +44,10 @@ export class KoaDaemonServer {
       app.use(router.allowedMethods());
     }
     this.server = createServer({ noDelay: true, keepAlive: true }, app.callback());
+    // Clients keep connections open between calls; a long idle allowance makes the race where a
+    // client reuses a socket the server is just closing rare (the bridge also retries that case).
+    this.server.keepAliveTimeout = 65_000;
+    this.server.headersTimeout = 66_000;
   }
 
   get port(): number {

@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from './headers.js';
+import type { McpStreamOutlets } from './McpStreamOutlets.js';
 import type { ClientContext } from './McpToolDeps.js';
 
 export interface SessionSettings {
@@ -13,6 +14,8 @@ export interface SessionSettings {
   /** Called once when a client's session ends (closed, deleted, evicted): release what it held. */
   readonly onClientGone: (clientId: string) => void;
   readonly logger: LoggerPort;
+  /** Where each session's stream notifications are held and sent. */
+  readonly outlets: McpStreamOutlets;
   /** Sessions kept at once; the least recently active is closed to admit a new one. */
   readonly maxSessions?: number;
   /** A session without any request for this long is closed when the next one opens (ms). */
@@ -56,7 +59,11 @@ export class McpSessions {
         return reject(res, 404, -32001, 'Session not found: the daemon restarted or the session ended; initialize again');
       }
       session.lastActive = this.now();
-      return session.transport.handleRequest(req, res, parsedBody);
+      const handled = session.transport.handleRequest(req, res, parsedBody);
+      // The session's notification stream: once the SDK has started serving it, notifications
+      // held for this client (e.g. the first event after subscribing) can flow.
+      if (req.method === 'GET') setImmediate(() => this.attachStream(sessionId, res));
+      return handled;
     }
     if (req.method === 'POST' && isInitializeRequest(parsedBody)) return this.open(req, res, parsedBody);
     return reject(res, 400, -32000, 'Bad Request: no mcp-session-id header; start with an initialize request');
@@ -85,6 +92,9 @@ export class McpSessions {
     });
     const server = this.settings.serverFor(client);
     const session: Session = { client, transport, server, lastActive: this.now() };
+    this.settings.outlets.open(sessionId, (message) =>
+      server.sendLoggingMessage({ level: message.level, logger: 'browsertap', data: message.data }, sessionId),
+    );
     transport.onclose = () => this.forget(sessionId);
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
@@ -95,8 +105,14 @@ export class McpSessions {
     if (session === undefined) return;
     this.sessions.delete(sessionId);
     this.settings.onClientGone(sessionId);
+    this.settings.outlets.close(sessionId);
     void session.server.close().catch(() => undefined);
     this.settings.logger.info('mcp client gone', { client: sessionId });
+  }
+
+  private attachStream(sessionId: string, res: ServerResponse): void {
+    if (res.writableEnded || res.destroyed || res.statusCode !== 200) return;
+    this.settings.outlets.attach(sessionId, res);
   }
 
   /** Closes idle sessions, then the least recently active one if still full. */

@@ -11,6 +11,9 @@ import type { ListKeys } from '../../../application/state/ListKeys.js';
 import type { LoadValue } from '../../../application/state/LoadValue.js';
 import type { ManageNoise } from '../../../application/state/ManageNoise.js';
 import type { StoreValue } from '../../../application/state/StoreValue.js';
+import type { ConfigureStreaming } from '../../../application/streaming/ConfigureStreaming.js';
+import type { GetStreamingStatus } from '../../../application/streaming/GetStreamingStatus.js';
+import type { TakeAlerts } from '../../../application/streaming/TakeAlerts.js';
 
 /** The use cases the MCP tools drive. */
 export interface McpToolDeps {
@@ -27,6 +30,9 @@ export interface McpToolDeps {
   readonly manageNoise: ManageNoise;
   readonly clearBuffers: ClearBuffers;
   readonly getHealth: GetHealth;
+  readonly configureStreaming: ConfigureStreaming;
+  readonly getStreamingStatus: GetStreamingStatus;
+  readonly takeAlerts: TakeAlerts;
 }
 
 /** Who is calling: one MCP session is one client (SPEC 1). */

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../../../domain/DomainError.js';
+import type { ClientContext, McpToolDeps } from './McpToolDeps.js';
 
 /** A short next step for the agent, per error code. */
 const HINTS: Readonly<Record<string, string>> = {
@@ -31,18 +32,52 @@ export function success(payload: object): CallToolResult {
   };
 }
 
+/**
+ * Runs a tool call and shapes its result; a subscribed client's result (error or not) also
+ * carries `alerts`: matched stream events it has not seen yet (SPEC 5).
+ */
+export async function respond(
+  deps: McpToolDeps,
+  client: ClientContext,
+  run: () => Promise<object> | object,
+): Promise<CallToolResult> {
+  let payload: object;
+  let failed = false;
+  try {
+    payload = await run();
+  } catch (error) {
+    payload = errorPayload(error);
+    failed = true;
+  }
+  const alerts = deps.takeAlerts.execute({ clientId: client.clientId });
+  const withAlerts = alerts === undefined ? payload : { ...payload, alerts };
+  return failed ? failure(withAlerts) : success(withAlerts);
+}
+
 /** A tool error: `{error, message, hint?, retry_after_ms?}`, as structuredContent and JSON text. */
 export function failure(error: unknown): CallToolResult {
-  const payload =
-    error instanceof DomainError
-      ? {
-          error: error.code,
-          message: error.message,
-          ...(HINTS[error.code] === undefined ? {} : { hint: HINTS[error.code] }),
-          ...error.details,
-        }
-      : { error: 'internal_error', message: 'browsertap failed to handle this call; see the daemon log' };
+  const payload = isPayload(error) ? error : errorPayload(error);
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload };
+}
+
+function isPayload(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Error) &&
+    typeof (value as { error?: unknown }).error === 'string'
+  );
+}
+
+function errorPayload(error: unknown): Record<string, unknown> {
+  return error instanceof DomainError
+    ? {
+        error: error.code,
+        message: error.message,
+        ...(HINTS[error.code] === undefined ? {} : { hint: HINTS[error.code] }),
+        ...error.details,
+      }
+    : { error: 'internal_error', message: 'browsertap failed to handle this call; see the daemon log' };
 }
 
 /** `result.data.image` of a completed screenshot command, if the payload carries one. */

@@ -55,7 +55,7 @@ describe('Subscription', () => {
     it('matches every type when subscribed to all', () => {
       const s = sub({ eventTypes: ['all'] });
       for (const type of ['error', 'network_slow', 'websocket_close', 'security_violation'] as const) {
-        expect(s.matches(event({ type }))).to.equal(true);
+        expect(s.matches(event({ type, durationMs: 5_000 }))).to.equal(true);
       }
     });
 
@@ -78,6 +78,15 @@ describe('Subscription', () => {
       expect(s.matches(event({ url: 'http://localhost/favicon.ico' }))).to.equal(false);
       expect(s.matches(event({ message: 'analytics blocked' }))).to.equal(false);
       expect(s.matches(event())).to.equal(true);
+    });
+
+    it('calls a request network_slow only from slow_ms on (default 1000 ms)', () => {
+      const byDefault = sub({ eventTypes: ['network_slow'] });
+      expect(byDefault.matches(event({ type: 'network_slow', durationMs: 999 }))).to.equal(false);
+      expect(byDefault.matches(event({ type: 'network_slow', durationMs: 1_000 }))).to.equal(true);
+      const tight = sub({ eventTypes: ['network_slow'], slowMs: 200 });
+      expect(tight.matches(event({ type: 'network_slow', durationMs: 250 }))).to.equal(true);
+      expectDomainError(() => sub({ slowMs: 10 }), 'invalid_params');
     });
 
     it('counts only matched events', () => {

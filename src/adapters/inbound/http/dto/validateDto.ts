@@ -15,13 +15,17 @@ export function validateDto<T extends object>(Dto: DtoClass<T>, plain: unknown):
     return { ok: false, message: 'must be a JSON object' };
   }
   const instance = new Dto() as Record<string, unknown>;
-  for (const [key, value] of Object.entries(plain)) {
-    if (!UNSAFE_KEYS.has(key)) instance[key] = value;
+  for (const key in plain) {
+    if (Object.hasOwn(plain, key) && !UNSAFE_KEYS.has(key)) instance[key] = (plain as Record<string, unknown>)[key];
   }
   const errors = validateSync(instance, { whitelist: true, forbidUnknownValues: true, stopAtFirstError: true });
   if (errors.length > 0) return { ok: false, message: describe(errors) };
   // Class fields exist as own properties even when absent from the input: keep only given values.
-  return { ok: true, value: Object.fromEntries(Object.entries(instance).filter(([, value]) => value !== undefined)) as T };
+  const value: Record<string, unknown> = {};
+  for (const key in instance) {
+    if (instance[key] !== undefined) value[key] = instance[key];
+  }
+  return { ok: true, value: value as T };
 }
 
 function describe(errors: readonly ValidationError[]): string {

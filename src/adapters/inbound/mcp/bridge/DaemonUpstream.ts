@@ -50,6 +50,8 @@ export class DaemonUpstream {
   private closed = false;
   private reinits = 0;
   private warnedVersion = false;
+  /** Arguments of the client's active `configure streaming` subscription, if any. */
+  private subscription: unknown;
   private readonly http: LoopbackHttp;
   /** A browsertap daemon answered /health since the connection was last lost. */
   private verified = false;
@@ -110,8 +112,10 @@ export class DaemonUpstream {
       const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message));
       let answered = false;
       for (const reply of messages) {
-        if (isAnswerTo(reply, message.id)) answered = true;
-        else if (isAnswerTo(reply, null)) continue; // an HTTP-level error: re-addressed below
+        if (isAnswerTo(reply, message.id)) {
+          answered = true;
+          this.rememberSubscription(message, reply);
+        } else if (isAnswerTo(reply, null)) continue; // an HTTP-level error: re-addressed below
         this.sink(reply);
       }
       if (!answered) {
@@ -212,12 +216,37 @@ export class DaemonUpstream {
     const { status } = await this.post(init as JSONRPCMessage);
     if (this.sessionId === undefined) throw new Error(`the daemon refused to re-open the session (HTTP ${status})`);
     if (this.clientInitialized) await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const renewed = await this.renewSubscription();
     this.settings.logger.warn(
-      'reconnected to the daemon with a new MCP session (earlier command ids and subscriptions are gone)',
+      `reconnected to the daemon with a new MCP session (earlier command ids are gone${renewed ? '; the stream subscription was renewed' : ''})`,
     );
     this.stream?.abort();
     this.stream = undefined;
     if (this.clientInitialized) this.openStream();
+  }
+
+  /** Keeps the arguments of the client's last accepted `configure streaming`, to renew it on a new session. */
+  private rememberSubscription(message: JSONRPCRequest, reply: JSONRPCMessage): void {
+    const params = message.params as { name?: unknown; arguments?: { action?: unknown; enabled?: unknown } } | undefined;
+    if (message.method !== 'tools/call' || params?.name !== 'configure' || params.arguments?.action !== 'streaming') return;
+    const result = (reply as { result?: { isError?: boolean } }).result;
+    if (result === undefined || result.isError === true) return;
+    this.subscription = params.arguments.enabled === true ? params.arguments : undefined;
+  }
+
+  /** Re-subscribes on a new session, so a daemon restart does not silently end the client's stream. */
+  private async renewSubscription(): Promise<boolean> {
+    if (this.subscription === undefined) return false;
+    const call = {
+      jsonrpc: '2.0' as const,
+      id: `browsertap-bridge-resubscribe-${this.reinits}`,
+      method: 'tools/call',
+      params: { name: 'configure', arguments: this.subscription },
+    };
+    const { messages } = await this.post(call as JSONRPCMessage);
+    return messages.some(
+      (reply) => isAnswerTo(reply, call.id) && (reply as { result?: { isError?: boolean } }).result?.isError !== true,
+    );
   }
 
   /** The session's GET stream: server notifications and requests, forwarded as they come; re-opened when it drops. */
@@ -297,11 +326,17 @@ async function readMessages(answer: HttpAnswer): Promise<JSONRPCMessage[]> {
   }
 }
 
-/** Reading tools are safe to repeat after a lost connection; browser commands and settings changes are not. */
+/** Reads are safe to repeat after a lost connection; browser commands and settings changes are not. */
 function isReadOnlyCall(message: JSONRPCRequest): boolean {
-  const name = (message.params as { name?: unknown } | undefined)?.name;
-  return name === 'observe';
+  const params = message.params as { name?: unknown; arguments?: { action?: unknown; op?: unknown } } | undefined;
+  if (params?.name === 'observe') return true;
+  if (params?.name !== 'configure') return false;
+  const action = params.arguments?.action;
+  return READ_ONLY_CONFIGURE.has(String(action)) || (action === 'noise' && params.arguments?.op === 'list');
 }
+
+/** `configure` actions that change nothing, so repeating them after a lost connection is safe. */
+const READ_ONLY_CONFIGURE = new Set(['health', 'query_status', 'load', 'list_keys', 'streaming_status']);
 
 function isAnswerTo(message: JSONRPCMessage, id: RequestId | null): boolean {
   return !('method' in message) && 'id' in message && (message as { id: RequestId | null }).id === id;

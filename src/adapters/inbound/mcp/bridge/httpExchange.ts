@@ -37,19 +37,50 @@ export class LoopbackHttp {
     this.path = url.pathname;
   }
 
-  /** Sends a request and reads the whole answer. @throws ExchangeError. */
-  send(method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<HttpAnswer> {
+  /**
+   * Sends a request and reads the whole answer. A kept-alive socket that the server closed just as
+   * it was reused (the request reset before any answer) is retried once on a fresh socket: the
+   * server never saw that request.
+   * @throws ExchangeError.
+   */
+  async send(method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<HttpAnswer> {
+    try {
+      return await this.once(method, headers, body, timeoutMs);
+    } catch (error) {
+      if (!(error instanceof StaleSocket)) throw error;
+      try {
+        // On a new connection of its own: other pooled sockets may be just as stale.
+        return await this.once(method, headers, body, timeoutMs, false);
+      } catch (retryError) {
+        // Refused now means the daemon is gone, so the reset was not a stale socket after all:
+        // the first attempt may have been processed. Never report that as "nothing was sent".
+        if (retryError instanceof ExchangeError && retryError.refused) throw new ExchangeError('ECONNRESET', false);
+        throw retryError;
+      }
+    }
+  }
+
+  private once(
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    timeoutMs: number,
+    pooled = true,
+  ): Promise<HttpAnswer> {
     return new Promise((resolve, reject) => {
+      let answered = false;
+      const sentAt = performance.now();
       const req = request(
         {
           host: this.host,
           port: this.port,
           path: this.path,
           method,
-          agent: this.agent,
+          agent: pooled ? this.agent : false,
           headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         },
         (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () =>
@@ -59,7 +90,15 @@ export class LoopbackHttp {
         },
       );
       req.setTimeout(timeoutMs, () => req.destroy(new ExchangeError('no answer from the daemon in time', false, true)));
-      req.on('error', (error) => reject(lost(error)));
+      req.on('error', (error) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        const stale =
+          req.reusedSocket &&
+          !answered &&
+          (code === 'ECONNRESET' || code === 'EPIPE') &&
+          performance.now() - sentAt < STALE_WINDOW_MS;
+        reject(stale ? new StaleSocket() : lost(error));
+      });
       req.end(body);
     });
   }
@@ -75,6 +114,16 @@ export class LoopbackHttp {
 
   close(): void {
     this.agent.destroy();
+  }
+}
+
+/** A reset this soon after writing on a reused socket is the keep-alive race, not a request cut off mid-way. */
+const STALE_WINDOW_MS = 100;
+
+/** A reused keep-alive socket was already closed by the server: nothing was processed. */
+class StaleSocket extends Error {
+  constructor() {
+    super('a kept-alive connection was closed by the daemon as it was reused');
   }
 }
 

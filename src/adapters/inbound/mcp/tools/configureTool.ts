@@ -1,9 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { DomainError } from '../../../../domain/DomainError.js';
 import { documented, id, parseArgs, selector } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
-import { failure, success } from '../toolResult.js';
+import { respond } from '../toolResult.js';
 
 const SCHEMAS = {
   health: z.object({}),
@@ -23,7 +22,17 @@ const SCHEMAS = {
   streaming: z.object({
     enabled: z.boolean(),
     subscribe: z.array(z.string()).optional(),
-    filters: z.record(z.string(), z.unknown()).optional(),
+    filters: z
+      .object({
+        severity: z.string().optional(),
+        url_pattern: z.string().optional(),
+        exclude_pattern: z.string().optional(),
+        rate_limit: z.number().int().optional(),
+        overflow: z.string().optional(),
+        slow_ms: z.number().int().optional(),
+      })
+      .strict()
+      .optional(),
   }),
   streaming_status: z.object({}),
 };
@@ -51,19 +60,16 @@ export function registerConfigure(server: McpServer, deps: McpToolDeps, client: 
         buffer: documented('string', 'clear: logs|network|websocket|vitals|all'),
         enabled: documented('boolean', 'streaming'),
         subscribe: documented('array', 'streaming: event types'),
-        filters: documented('object', 'streaming: severity, url_pattern, exclude_pattern, rate_limit, overflow'),
+        filters: documented('object', 'streaming: severity, url_pattern, exclude_pattern, rate_limit, overflow, slow_ms'),
       }),
       outputSchema: z.looseObject({}),
     },
-    async (args) => {
-      try {
+    async (args) =>
+      respond(deps, client, () => {
         const action = selector(args, 'action', NAMES) as Action;
         const parsed = parseArgs(SCHEMAS[action], args, 'action', `configure ${action}`) as Record<string, unknown>;
-        return success(await configure(deps, client, action, parsed));
-      } catch (error) {
-        return failure(error);
-      }
-    },
+        return configure(deps, client, action, parsed);
+      }),
   );
 }
 
@@ -91,10 +97,13 @@ async function configure(deps: McpToolDeps, client: ClientContext, action: Actio
     case 'clear':
       return deps.clearBuffers.execute({ buffer: (a.buffer as string | undefined) ?? 'all' });
     case 'streaming':
+      return deps.configureStreaming.execute({
+        clientId: client.clientId,
+        enabled: a.enabled as boolean,
+        ...(a.subscribe === undefined ? {} : { subscribe: a.subscribe as string[] }),
+        ...(a.filters === undefined ? {} : { filters: a.filters as Record<string, never> }),
+      });
     case 'streaming_status':
-      throw new DomainError(
-        'not_implemented',
-        'streaming arrives with its own issue; observe with after_cursor + wait_ms waits for the next entry meanwhile',
-      );
+      return deps.getStreamingStatus.execute({ clientId: client.clientId });
   }
 }

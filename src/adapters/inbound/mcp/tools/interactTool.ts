@@ -4,7 +4,7 @@ import { presentQueued } from '../../../../application/commands/presentCommand.j
 import { DomainError } from '../../../../domain/DomainError.js';
 import { documented, parseArgs, selector, tabId } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
-import { failure, success } from '../toolResult.js';
+import { respond } from '../toolResult.js';
 
 const cssSelector = z.string().min(1).max(1_000);
 const pageUrl = z
@@ -74,21 +74,15 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
       }),
       outputSchema: z.looseObject({}),
     },
-    async (args) => {
-      try {
+    async (args) =>
+      respond(deps, client, () => {
         const action = selector(args, 'action', NAMES) as Action;
-        const parsed = parseArgs(z.object({ ...ACTIONS[action], ...COMMON }), args, 'action', `interact ${action}`) as Record<
-          string,
-          unknown
-        >;
+        const parsed = parseArgs(SCHEMAS[action], args, 'action', `interact ${action}`) as Record<string, unknown>;
         if (action === 'scroll' && parsed.selector === undefined && parsed.x === undefined && parsed.y === undefined) {
-          return failure(new DomainError('invalid_params', 'interact scroll needs a selector, or x and/or y'));
+          throw new DomainError('invalid_params', 'interact scroll needs a selector, or x and/or y');
         }
-        return success(await interact(deps, client, action, parsed));
-      } catch (error) {
-        return failure(error);
-      }
-    },
+        return interact(deps, client, action, parsed);
+      }),
   );
 }
 

@@ -4,7 +4,7 @@ import { LIST_SOURCES, type ListWhat } from '../../../../application/capture/ent
 import { LOG_LEVELS } from '../../../../domain/capture/entries.js';
 import { documented, id, parseArgs, selector, tabId } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
-import { failure, success } from '../toolResult.js';
+import { respond } from '../toolResult.js';
 
 const listArgs = {
   limit: z.number().int().min(1).max(1000).optional(),
@@ -69,15 +69,12 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
       }),
       outputSchema: z.looseObject({}),
     },
-    async (args, extra) => {
-      try {
+    async (args, extra) =>
+      respond(deps, client, () => {
         const what = selector(args, 'what', WHATS) as What;
         const parsed = parseArgs(SCHEMAS[what], args, 'what', `observe ${what}`) as Record<string, unknown>;
-        return success(await observe(deps, client, what, parsed, extra.signal));
-      } catch (error) {
-        return failure(error);
-      }
-    },
+        return observe(deps, client, what, parsed, extra.signal);
+      }),
   );
 }
 

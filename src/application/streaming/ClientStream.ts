@@ -1,0 +1,59 @@
+import { BoundedQueue } from '../../domain/buffer/BoundedQueue.js';
+import type { Subscription } from '../../domain/streaming/Subscription.js';
+import type { CapturedEvent } from '../../domain/streaming/classify.js';
+import type { Cancel } from '../ports/ClockPort.js';
+import { eventData } from './streamMessages.js';
+
+/** Matched events not yet returned in a tool result, kept per client. */
+export const MAX_UNSEEN = 100;
+/** Alerts attached to one tool result. */
+export const ALERTS_PER_RESULT = 5;
+
+export interface AlertsPayload {
+  readonly entries: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  /** Unseen alerts still waiting after these. */
+  readonly more: number;
+  /** Unseen alerts dropped (oldest first) because more than 100 waited. */
+  readonly dropped?: number;
+}
+
+/** One client's subscription, its unseen alerts and its release timer. */
+export class ClientStream {
+  private readonly unseen = new BoundedQueue<CapturedEvent>(MAX_UNSEEN);
+  private droppedUnseen = 0;
+  releaseAt: number | undefined;
+  cancelRelease: Cancel | undefined;
+
+  constructor(public subscription: Subscription<CapturedEvent>) {}
+
+  /** Remembers a matched event for the next tool results (bounded; the oldest go first). */
+  remember(event: CapturedEvent): void {
+    if (this.unseen.push(event) !== undefined) this.droppedUnseen++;
+  }
+
+  get unseenCount(): number {
+    return this.unseen.size;
+  }
+
+  /** Up to 5 unseen alerts, now seen; undefined when there are none. */
+  takeAlerts(): AlertsPayload | undefined {
+    if (this.unseen.size === 0 && this.droppedUnseen === 0) return undefined;
+    const entries: Array<Readonly<Record<string, unknown>>> = [];
+    for (
+      let event = this.unseen.shift();
+      event !== undefined;
+      event = entries.length < ALERTS_PER_RESULT ? this.unseen.shift() : undefined
+    ) {
+      entries.push(eventData(event));
+    }
+    const dropped = this.droppedUnseen;
+    this.droppedUnseen = 0;
+    return { entries, more: this.unseen.size, ...(dropped > 0 ? { dropped } : {}) };
+  }
+
+  stopTimer(): void {
+    this.cancelRelease?.();
+    this.cancelRelease = undefined;
+    this.releaseAt = undefined;
+  }
+}

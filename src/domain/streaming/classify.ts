@@ -1,0 +1,128 @@
+import type { LogEntry, NetworkEntry, VitalEntry, WebSocketEvent } from '../capture/entries.js';
+import type { StreamEvent } from './StreamEvent.js';
+import { MIN_SLOW_MS } from './Subscription.js';
+
+/**
+ * A stream event and the stored entry it came from. Built for every matching candidate on the
+ * ingest side of the dispatcher, so it is one small object; what a notification carries beyond
+ * type, severity, message and url is derived from `entry` only when one is sent (`details`).
+ */
+export type CapturedEvent = StreamEvent & { readonly ts: number; readonly tabId: number | undefined } & (
+    | { readonly kind: 'logs'; readonly entry: LogEntry }
+    | { readonly kind: 'network'; readonly entry: NetworkEntry }
+    | { readonly kind: 'websocket'; readonly entry: WebSocketEvent }
+    | { readonly kind: 'vitals'; readonly entry: VitalEntry }
+  );
+
+const MAX_STACK = 2_000;
+/** Browser wording of CSP and mixed-content reports, as the extension forwards them. */
+const SECURITY = /^(Refused to |Content Security Policy|Mixed Content)/;
+/** WebSocket close codes that mean "went away on purpose". */
+const NORMAL_CLOSE = new Set([1000, 1001]);
+
+/**
+ * SPEC 5 severities: uncaught exception / unhandled rejection → critical; console.error,
+ * HTTP 5xx, network error → high; HTTP 4xx, console.warn, abnormal WebSocket close, poor vital
+ * → medium; the rest → low. A CSP or mixed-content report is a `security_violation` (high).
+ */
+export function eventsFromLog(entry: LogEntry): CapturedEvent[] {
+  if (entry.source === 'console' && entry.level !== 'error' && entry.level !== 'warn') return [];
+  const security = entry.level === 'error' && SECURITY.test(entry.message);
+  const severity = security ? 'high' : entry.source !== 'console' ? 'critical' : entry.level === 'error' ? 'high' : 'medium';
+  return [
+    {
+      kind: 'logs',
+      entry,
+      type: security ? 'security_violation' : 'error',
+      severity,
+      message: entry.message,
+      url: entry.url,
+      ts: entry.ts,
+      tabId: entry.tab_id,
+    },
+  ];
+}
+
+export function eventsFromNetwork(entry: NetworkEntry): CapturedEvent[] {
+  if (entry.status === 0 || entry.error !== undefined || entry.status >= 400) {
+    const severity = entry.status >= 400 && entry.status < 500 ? 'medium' : 'high';
+    const outcome =
+      entry.status === 0
+        ? `failed: ${entry.error ?? 'network error'}`
+        : `→ ${entry.status}${entry.status_text === undefined ? '' : ` ${entry.status_text}`}`;
+    const message = `${entry.method} ${entry.url} ${outcome}`;
+    return [
+      { kind: 'network', entry, type: 'network_failure', severity, message, url: entry.url, ts: entry.ts, tabId: entry.tab_id },
+    ];
+  }
+  if (entry.duration_ms < MIN_SLOW_MS) return [];
+  const message = `${entry.method} ${entry.url} took ${Math.round(entry.duration_ms)} ms`;
+  return [
+    {
+      kind: 'network',
+      entry,
+      type: 'network_slow',
+      severity: 'low',
+      message,
+      url: entry.url,
+      durationMs: entry.duration_ms,
+      ts: entry.ts,
+      tabId: entry.tab_id,
+    },
+  ];
+}
+
+export function eventsFromWebSocket(entry: WebSocketEvent): CapturedEvent[] {
+  if (entry.event !== 'close' && entry.event !== 'error') return [];
+  const base = {
+    kind: 'websocket' as const,
+    entry,
+    type: 'websocket_close' as const,
+    url: entry.url,
+    ts: entry.ts,
+    tabId: entry.tab_id,
+  };
+  if (entry.event === 'error') return [{ ...base, severity: 'medium', message: `WebSocket ${entry.url} error` }];
+  const abnormal = entry.code === undefined || !NORMAL_CLOSE.has(entry.code);
+  const why = `${entry.code ?? 'no code'}${entry.reason ? ` ${entry.reason}` : ''}`;
+  return [{ ...base, severity: abnormal ? 'medium' : 'low', message: `WebSocket ${entry.url} closed (${why})` }];
+}
+
+export function eventsFromVital(entry: VitalEntry): CapturedEvent[] {
+  if (entry.rating !== 'poor' && entry.rating !== 'needs-improvement') return [];
+  const message = `${entry.name} ${entry.value} (${entry.rating})`;
+  return [
+    {
+      kind: 'vitals',
+      entry,
+      type: 'performance_degradation',
+      severity: entry.rating === 'poor' ? 'medium' : 'low',
+      message,
+      url: entry.url,
+      ts: entry.ts,
+      tabId: entry.tab_id,
+    },
+  ];
+}
+
+/** What a notification carries besides the common fields, from the event's entry. */
+export function details(event: CapturedEvent): Readonly<Record<string, unknown>> {
+  switch (event.kind) {
+    case 'logs': {
+      const { source, level, stack } = event.entry;
+      return { source, level, ...(stack === undefined ? {} : { stack: stack.slice(0, MAX_STACK) }) };
+    }
+    case 'network': {
+      const { method, status, duration_ms, error } = event.entry;
+      return { method, status, duration_ms, ...(error === undefined ? {} : { error }) };
+    }
+    case 'websocket': {
+      const { connection_id, code, reason } = event.entry;
+      return { connection_id, ...(code === undefined ? {} : { code }), ...(reason === undefined ? {} : { reason }) };
+    }
+    case 'vitals': {
+      const { name, value, rating } = event.entry;
+      return { name, value, rating };
+    }
+  }
+}

@@ -1,0 +1,301 @@
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'chai';
+import { StreamDispatcher } from '../../../src/application/streaming/StreamDispatcher.js';
+import { logEntry, payload, startHarness, type Harness, type SimulatedExtension } from '../../support/daemonHarness.js';
+import { connectBridge, type Bridge } from '../../support/processes.js';
+
+interface Received {
+  readonly level: string;
+  readonly logger?: string;
+  readonly data: Record<string, unknown>;
+  readonly at: number;
+}
+
+/** A daemon in this process and an MCP client through the real stdio bridge (built CLI), recording notifications. */
+async function rig(h: Harness, name = 'stream-client') {
+  const bridge = await connectBridge(h.port, h.stateDir, 'dist/cli.js', name);
+  const received: Received[] = [];
+  bridge.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    received.push({ ...(n.params as { level: string; logger?: string; data: Record<string, unknown> }), at: performance.now() });
+  });
+  const call = async (tool: string, args: Record<string, unknown>) =>
+    payload(await bridge.client.callTool({ name: tool, arguments: args }));
+  return { bridge, received, call, types: () => received.map((r) => String(r.data.event_type)) };
+}
+
+async function until(condition: () => boolean, ms = 3_000): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe('streaming through the real stdio bridge (seed 003 test plan)', function () {
+  this.timeout(30_000);
+  let h: Harness;
+  let ext: SimulatedExtension;
+  const bridges: Bridge[] = [];
+
+  afterEach(async () => {
+    await Promise.all(bridges.splice(0).map((b) => b.client.close().catch(() => undefined)));
+    await h.stop();
+  });
+
+  describe('on the real clock', () => {
+    beforeEach(async () => {
+      h = await startHarness();
+      ext = h.extension();
+    });
+
+    it('1. a console.error reaches the client as a notification within 100 ms of the POST', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      expect(await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] })).to.deep.equal({
+        configured: true,
+        streaming_enabled: true,
+      });
+      const posted = performance.now();
+      await ext.send('/logs', [logEntry({ message: 'TypeError: x is undefined', tab_id: 7 })]);
+      await until(() => c.received.length > 0);
+      const [notice] = c.received;
+      expect(notice!.at - posted).to.be.below(100);
+      expect(notice).to.deep.include({ level: 'error', logger: 'browsertap' });
+      expect(notice!.data).to.deep.include({
+        event_type: 'error',
+        severity: 'high',
+        message: 'TypeError: x is undefined',
+        url: 'http://localhost:3000/app',
+        tab_id: 7,
+      });
+      expect(notice!.data.timestamp).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    });
+
+    it('2. an HTTP 500 is a network_failure notification', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['network_failure'] });
+      await ext.send('/network-bodies', [
+        {
+          url: 'http://localhost:3000/api/save',
+          method: 'POST',
+          status: 500,
+          status_text: 'Internal Server Error',
+          duration_ms: 40,
+          ts: Date.now(),
+        },
+      ]);
+      await until(() => c.received.length > 0);
+      expect(c.received[0]).to.deep.include({ level: 'error' });
+      expect(c.received[0]!.data).to.deep.include({
+        event_type: 'network_failure',
+        severity: 'high',
+        status: 500,
+        method: 'POST',
+        message: 'POST http://localhost:3000/api/save → 500 Internal Server Error',
+      });
+    });
+
+    it('4. severity high streams only high and critical errors', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'], filters: { severity: 'high' } });
+      await ext.send('/logs', [
+        logEntry({ level: 'warn', message: 'just a warning' }),
+        logEntry({ message: 'an error' }),
+        logEntry({ source: 'exception', message: 'Uncaught boom' }),
+      ]);
+      await until(() => c.received.length >= 2);
+      await settle();
+      expect(c.received.map((r) => [r.level, r.data.message])).to.deep.equal([
+        ['error', 'an error'],
+        ['critical', 'Uncaught boom'],
+      ]);
+    });
+
+    it('5. url_pattern ^https://api streams only matching events; exclude_pattern drops noise', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      await c.call('configure', {
+        action: 'streaming',
+        enabled: true,
+        subscribe: ['all'],
+        filters: { url_pattern: '^https://api', exclude_pattern: 'healthz' },
+      });
+      await ext.send('/network-bodies', [
+        { url: 'https://app.example.test/x', method: 'GET', status: 500, duration_ms: 1, ts: 1 },
+        { url: 'https://api.example.test/items', method: 'GET', status: 502, duration_ms: 1, ts: 2 },
+        { url: 'https://api.example.test/healthz', method: 'GET', status: 503, duration_ms: 1, ts: 3 },
+      ]);
+      await until(() => c.received.length >= 1);
+      await settle();
+      expect(c.received.map((r) => r.data.url)).to.deep.equal(['https://api.example.test/items']);
+    });
+
+    it('6. unsubscribing stops delivery', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] });
+      await ext.send('/logs', [logEntry({ message: 'before' })]);
+      await until(() => c.received.length === 1);
+      expect(await c.call('configure', { action: 'streaming', enabled: false })).to.deep.equal({
+        configured: true,
+        streaming_enabled: false,
+      });
+      await ext.send('/logs', [logEntry({ message: 'after' })]);
+      await settle();
+      expect(c.received.map((r) => r.data.message)).to.deep.equal(['before']);
+    });
+
+    it('7. a bridge that goes away takes its subscription, timers and held messages with it', async () => {
+      const dispatcher = h.daemon.container.get(StreamDispatcher);
+      for (let i = 0; i < 5; i++) {
+        const c = await rig(h, `cycle-${i}`);
+        await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'], filters: { rate_limit: 1 } });
+        await ext.send('/logs', [logEntry(), logEntry(), logEntry()]);
+        expect(dispatcher.subscribers).to.equal(1);
+        await c.bridge.client.close();
+        await until(() => dispatcher.subscribers === 0 && h.daemon.sessions.size === 0);
+      }
+    });
+
+    it('8. observe keeps working while streaming, and tool results carry unseen alerts once', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] });
+      await ext.send('/logs', [logEntry({ message: 'first' }), logEntry({ message: 'second' })]);
+      await until(() => c.received.length === 2);
+      const read = await c.call('observe', { what: 'errors' });
+      expect(read.entries.map((e: { message: string }) => e.message)).to.deep.equal(['first', 'second']);
+      expect(read.alerts).to.deep.include({ more: 0 });
+      expect(read.alerts.entries.map((e: { message: string }) => e.message)).to.deep.equal(['first', 'second']);
+      expect((await c.call('observe', { what: 'errors' })).alerts).to.equal(undefined);
+    });
+
+    it('two clients with different subscriptions each get exactly their own events', async () => {
+      const [a, b] = [await rig(h, 'a'), await rig(h, 'b')];
+      bridges.push(a.bridge, b.bridge);
+      await a.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] });
+      await b.call('configure', { action: 'streaming', enabled: true, subscribe: ['websocket_close'] });
+      await ext.send('/logs', [logEntry({ message: 'for a' })]);
+      await ext.send('/websocket-events', [
+        { connection_id: 'w', url: 'ws://localhost:3000/live', event: 'close', code: 1006, ts: 1 },
+      ]);
+      await until(() => a.received.length === 1 && b.received.length === 1);
+      await settle();
+      expect(a.types()).to.deep.equal(['error']);
+      expect(b.received.map((r) => [r.level, r.data.event_type, r.data.code])).to.deep.equal([
+        ['warning', 'websocket_close', 1006],
+      ]);
+    });
+
+    it('refuses unsafe patterns at subscribe with a clear error, and an unknown filter', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      const unsafe = await c.bridge.client.callTool({
+        name: 'configure',
+        arguments: { action: 'streaming', enabled: true, filters: { url_pattern: '(.+)+x' } },
+      });
+      expect(unsafe.isError).to.equal(true);
+      expect(payload(unsafe)).to.deep.include({ error: 'unsafe_pattern' });
+      expect(payload(unsafe).message).to.match(/^url_pattern rejected: nested quantifiers/);
+      const long = await c.bridge.client.callTool({
+        name: 'configure',
+        arguments: { action: 'streaming', enabled: true, filters: { exclude_pattern: 'a'.repeat(101) } },
+      });
+      expect(payload(long).message).to.contain('the limit is 100');
+      const unknown = await c.bridge.client.callTool({
+        name: 'configure',
+        arguments: { action: 'streaming', enabled: true, filters: { rate: 3 } },
+      });
+      expect(payload(unknown).error).to.equal('invalid_params');
+      expect((await c.call('configure', { action: 'streaming_status' })).streaming_enabled).to.equal(false);
+    });
+  });
+
+  describe('on the fake clock (windows)', () => {
+    beforeEach(async () => {
+      h = await startHarness({ fakeClock: true });
+      ext = h.extension();
+    });
+
+    const tick = async (ms: number) => {
+      await h.clock!.tickAsync(ms);
+      await settle();
+    };
+
+    it('3. 10 errors at once against limit 5: 5 sent, one rate_limit_exceeded, the rest after the window', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'], filters: { rate_limit: 5 } });
+      await ext.send(
+        '/logs',
+        Array.from({ length: 10 }, (_, i) => logEntry({ message: `e${i}` })),
+      );
+      await tick(0);
+      expect(c.types()).to.deep.equal(['error', 'error', 'error', 'error', 'error', 'rate_limit_exceeded']);
+      expect(c.received[5]).to.deep.include({ level: 'warning' });
+      expect(c.received[5]!.data).to.include({ throttled: 1 });
+      const status = await c.call('configure', { action: 'streaming_status' });
+      expect(status).to.deep.include({ queue_depth: 5, counters: { matched: 10, sent: 5, throttled: 5, dropped: 0 } });
+      await tick(999);
+      expect(c.received).to.have.length(6);
+      await tick(1);
+      expect(c.received.slice(6).map((r) => r.data.message)).to.deep.equal(['e5', 'e6', 'e7', 'e8', 'e9']);
+    });
+
+    it('3b. 10 errors spread over a second against limit 5: the excess is queued and each leaves as a slot frees', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'], filters: { rate_limit: 5 } });
+      for (let i = 0; i < 10; i++) {
+        await ext.send('/logs', [logEntry({ message: `e${i}` })]);
+        await tick(i === 9 ? 0 : 100);
+      }
+      expect(c.received.filter((r) => r.data.event_type === 'error').map((r) => r.data.message)).to.deep.equal([
+        'e0',
+        'e1',
+        'e2',
+        'e3',
+        'e4',
+      ]);
+      await tick(100); // t = 1000: e0's slot frees
+      expect(c.received.filter((r) => r.data.event_type === 'error').map((r) => r.data.message)).to.deep.equal([
+        'e0',
+        'e1',
+        'e2',
+        'e3',
+        'e4',
+        'e5',
+      ]);
+      await tick(400);
+      expect(c.received.filter((r) => r.data.event_type === 'error')).to.have.length(10);
+    });
+
+    it('drop overflow sends what fits and drops the rest, still announcing the throttle', async () => {
+      const c = await rig(h);
+      bridges.push(c.bridge);
+      await c.call('configure', {
+        action: 'streaming',
+        enabled: true,
+        subscribe: ['error'],
+        filters: { rate_limit: 2, overflow: 'drop' },
+      });
+      await ext.send(
+        '/logs',
+        Array.from({ length: 6 }, (_, i) => logEntry({ message: `e${i}` })),
+      );
+      await tick(0);
+      await tick(2_000);
+      expect(c.types()).to.deep.equal(['error', 'error', 'rate_limit_exceeded']);
+      expect((await c.call('configure', { action: 'streaming_status' })).counters).to.deep.equal({
+        matched: 6,
+        sent: 2,
+        throttled: 4,
+        dropped: 4,
+      });
+    });
+  });
+});
