@@ -13,10 +13,13 @@ const compiledTests = tests.map((glob) => `.build/${glob.replace(/\.ts$/, '.js')
 
 const steps = [
   { name: 'build (tsc → dist)', cmd: [bin('tsc'), '-p', 'tsconfig.build.json'] },
+  { name: 'build the extension (esbuild → extension/dist)', cmd: [process.execPath, 'scripts/build-extension.mjs'] },
   { name: 'typecheck (src, test, bench, scripts)', cmd: [bin('tsc'), '-p', 'tsconfig.json'] },
+  { name: 'typecheck the extension and its unit tests', cmd: [bin('tsc'), '-p', 'extension/tsconfig.json'] },
+  { name: 'typecheck the e2e tests', cmd: [bin('tsc'), '-p', 'test/e2e/tsconfig.json'] },
   {
     name: 'format (prettier --check)',
-    cmd: [bin('prettier'), '--check', '--log-level', 'warn', 'src', 'test', 'scripts', 'bench'],
+    cmd: [bin('prettier'), '--check', '--log-level', 'warn', 'src', 'test', 'scripts', 'bench', 'extension/src'],
   },
   { name: 'layer rules (dependency-cruiser)', cmd: [bin('depcruise'), 'src', '--config', '.dependency-cruiser.cjs'] },
   {

@@ -1,0 +1,279 @@
+import type { PageOutcome } from '../shared/commands.js';
+import { SLOT } from '../shared/commands.js';
+
+/** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
+const APPEAR_MS = 2_000;
+const TEXT_CHARS = 200;
+
+type Params = Record<string, unknown>;
+
+class ActionFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly timeout = false,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The page actions of SPEC 2, in the extension's isolated world (the page's DOM, none of its
+ * JavaScript): click, type, select, scroll, wait_for, query_dom, highlight. `budgetMs` is what is
+ * left of the command's execution limit; waits end before it.
+ */
+export async function domAction(action: string, params: Params, budgetMs: number): Promise<PageOutcome> {
+  try {
+    const data = await run(action, params, Math.max(0, budgetMs));
+    return { ok: true, data };
+  } catch (error) {
+    if (error instanceof ActionFailure)
+      return { ok: false, code: error.code, message: error.message, ...(error.timeout ? { timeout: true } : {}) };
+    const thrown = error as Error;
+    return {
+      ok: false,
+      code: 'page_error',
+      name: thrown?.name ?? 'Error',
+      message: String(thrown?.message ?? error),
+      ...(thrown?.stack ? { stack: thrown.stack } : {}),
+    };
+  }
+}
+
+async function run(action: string, params: Params, budgetMs: number): Promise<unknown> {
+  const selector = typeof params.selector === 'string' ? params.selector : undefined;
+  switch (action) {
+    case 'click':
+      return click(await element(selector, Math.min(APPEAR_MS, budgetMs)));
+    case 'type':
+      return type(await element(selector, Math.min(APPEAR_MS, budgetMs)), String(params.text ?? ''), params.clear === true);
+    case 'select':
+      return select(await element(selector, Math.min(APPEAR_MS, budgetMs)), String(params.value ?? ''));
+    case 'scroll':
+      return scroll(selector === undefined ? undefined : await element(selector, Math.min(APPEAR_MS, budgetMs)), params);
+    case 'wait_for':
+      return waitFor(required(selector), budgetMs);
+    case 'query_dom':
+      return queryDom(required(selector), typeof params.limit === 'number' ? params.limit : 20);
+    case 'highlight':
+      return highlight(required(selector), Math.min(APPEAR_MS, budgetMs));
+    default:
+      throw new ActionFailure('unknown_action', `The extension does not know the page action "${action}"`);
+  }
+}
+
+function required(selector: string | undefined): string {
+  if (selector === undefined || selector === '') throw new ActionFailure('invalid_params', 'selector is required');
+  return selector;
+}
+
+function queryAll(selector: string): Element[] {
+  try {
+    return [...document.querySelectorAll(selector)];
+  } catch (error) {
+    throw new ActionFailure('invalid_selector', `"${selector}" is not a valid CSS selector: ${(error as Error).message}`);
+  }
+}
+
+/** The first element matching, waiting up to `waitMs` for one to appear. */
+async function element(selector: string | undefined, waitMs: number): Promise<Element> {
+  const css = required(selector);
+  const found = await appear(css, waitMs, false);
+  if (found === undefined) throw new ActionFailure('element_not_found', `No element matches "${css}" (waited ${waitMs} ms)`);
+  return found;
+}
+
+/** Resolves with the first match (visible, if asked) as soon as there is one, or undefined after `waitMs`. */
+function appear(selector: string, waitMs: number, visibleOnly: boolean): Promise<Element | undefined> {
+  const pick = () => queryAll(selector).find((candidate) => !visibleOnly || isVisible(candidate));
+  const now = pick();
+  if (now !== undefined || waitMs <= 0) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const finish = (found: Element | undefined) => {
+      observer.disconnect();
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve(found);
+    };
+    const check = () => {
+      const found = pick();
+      if (found !== undefined) finish(found);
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    const poll = setInterval(check, 100); // visibility can change without a mutation (CSS, layout)
+    const timer = setTimeout(() => finish(undefined), waitMs);
+  });
+}
+
+function isVisible(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) return false;
+  const style = getComputedStyle(element);
+  return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) !== 0;
+}
+
+function describe(element: Element): Record<string, unknown> {
+  const box = element.getBoundingClientRect();
+  const text = (element as HTMLElement).innerText ?? element.textContent ?? '';
+  const attributes: Record<string, string> = {};
+  for (const attribute of [...element.attributes].slice(0, 20)) attributes[attribute.name] = cut(attribute.value, TEXT_CHARS);
+  return {
+    tag: element.tagName.toLowerCase(),
+    ...(element.id ? { id: element.id } : {}),
+    text: cut(text.replace(/\s+/g, ' ').trim(), TEXT_CHARS),
+    attributes,
+    box: { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) },
+    visible: isVisible(element),
+  };
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+function click(element: Element): unknown {
+  if ((element as HTMLButtonElement).disabled === true) {
+    throw new ActionFailure('element_disabled', `The element matching is disabled: ${brief(element)}`);
+  }
+  element.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = element.getBoundingClientRect();
+  const at = {
+    clientX: box.x + box.width / 2,
+    clientY: box.y + box.height / 2,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: window,
+  };
+  element.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
+  element.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, buttons: 1 }));
+  if (element instanceof HTMLElement) element.focus();
+  element.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
+  element.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0 }));
+  element.dispatchEvent(new MouseEvent('click', { ...at, button: 0, detail: 1 }));
+  return { clicked: describe(element) };
+}
+
+const PER_KEY_LIMIT = 1_000;
+
+function type(element: Element, text: string, clear: boolean): unknown {
+  if (element instanceof HTMLElement) element.focus();
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    if (element.disabled || element.readOnly)
+      throw new ActionFailure('element_disabled', `The field is disabled or read-only: ${brief(element)}`);
+    const proto = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    const setValue = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+    const assign = (value: string) => (setValue ? setValue.call(element, value) : (element.value = value));
+    if (clear && element.value !== '') {
+      assign('');
+      element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'deleteContentBackward' }));
+    }
+    if (text.length <= PER_KEY_LIMIT) {
+      for (const char of text) {
+        const key = { key: char, bubbles: true, cancelable: true, composed: true };
+        const allowed = element.dispatchEvent(new KeyboardEvent('keydown', key));
+        element.dispatchEvent(new KeyboardEvent('keypress', key));
+        if (allowed) {
+          assign(element.value + char);
+          element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: char }));
+        }
+        element.dispatchEvent(new KeyboardEvent('keyup', key));
+      }
+    } else {
+      assign(element.value + text);
+      element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: text }));
+    }
+    element.dispatchEvent(new Event('change', { bubbles: true }));
+    return {
+      typed: text.length,
+      value: cut(element.type === 'password' ? '[hidden]' : element.value, TEXT_CHARS),
+      element: brief(element),
+    };
+  }
+  if (element instanceof HTMLElement && element.isContentEditable) {
+    if (clear) element.textContent = '';
+    document.execCommand('insertText', false, text);
+    return { typed: text.length, element: brief(element) };
+  }
+  throw new ActionFailure('not_editable', `The element is not a text field or contenteditable: ${brief(element)}`);
+}
+
+function select(element: Element, value: string): unknown {
+  if (!(element instanceof HTMLSelectElement))
+    throw new ActionFailure('not_a_select', `The element is not a <select>: ${brief(element)}`);
+  const options = [...element.options];
+  const option = options.find((o) => o.value === value) ?? options.find((o) => o.text.trim() === value);
+  if (option === undefined) {
+    const available = options.slice(0, 20).map((o) => o.value);
+    throw new ActionFailure('option_not_found', `No option with value or text "${value}"; options: ${JSON.stringify(available)}`);
+  }
+  element.value = option.value;
+  element.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  element.dispatchEvent(new Event('change', { bubbles: true }));
+  return { selected: { value: option.value, text: option.text.trim() }, element: brief(element) };
+}
+
+function scroll(element: Element | undefined, params: Params): unknown {
+  if (element !== undefined) element.scrollIntoView({ block: 'center', inline: 'nearest' });
+  else window.scrollTo(typeof params.x === 'number' ? params.x : scrollX, typeof params.y === 'number' ? params.y : scrollY);
+  return {
+    scroll: { x: Math.round(scrollX), y: Math.round(scrollY) },
+    ...(element === undefined ? {} : { element: brief(element) }),
+  };
+}
+
+async function waitFor(selector: string, budgetMs: number): Promise<unknown> {
+  const started = performance.now();
+  queryAll(selector); // a bad selector fails now, not at the deadline
+  const found = await appear(selector, budgetMs, true);
+  if (found === undefined) {
+    const present = queryAll(selector).length;
+    const why = present > 0 ? `${present} element(s) match but none is visible` : 'nothing matches';
+    throw new ActionFailure('wait_for_timeout', `"${selector}" did not become visible within ${budgetMs} ms (${why})`, true);
+  }
+  return { found: describe(found), waited_ms: Math.round(performance.now() - started) };
+}
+
+function queryDom(selector: string, limit: number): unknown {
+  const all = queryAll(selector);
+  const max = Math.max(1, Math.min(100, Math.floor(limit)));
+  return { count: all.length, elements: all.slice(0, max).map(describe), ...(all.length > max ? { has_more: true } : {}) };
+}
+
+async function highlight(selector: string, waitMs: number): Promise<unknown> {
+  await appear(selector, waitMs, false);
+  const all = queryAll(selector);
+  if (all.length === 0) throw new ActionFailure('element_not_found', `No element matches "${selector}" (waited ${waitMs} ms)`);
+  all[0]?.scrollIntoView({ block: 'center', inline: 'nearest' });
+  for (const element of all.slice(0, 20)) {
+    const box = element.getBoundingClientRect();
+    const overlay = document.createElement('div');
+    overlay.setAttribute('data-browsertap-highlight', '');
+    Object.assign(overlay.style, {
+      position: 'fixed',
+      left: `${box.x - 2}px`,
+      top: `${box.y - 2}px`,
+      width: `${box.width + 4}px`,
+      height: `${box.height + 4}px`,
+      outline: '3px solid #ff3d7f',
+      background: 'rgba(255, 61, 127, 0.12)',
+      pointerEvents: 'none',
+      zIndex: '2147483647',
+    });
+    document.documentElement.append(overlay);
+    setTimeout(() => overlay.remove(), 3_000);
+  }
+  return { highlighted: Math.min(all.length, 20), count: all.length, first: describe(all[0] as Element) };
+}
+
+function brief(element: Element): string {
+  const id = element.id ? `#${element.id}` : '';
+  const name = element.getAttribute('name');
+  return `<${element.tagName.toLowerCase()}${id}${name ? ` name="${name}"` : ''}>`;
+}
+
+const global = globalThis as unknown as Record<symbol, unknown>;
+if (typeof global[Symbol.for(SLOT.dom)] !== 'function') {
+  Object.defineProperty(global, Symbol.for(SLOT.dom), { value: domAction, enumerable: false });
+}

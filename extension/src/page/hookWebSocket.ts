@@ -1,0 +1,66 @@
+import { CAPS, cap } from '../../../src/domain/capture/caps.js';
+import type { WebSocketWire } from '../shared/protocol.js';
+import { scrub } from './networkCommon.js';
+import type { PageBus } from './PageBus.js';
+
+let connections = 0;
+
+/** Records each WebSocket's open, messages both ways (capped at 4 KB), close (code, reason) and error. */
+export function hookWebSocket(bus: PageBus, now: () => number): void {
+  const Original = window.WebSocket;
+  if (typeof Original !== 'function') return;
+  window.WebSocket = new Proxy(Original, {
+    construct(target, args: ConstructorParameters<typeof WebSocket>, newTarget) {
+      const socket = Reflect.construct(target, args, newTarget) as WebSocket;
+      try {
+        instrument(socket, bus, now);
+      } catch {
+        // the socket works whether or not we can watch it
+      }
+      return socket;
+    },
+  });
+}
+
+function instrument(socket: WebSocket, bus: PageBus, now: () => number): void {
+  const connection_id = `ws-${Date.now().toString(36)}-${++connections}`;
+  const url = scrub.url(socket.url);
+  const emit = (entry: Omit<WebSocketWire, 'connection_id' | 'url' | 'ts'>, urgent = false) =>
+    bus.add('websocket', { connection_id, url, ts: now(), ...entry }, urgent);
+  socket.addEventListener('open', () => emit({ event: 'open' }));
+  socket.addEventListener('message', (event: MessageEvent) =>
+    emit({ event: 'message', direction: 'received', ...payload(event.data) }),
+  );
+  socket.addEventListener('close', (event: CloseEvent) =>
+    emit(
+      { event: 'close', code: event.code, ...(event.reason ? { reason: event.reason } : {}) },
+      event.code !== 1000 && event.code !== 1001,
+    ),
+  );
+  socket.addEventListener('error', () => emit({ event: 'error' }, true));
+  const send = socket.send;
+  socket.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+    try {
+      emit({ event: 'message', direction: 'sent', ...payload(data) });
+    } catch {
+      // never in the way of the page
+    }
+    return send.call(this, data);
+  };
+}
+
+function payload(data: unknown): { data: string; size: number } {
+  if (typeof data === 'string') {
+    const redacted = scrub.body(data).text;
+    return { data: cap(redacted, CAPS.wsData).text, size: data.length };
+  }
+  const size =
+    data instanceof Blob
+      ? data.size
+      : data instanceof ArrayBuffer
+        ? data.byteLength
+        : ArrayBuffer.isView(data)
+          ? data.byteLength
+          : 0;
+  return { data: `[binary ${size} bytes]`, size };
+}

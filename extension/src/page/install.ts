@@ -1,0 +1,50 @@
+import { BUS } from '../shared/protocol.js';
+import { hookConsole } from './hookConsole.js';
+import { hookErrors } from './hookErrors.js';
+import { hookFetch } from './hookFetch.js';
+import { hookWebSocket } from './hookWebSocket.js';
+import { hookXhr } from './hookXhr.js';
+import { PageBus } from './PageBus.js';
+import { trackPage } from './pageEvents.js';
+import { observeVitals } from './vitals.js';
+
+const INSTALLED = Symbol.for('browsertap.capture');
+
+/**
+ * Installs the page hooks once per document, however many times the script is injected (static
+ * and per-origin registrations, re-injection): a marker on `window` guards it. Timers and the
+ * event dispatch are captured now, so the page replacing them later changes nothing.
+ */
+export function install(): void {
+  const global = window as unknown as Record<symbol, unknown>;
+  if (global[INSTALLED] === true) return;
+  Object.defineProperty(global, INSTALLED, { value: true, enumerable: false });
+
+  const setTimer = window.setTimeout.bind(window);
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const now = Date.now;
+  const ownMarker = ownScriptMarker();
+  const bus = new PageBus(
+    (json) => dispatch.call(document, new CustomEvent(BUS.batch, { detail: json })),
+    { setTimeout: (fn, ms) => setTimer(fn, ms), now },
+    () => location.href,
+  );
+  document.addEventListener(BUS.ready, () => bus.markReady());
+  dispatch.call(document, new CustomEvent(BUS.hello));
+
+  hookErrors(bus, now);
+  hookConsole(bus, ownMarker, now);
+  hookFetch(bus, now);
+  hookXhr(bus, now);
+  hookWebSocket(bus, now);
+  observeVitals(bus, now, (fn, ms) => setTimer(fn, ms));
+  trackPage(bus);
+  addEventListener('pagehide', () => bus.flush());
+}
+
+/** Our own frames in a stack carry the extension's origin. */
+function ownScriptMarker(): string {
+  const line = new Error().stack?.split('\n').find((l) => l.includes('chrome-extension://'));
+  const match = line === undefined ? null : /chrome-extension:\/\/[a-p]{32}\//.exec(line);
+  return match === null ? 'chrome-extension://' : match[0];
+}

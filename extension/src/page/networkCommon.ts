@@ -1,0 +1,76 @@
+import { CAPS, cap } from '../../../src/domain/capture/caps.js';
+import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.js';
+
+const redactor = new Redactor();
+const TEXTUAL = /^(text\/|application\/(json|[a-z.+-]*\+json|javascript|xml|[a-z.+-]*\+xml|x-www-form-urlencoded|graphql))/i;
+
+/** Secrets never leave the page: the same redaction the daemon applies, done here first. */
+export const scrub = {
+  url: (url: string): string => redactor.url(url, new RedactionTally()),
+  headers: (headers: Record<string, string>): Record<string, string> => redactor.headers(headers, new RedactionTally()),
+  body: (body: string): { text: string; cut: boolean } => {
+    const capped = cap(redactor.body(body, new RedactionTally()), CAPS.body);
+    return { text: capped.text, cut: capped.cut };
+  },
+};
+
+export function absoluteUrl(input: unknown): string {
+  try {
+    const raw =
+      typeof input === 'string' ? input : input instanceof URL ? input.href : ((input as { url?: string })?.url ?? String(input));
+    return new URL(raw, location.href).href;
+  } catch {
+    return String(input);
+  }
+}
+
+export function headersObject(headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  try {
+    if (headers instanceof Headers) headers.forEach((value, name) => (out[name] = value));
+    else if (Array.isArray(headers))
+      for (const [name, value] of headers as Array<[string, string]>) out[String(name)] = String(value);
+    else if (headers !== null && typeof headers === 'object')
+      for (const [name, value] of Object.entries(headers as Record<string, unknown>)) out[name] = String(value);
+  } catch {
+    // unreadable headers are left out
+  }
+  return out;
+}
+
+/** A request body as text, when it is text; a short description otherwise. */
+export function describeBody(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return '[FormData]';
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return `[Blob ${body.size} bytes]`;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return `[binary ${(body as ArrayBuffer).byteLength} bytes]`;
+  if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) return '[stream]';
+  return undefined;
+}
+
+export function isTextual(contentType: string | null | undefined): boolean {
+  return contentType !== null && contentType !== undefined && TEXTUAL.test(contentType) && !/event-stream/i.test(contentType);
+}
+
+/** Reads at most `max` characters of a body stream, then lets go of it. */
+export async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Promise<{ text: string; cut: boolean }> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length > max) {
+        await reader.cancel();
+        return { text: text.slice(0, max), cut: true };
+      }
+    }
+    return { text: text + decoder.decode(), cut: false };
+  } catch {
+    return { text, cut: true };
+  }
+}

@@ -1,0 +1,80 @@
+import { BUS, type CaptureBatch, type CaptureMessage } from '../shared/protocol.js';
+
+/** Batches kept while the worker cannot be reached (it is starting, or the extension reloads). */
+const MAX_WAITING = 200;
+/** Retry delays (ms) when the worker does not answer; past the last one, the batch is given up. */
+const RETRY_MS = [50, 200, 500, 1_000, 2_000] as const;
+
+const RELAY = Symbol.for('browsertap.relay');
+
+/**
+ * The isolated-world half of page capture: takes the MAIN-world hook's batches (JSON strings on
+ * `document` events) and hands them to the service worker, which adds the tab and posts them to
+ * the daemon. The page's own origin never talks to the daemon (E2E.md).
+ */
+function startRelay(): void {
+  const global = globalThis as unknown as Record<symbol, unknown>;
+  if (global[RELAY] === true) return;
+  global[RELAY] = true;
+
+  const waiting: CaptureBatch[] = [];
+  let sending = false;
+  let attempt = 0;
+  let dropped = 0;
+  const drop = (batch: CaptureBatch | undefined) => {
+    if (batch === undefined) return;
+    for (const entries of Object.values(batch)) dropped += Array.isArray(entries) ? entries.length : 0;
+  };
+
+  const pump = async (): Promise<void> => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (waiting.length > 0) {
+        if (dropped > 0 && attempt === 0) {
+          // Losses are reported where the agent reads, never silent.
+          const message = `browsertap dropped ${dropped} captured entries: the extension did not take them in time`;
+          waiting.unshift({ logs: [{ level: 'warn', message, source: 'console', url: location.href, ts: Date.now() }] });
+          dropped = 0;
+        }
+        const message: CaptureMessage = { type: 'capture', batch: waiting[0] as CaptureBatch };
+        try {
+          await chrome.runtime.sendMessage(message);
+          waiting.shift();
+          attempt = 0;
+        } catch {
+          if (!chrome.runtime?.id) return; // the extension was reloaded or removed: this relay is orphaned
+          const delay = RETRY_MS[attempt++];
+          if (delay === undefined) {
+            drop(waiting.shift()); // undeliverable after every retry
+            attempt = 0;
+            continue;
+          }
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  };
+
+  document.addEventListener(BUS.batch, (event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (typeof detail !== 'string') return;
+    let batch: CaptureBatch;
+    try {
+      batch = JSON.parse(detail) as CaptureBatch;
+    } catch {
+      return;
+    }
+    if (batch === null || typeof batch !== 'object') return;
+    waiting.push(batch);
+    if (waiting.length > MAX_WAITING) drop(waiting.splice(sending ? 1 : 0, 1)[0]);
+    void pump();
+  });
+  // Whichever script runs first, the capture learns that the relay listens.
+  document.addEventListener(BUS.hello, () => document.dispatchEvent(new CustomEvent(BUS.ready)));
+  document.dispatchEvent(new CustomEvent(BUS.ready));
+}
+
+startRelay();

@@ -1,0 +1,49 @@
+/** A command as `GET /pending-queries` hands it out (SPEC 4). */
+export interface Query {
+  readonly id: string;
+  readonly correlation_id: string;
+  readonly type: string;
+  readonly params: Record<string, unknown>;
+  readonly tab_id?: number;
+}
+
+/** What `POST /query-result` takes. */
+export interface ResultBody {
+  readonly correlation_id: string;
+  readonly status: 'pending' | 'complete' | 'error' | 'timeout';
+  readonly result?: unknown;
+  readonly error?: string;
+}
+
+/** A command that failed in a way the agent can act on: `code` is stable, `message` says what to do. */
+export class CommandFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: { readonly name?: string; readonly stack?: string; readonly timeout?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'CommandFailure';
+  }
+}
+
+/** What the in-page helpers answer; failures cross the world boundary as plain data. */
+export type PageOutcome =
+  | { readonly ok: true; readonly data: unknown }
+  | {
+      readonly ok: false;
+      readonly code: string;
+      readonly message: string;
+      readonly name?: string;
+      readonly stack?: string;
+      readonly timeout?: boolean;
+    };
+
+/** Largest JSON result posted for a command, so the agent's tool result stays under 100 KB. */
+export const MAX_RESULT_CHARS = 90_000;
+
+/** Global slots (symbols) where the injected helpers live, once per document and world. */
+export const SLOT = {
+  run: 'browsertap.run',
+  dom: 'browsertap.dom',
+} as const;

@@ -1,0 +1,24 @@
+/**
+ * SPEC 7 development origins, tracked without asking: localhost, loopback and private-network
+ * addresses, and the reserved development names `*.localhost`, `*.test`, `*.local`.
+ */
+export function isDevelopmentUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  return isDevelopmentHost(parsed.hostname);
+}
+
+export function isDevelopmentHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.test') || host.endsWith('.local')) return true;
+  if (host === '::1' || /^f[cd][0-9a-f]{2}:/.test(host)) return true; // loopback, unique local
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (v4 === null) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}

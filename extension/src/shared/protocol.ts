@@ -1,0 +1,80 @@
+/**
+ * What travels page → relay → worker. Entries are already in the daemon's wire shape (SPEC 4),
+ * without `tab_id`: the worker adds it from the message's sender, which the page cannot forge.
+ */
+export const BUS = {
+  /** A JSON-encoded `CaptureBatch`, MAIN world → ISOLATED relay. */
+  batch: 'browsertap:batch',
+  /** The MAIN-world capture is installed and waits for the relay. */
+  hello: 'browsertap:hello',
+  /** The relay listens. */
+  ready: 'browsertap:ready',
+} as const;
+
+export interface LogWire {
+  level: 'debug' | 'log' | 'info' | 'warn' | 'error';
+  message: string;
+  args?: unknown[];
+  stack?: string;
+  source: 'console' | 'exception' | 'unhandledrejection';
+  url: string;
+  ts: number;
+}
+
+export interface NetworkWire {
+  url: string;
+  method: string;
+  status: number;
+  status_text?: string;
+  duration_ms: number;
+  ts: number;
+  error?: string;
+  initiator?: string;
+  request_headers?: Record<string, string>;
+  response_headers?: Record<string, string>;
+  request_body?: string;
+  response_body?: string;
+  truncated?: boolean;
+}
+
+export interface WebSocketWire {
+  connection_id: string;
+  url: string;
+  event: 'open' | 'message' | 'close' | 'error';
+  direction?: 'sent' | 'received';
+  data?: string;
+  size?: number;
+  code?: number;
+  reason?: string;
+  ts: number;
+}
+
+export interface VitalWire {
+  name: 'LCP' | 'CLS' | 'INP' | 'FCP' | 'TTFB';
+  value: number;
+  rating: 'good' | 'needs-improvement' | 'poor';
+  url: string;
+  ts: number;
+}
+
+export interface PageWire {
+  url: string;
+  title: string;
+  event: 'load' | 'navigate';
+}
+
+export interface CaptureBatch {
+  logs?: LogWire[];
+  network?: NetworkWire[];
+  websocket?: WebSocketWire[];
+  vitals?: VitalWire[];
+  page?: PageWire[];
+}
+
+export type CaptureKind = keyof CaptureBatch;
+
+/** relay → worker */
+export interface CaptureMessage {
+  readonly type: 'capture';
+  readonly batch: CaptureBatch;
+}

@@ -1,0 +1,185 @@
+import { CommandFailure, type PageOutcome, type Query, SLOT } from '../shared/commands.js';
+import { screenshot } from './screenshot.js';
+import type { TabScope } from './TabScope.js';
+import { loaded, navigation } from './tabWaits.js';
+
+/** How long before its deadline a page action stops waiting, so it can report why itself (ms). */
+const REPORT_MARGIN_MS = 300;
+/** A page still loading after this long is acted on anyway (slow images must not block commands). */
+const MAX_LOAD_WAIT_MS = 8_000;
+
+type World = 'MAIN' | 'ISOLATED';
+
+/**
+ * Every `interact` action of SPEC 2, on real tabs: execute_js in the page's MAIN world; the
+ * page actions in the isolated world; navigation through `chrome.tabs`; screenshots through
+ * `captureVisibleTab`. A tab that is loading is waited for before anything runs in it.
+ */
+export class BrowserCommands {
+  constructor(private readonly scope: TabScope) {}
+
+  async execute(query: Query, deadline: number, signal: AbortSignal): Promise<unknown> {
+    const params = query.params;
+    switch (query.type) {
+      case 'execute_js': {
+        const tab = await this.pageTab(query, deadline, signal);
+        return success(await this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')]));
+      }
+      case 'click':
+      case 'type':
+      case 'select':
+      case 'scroll':
+      case 'wait_for':
+      case 'query_dom':
+      case 'highlight': {
+        const tab = await this.pageTab(query, deadline, signal);
+        const budget = deadline - Date.now() - REPORT_MARGIN_MS;
+        return success(await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget]));
+      }
+      case 'screenshot': {
+        const tab = await this.pageTab(query, deadline, signal);
+        return { success: true, data: await screenshot(tab, params) };
+      }
+      case 'navigate': {
+        const url = String(params.url);
+        const tab = await this.scope.target(query.tab_id, true);
+        const id = tab.id as number;
+        await this.scope.track(id, url); // the agent works in this tab now: capture follows it
+        return done(await navigation(id, () => chrome.tabs.update(id, { url }), signal));
+      }
+      case 'refresh':
+      case 'back':
+      case 'forward': {
+        const tab = await this.scope.target(query.tab_id, false);
+        const id = tab.id as number;
+        const start = {
+          refresh: () => chrome.tabs.reload(id),
+          back: () => chrome.tabs.goBack(id),
+          forward: () => chrome.tabs.goForward(id),
+        }[query.type];
+        try {
+          return done(await navigation(id, start, signal));
+        } catch (error) {
+          if (error instanceof CommandFailure) throw error;
+          throw new CommandFailure('no_history', `Cannot go ${query.type} in tab ${id}: ${(error as Error).message}`);
+        }
+      }
+      case 'new_tab': {
+        const url = String(params.url);
+        await this.scope.registerOrigin(url);
+        const tab = await chrome.tabs.create({ url, active: true });
+        const id = tab.id as number;
+        await this.scope.track(id, url);
+        return done(await loaded(id, signal));
+      }
+      case 'close_tab': {
+        const tab = await this.scope.target(query.tab_id, false);
+        await chrome.tabs.remove(tab.id as number);
+        return { success: true, data: { closed: tab.id, url: tab.url } };
+      }
+      default:
+        throw new CommandFailure(
+          'unknown_action',
+          `This version of the extension cannot run "${query.type}"; update the extension`,
+        );
+    }
+  }
+
+  /** The command's tracked tab, once it is no longer loading (bounded, so a slow image never blocks). */
+  private async pageTab(query: Query, deadline: number, signal: AbortSignal): Promise<chrome.tabs.Tab> {
+    const tab = await this.scope.target(query.tab_id, false);
+    if (tab.status === 'complete') return tab;
+    const wait = Math.min(MAX_LOAD_WAIT_MS, deadline - Date.now() - REPORT_MARGIN_MS * 2);
+    const timer = new AbortController();
+    const stop = setTimeout(() => timer.abort(), Math.max(0, wait));
+    signal.addEventListener('abort', () => timer.abort(), { once: true });
+    try {
+      return await loaded(tab.id as number, timer.signal);
+    } catch (error) {
+      if ((error as CommandFailure).code === 'aborted' && !signal.aborted) return chrome.tabs.get(tab.id as number);
+      throw error;
+    } finally {
+      clearTimeout(stop);
+    }
+  }
+
+  /**
+   * Calls the helper in `slot` of the page's `world`, injecting `file` first when this document
+   * does not have it yet. A page that navigates while the call is injected is retried once.
+   */
+  private async callInPage(
+    tab: chrome.tabs.Tab,
+    world: World,
+    slot: string,
+    file: string,
+    args: unknown[],
+  ): Promise<PageOutcome> {
+    const tabId = tab.id as number;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        let outcome = await this.call(tabId, world, slot, args);
+        if (outcome === MISSING) {
+          await chrome.scripting.executeScript({ target: { tabId }, world, files: [file], injectImmediately: true });
+          outcome = await this.call(tabId, world, slot, args);
+        }
+        if (outcome === undefined || outcome === MISSING) {
+          throw new CommandFailure(
+            'page_navigated',
+            'The page navigated or reloaded while the command ran in it; its result is lost',
+          );
+        }
+        return outcome;
+      } catch (error) {
+        if (error instanceof CommandFailure) throw error;
+        const message = (error as Error).message ?? String(error);
+        if (attempt === 0 && /frame|removed|navigat|document/i.test(message) && !/error page/i.test(message)) {
+          await loaded(tabId, AbortSignal.timeout(5_000)).catch(() => undefined);
+          continue;
+        }
+        throw new CommandFailure(
+          'cannot_access_page',
+          `The extension cannot run in tab ${tabId} (${tab.url ?? 'unknown page'}): ${message}`,
+        );
+      }
+    }
+  }
+
+  private async call(
+    tabId: number,
+    world: World,
+    slot: string,
+    args: unknown[],
+  ): Promise<PageOutcome | typeof MISSING | undefined> {
+    const [injection] = await chrome.scripting.executeScript({
+      target: { tabId },
+      world,
+      func: callSlot,
+      args: [slot, args],
+      injectImmediately: true,
+    });
+    return injection?.result as PageOutcome | typeof MISSING | undefined;
+  }
+}
+
+const MISSING = 'browsertap:missing';
+
+/** Runs in the page (serialised by executeScript): must stay self-contained. */
+function callSlot(slot: string, args: unknown[]): unknown {
+  const helper = (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(slot)];
+  return typeof helper === 'function' ? (helper as (...a: unknown[]) => unknown)(...args) : 'browsertap:missing';
+}
+
+function success(outcome: PageOutcome): unknown {
+  if (outcome.ok) return { success: true, data: outcome.data };
+  const message =
+    outcome.name !== undefined && outcome.code === 'script_error' ? `${outcome.name}: ${outcome.message}` : outcome.message;
+  throw new CommandFailure(outcome.code, message, {
+    ...(outcome.name === undefined ? {} : { name: outcome.name }),
+    ...(outcome.stack === undefined ? {} : { stack: outcome.stack }),
+    ...(outcome.timeout === true ? { timeout: true } : {}),
+  });
+}
+
+function done(tab: chrome.tabs.Tab): unknown {
+  return { success: true, data: { tab_id: tab.id, url: tab.url ?? tab.pendingUrl, title: tab.title, status: tab.status } };
+}

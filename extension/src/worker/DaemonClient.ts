@@ -1,0 +1,85 @@
+import type { Query, ResultBody } from '../shared/commands.js';
+
+/** The daemon answered with an HTTP error: retrying the same request will not help. */
+export class DaemonRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DaemonRefused';
+  }
+}
+
+export interface Identity {
+  readonly instanceId: string;
+  readonly bootId: string;
+}
+
+export interface IngestAnswer {
+  readonly received: number;
+  readonly rejected: number;
+  readonly filtered?: number;
+}
+
+/** Where each capture kind is posted (SPEC 4). */
+export const INGEST_PATHS = {
+  logs: '/logs',
+  network: '/network-bodies',
+  websocket: '/websocket-events',
+  vitals: '/vitals',
+} as const;
+
+/**
+ * The extension's side of SPEC 4, over `fetch` from the service worker (its requests carry the
+ * extension's origin, which the daemon accepts). A network failure rejects with the fetch error
+ * (worth retrying); an HTTP error with `DaemonRefused` (not).
+ */
+export class DaemonClient {
+  readonly base: string;
+
+  constructor(readonly port: number) {
+    this.base = `http://127.0.0.1:${port}`;
+  }
+
+  async poll(identity: Identity, waitMs: number, signal: AbortSignal): Promise<Query[]> {
+    const query = new URLSearchParams({ instance_id: identity.instanceId, boot_id: identity.bootId, wait_ms: String(waitMs) });
+    const answer = (await this.request('GET', `/pending-queries?${query}`, undefined, signal)) as { queries?: Query[] };
+    return Array.isArray(answer.queries) ? answer.queries : [];
+  }
+
+  async postResult(body: ResultBody): Promise<{ accepted: boolean; reason?: string }> {
+    return (await this.request('POST', '/query-result', body, AbortSignal.timeout(10_000))) as {
+      accepted: boolean;
+      reason?: string;
+    };
+  }
+
+  async postEntries(path: string, entries: readonly unknown[]): Promise<IngestAnswer> {
+    return (await this.request('POST', path, { entries }, AbortSignal.timeout(10_000))) as IngestAnswer;
+  }
+
+  async postPage(event: unknown): Promise<IngestAnswer> {
+    return (await this.request('POST', '/page', event, AbortSignal.timeout(10_000))) as IngestAnswer;
+  }
+
+  private async request(method: string, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      signal,
+      cache: 'no-store',
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      let message = text.slice(0, 300);
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? message;
+      } catch {
+        // not JSON: keep the text
+      }
+      throw new DaemonRefused(response.status, `${method} ${path} → ${response.status}: ${message}`);
+    }
+    return text === '' ? {} : (JSON.parse(text) as unknown);
+  }
+}

@@ -1,0 +1,93 @@
+import type { Query } from '../shared/commands.js';
+
+export interface PollPorts {
+  /** One long poll; rejects when the daemon cannot be reached or refuses. */
+  poll(waitMs: number, signal: AbortSignal): Promise<Query[]>;
+  /** Any extension API call: it is what keeps an MV3 service worker alive (docs/extension.md). */
+  keepAlive(): Promise<unknown>;
+  onQueries(queries: Query[]): void;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  now(): number;
+}
+
+export const POLL = Object.freeze({
+  /** How long the daemon holds a poll (its maximum). */
+  waitMs: 25_000,
+  /** Backoff after failures, ms: the daemon is picked up again within half a second of coming back... */
+  backoffMs: [100, 250, 500] as readonly number[],
+  /** ...for the first minute of an outage; after that the worker checks every 3 s. */
+  patientAfterMs: 60_000,
+  patientBackoffMs: 3_000,
+});
+
+export interface PollStatus {
+  connected: boolean;
+  lastOkAt?: number;
+  lastError?: string;
+  failingSince?: number;
+  polls: number;
+}
+
+/**
+ * The extension's command channel: long polls of `/pending-queries`, back to back, each handing
+ * its commands to `onQueries`. When the daemon is unreachable it backs off (≤ 0.5 s for a minute,
+ * then 3 s) and keeps calling an extension API, so the service worker is not stopped meanwhile.
+ */
+export class PollLoop {
+  readonly status: PollStatus = { connected: false, polls: 0 };
+  private running = false;
+  private abort = new AbortController();
+
+  constructor(private readonly ports: PollPorts) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.abort = new AbortController();
+    void this.loop(this.abort.signal);
+  }
+
+  stop(): void {
+    this.running = false;
+    this.abort.abort();
+  }
+
+  /** Drops the poll in flight and starts over (the daemon port changed). */
+  restart(): void {
+    this.stop();
+    this.status.connected = false;
+    this.start();
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  private async loop(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      void this.ports.keepAlive().catch(() => undefined);
+      try {
+        // Until a poll has succeeded, ask without holding: the status (and the popup) knows at once.
+        const queries = await this.ports.poll(this.status.connected ? POLL.waitMs : 0, signal);
+        if (signal.aborted) break;
+        failures = 0;
+        this.status.polls++;
+        this.status.connected = true;
+        this.status.lastOkAt = this.ports.now();
+        delete this.status.lastError;
+        delete this.status.failingSince;
+        if (queries.length > 0) this.ports.onQueries(queries);
+      } catch (error) {
+        if (signal.aborted) break;
+        this.status.connected = false;
+        this.status.lastError = (error as Error)?.message ?? String(error);
+        this.status.failingSince ??= this.ports.now();
+        const patient = this.ports.now() - this.status.failingSince > POLL.patientAfterMs;
+        const delay = patient ? POLL.patientBackoffMs : (POLL.backoffMs[Math.min(failures, POLL.backoffMs.length - 1)] as number);
+        failures++;
+        await this.ports.sleep(delay, signal).catch(() => undefined);
+      }
+    }
+  }
+}

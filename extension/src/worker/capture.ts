@@ -1,0 +1,51 @@
+import type { CaptureBatch } from '../shared/protocol.js';
+import type { Forwarder } from './Forwarder.js';
+
+/** Entries taken from one page message; a page flooding more is cut (the page is untrusted). */
+const MAX_PER_MESSAGE = 500;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether an entry should reach the daemon at once rather than with the next batch. */
+function urgent(kind: string, entry: Record<string, unknown>): boolean {
+  switch (kind) {
+    case 'logs':
+      return entry.level === 'error';
+    case 'network':
+      return typeof entry.status === 'number' && (entry.status === 0 || entry.status >= 400);
+    case 'websocket':
+      return entry.event === 'error' || (entry.event === 'close' && entry.code !== 1000 && entry.code !== 1001);
+    default:
+      return true;
+  }
+}
+
+/**
+ * Hands a tracked tab's batch to the forwarder, stamped with the tab id Chrome gives the
+ * message's sender (a page cannot claim another tab). Page events become `/page` posts, and the
+ * tab's last url is remembered for its close event.
+ */
+export function forwardBatch(batch: unknown, tabId: number, forwarder: Forwarder, pages: Map<number, string>): void {
+  if (!isObject(batch)) return;
+  let budget = MAX_PER_MESSAGE;
+  for (const kind of ['logs', 'network', 'websocket', 'vitals', 'page'] as const satisfies ReadonlyArray<keyof CaptureBatch>) {
+    const entries = batch[kind];
+    if (!Array.isArray(entries)) continue;
+    for (const entry of entries.slice(0, budget)) {
+      if (!isObject(entry)) continue;
+      if (kind === 'page') {
+        if (typeof entry.url === 'string') pages.set(tabId, entry.url);
+        forwarder.add(
+          'page',
+          { tab_id: tabId, url: entry.url, title: typeof entry.title === 'string' ? entry.title : '', event: entry.event },
+          true,
+        );
+      } else {
+        forwarder.add(kind, { ...entry, tab_id: tabId }, urgent(kind, entry));
+      }
+    }
+    budget -= Math.min(entries.length, budget);
+    if (budget === 0) return;
+  }
+}

@@ -1,0 +1,94 @@
+import { isDevelopmentUrl } from '../shared/devOrigins.js';
+import type { Identity } from './DaemonClient.js';
+import type { Forwarder } from './Forwarder.js';
+import type { PollLoop } from './PollLoop.js';
+import { setDaemonPort, validPort } from './settings.js';
+import type { TabScope } from './TabScope.js';
+
+export interface PopupContext {
+  readonly scope: TabScope;
+  readonly loop: PollLoop;
+  readonly forwarder: Forwarder;
+  readonly bootId: string;
+  identity(): Identity | undefined;
+  port(): Promise<number>;
+}
+
+export interface PopupStatus {
+  connected: boolean;
+  port: number;
+  lastOkAt?: number;
+  lastError?: string;
+  instanceId?: string;
+  sent: Record<string, number>;
+  rejected: number;
+  dropped: number;
+  held: number;
+  tabs: Array<{ id: number; title: string; url: string; auto: boolean }>;
+  current?: { id: number; url: string; tracked: boolean; auto: boolean };
+}
+
+/** What the popup may ask the worker: status, track / untrack a tab, set the daemon port. */
+export async function handlePopupMessage(
+  message: { type: string; tabId?: unknown; port?: unknown },
+  context: PopupContext,
+): Promise<unknown> {
+  switch (message.type) {
+    case 'popup:status':
+      return status(context);
+    case 'popup:track': {
+      const tabId = Number(message.tabId);
+      const tab = await chrome.tabs.get(tabId);
+      await context.scope.track(tabId, tab.url);
+      // Capture from now on in the page as it is; from document_start after its next load.
+      await chrome.scripting
+        .executeScript({ target: { tabId }, world: 'MAIN', files: ['capture-tracked.js'], injectImmediately: true })
+        .catch(() => undefined);
+      return status(context);
+    }
+    case 'popup:untrack':
+      await context.scope.untrack(Number(message.tabId));
+      return status(context);
+    case 'popup:port':
+      if (!validPort(message.port)) return { error: 'The port must be a whole number from 1 to 65535' };
+      await setDaemonPort(message.port);
+      return status(context);
+    default:
+      return { error: `unknown popup request ${message.type}` };
+  }
+}
+
+async function status(context: PopupContext): Promise<PopupStatus> {
+  const { scope, loop, forwarder } = context;
+  const tracked = await scope.trackedTabs();
+  const [current] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  const stats = forwarder.stats;
+  const instanceId = context.identity()?.instanceId;
+  return {
+    connected: loop.status.connected,
+    port: await context.port(),
+    ...(loop.status.lastOkAt === undefined ? {} : { lastOkAt: loop.status.lastOkAt }),
+    ...(loop.status.lastError === undefined ? {} : { lastError: loop.status.lastError }),
+    ...(instanceId === undefined ? {} : { instanceId }),
+    sent: { ...stats.sent },
+    rejected: stats.rejected,
+    dropped: stats.dropped,
+    held: stats.held,
+    tabs: tracked.map((tab) => ({
+      id: tab.id as number,
+      title: tab.title ?? '',
+      url: tab.url ?? '',
+      auto: !scope.isExplicit(tab.id as number),
+    })),
+    ...(current?.id === undefined
+      ? {}
+      : {
+          current: {
+            id: current.id,
+            url: current.url ?? '',
+            tracked: scope.isTracked(current.id, current.url),
+            auto: current.url !== undefined && isDevelopmentUrl(current.url) && !scope.isExplicit(current.id),
+          },
+        }),
+  };
+}

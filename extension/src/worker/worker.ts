@@ -1,0 +1,168 @@
+import type { ResultBody } from '../shared/commands.js';
+import { isDevelopmentUrl } from '../shared/devOrigins.js';
+import { BrowserCommands } from './BrowserCommands.js';
+import { forwardBatch } from './capture.js';
+import { CommandRunner } from './CommandRunner.js';
+import { DaemonClient, DaemonRefused, type Identity, INGEST_PATHS } from './DaemonClient.js';
+import { Forwarder } from './Forwarder.js';
+import { handlePopupMessage, type PopupContext } from './popupApi.js';
+import { PollLoop } from './PollLoop.js';
+import { daemonPort, instanceId, isPortChange } from './settings.js';
+import { TabScope } from './TabScope.js';
+
+// The service worker. Everything is registered synchronously at the top level, so that any event
+// that wakes a stopped worker (a page's message, the alarm, a tab closing) finds its listener,
+// and the poll loop starts again from here every time the worker starts (E2E.md).
+
+const KEEPALIVE_ALARM = 'browsertap-keepalive';
+const PAGES_KEY = 'pageUrls';
+
+const bootId = `boot-${crypto.randomUUID()}`;
+const scope = new TabScope();
+const commands = new BrowserCommands(scope);
+const pages = new Map<number, string>();
+
+let client: DaemonClient | undefined;
+let identity: Identity | undefined;
+const setup = (async () => {
+  const [id, port, stored] = await Promise.all([instanceId(), daemonPort(), chrome.storage.session.get(PAGES_KEY)]);
+  identity = { instanceId: id, bootId };
+  client = new DaemonClient(port);
+  for (const [tab, url] of Object.entries((stored[PAGES_KEY] as Record<string, string> | undefined) ?? {}))
+    pages.set(Number(tab), url);
+})();
+
+async function daemon(): Promise<DaemonClient> {
+  await setup;
+  return client as DaemonClient;
+}
+
+/** A pause that an abort ends early; it lets go of its listener either way (the signal lives long). */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const aborted = () => (clearTimeout(timer), reject(new Error('aborted')));
+    const timer = setTimeout(() => (signal?.removeEventListener('abort', aborted), resolve()), ms);
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+
+const timers = {
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as number),
+  now: Date.now,
+};
+
+const forwarder = new Forwarder({
+  ...timers,
+  send: async (kind, entries) => {
+    const to = await daemon();
+    return kind === 'page' ? to.postPage(entries[0]) : to.postEntries(INGEST_PATHS[kind], entries);
+  },
+});
+
+/** A result survives a daemon restart of a few seconds; a refusal is final. */
+async function postResult(body: ResultBody): Promise<void> {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    try {
+      await (await daemon()).postResult(body);
+      return;
+    } catch (error) {
+      if (error instanceof DaemonRefused) return;
+      await sleep(Math.min(2_000, 250 * 2 ** attempt));
+    }
+  }
+}
+
+const runner = new CommandRunner({
+  ...timers,
+  execute: (query, deadline, signal) => commands.execute(query, deadline, signal),
+  post: postResult,
+});
+
+const loop = new PollLoop({
+  poll: async (waitMs, signal) => {
+    const to = await daemon();
+    return to.poll(identity as Identity, waitMs, AbortSignal.any([signal, AbortSignal.timeout(waitMs + 5_000)]));
+  },
+  keepAlive: () => chrome.runtime.getPlatformInfo(),
+  onQueries: (queries) => {
+    for (const query of queries) void runner.run(query);
+  },
+  sleep,
+  now: Date.now,
+});
+
+const popup: PopupContext = { scope, loop, forwarder, bootId, identity: () => identity, port: async () => (await daemon()).port };
+
+chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+  const kind = (message as { type?: unknown } | null)?.type;
+  if (kind === 'capture') {
+    const tabId = sender.tab?.id;
+    if (tabId === undefined || sender.frameId !== 0) return false;
+    sendResponse({ ok: true });
+    void scope.ready.then(() => {
+      if (!scope.isTracked(tabId, sender.url)) return; // SPEC 7: untracked tabs send nothing
+      const before = pages.get(tabId);
+      forwardBatch((message as { batch?: unknown }).batch, tabId, forwarder, pages);
+      if (pages.get(tabId) !== before) void chrome.storage.session.set({ [PAGES_KEY]: Object.fromEntries(pages) });
+    });
+    return false;
+  }
+  // Only the extension's own pages (the popup) may ask; content scripts' senders carry the page's url.
+  if (
+    typeof kind === 'string' &&
+    kind.startsWith('popup:') &&
+    sender.id === chrome.runtime.id &&
+    sender.url?.startsWith(chrome.runtime.getURL(''))
+  ) {
+    handlePopupMessage(message as { type: string }, popup).then(sendResponse, (error: unknown) =>
+      sendResponse({ error: (error as Error).message }),
+    );
+    return true;
+  }
+  return false;
+});
+
+chrome.tabs.onRemoved.addListener((tabId) => {
+  const url = pages.get(tabId);
+  if (url !== undefined) {
+    pages.delete(tabId);
+    void chrome.storage.session.set({ [PAGES_KEY]: Object.fromEntries(pages) });
+    forwarder.add('page', { tab_id: tabId, url, title: '', event: 'close' }, true);
+  }
+  void scope.forget(tabId);
+});
+
+chrome.tabs.onActivated.addListener(({ tabId }) => scope.noteActivated(tabId));
+
+// A tab tracked by hand that moves to another origin: capture that origin from its next load on,
+// and from now on in this page.
+chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+  if (change.status !== 'complete' || !scope.isExplicit(tabId) || tab.url === undefined || isDevelopmentUrl(tab.url)) return;
+  void scope
+    .registerOrigin(tab.url)
+    .then(() =>
+      chrome.scripting.executeScript({
+        target: { tabId },
+        world: 'MAIN',
+        files: ['capture-tracked.js'],
+        injectImmediately: true,
+      }),
+    )
+    .catch(() => undefined);
+});
+
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (!isPortChange(changes, area)) return;
+  void daemonPort().then((port) => {
+    client = new DaemonClient(port);
+    loop.restart();
+  });
+});
+
+// The alarm only wakes a stopped worker; starting the worker is what restarts the loop.
+chrome.alarms.onAlarm.addListener(() => loop.start());
+void chrome.alarms.get(KEEPALIVE_ALARM).then((alarm) => {
+  if (alarm === undefined) void chrome.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
+});
+
+loop.start();

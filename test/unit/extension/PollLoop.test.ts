@@ -1,0 +1,90 @@
+import { createClock } from '@sinonjs/fake-timers';
+import { expect } from 'chai';
+import type { Query } from '../../../extension/src/shared/commands.js';
+import { POLL, PollLoop } from '../../../extension/src/worker/PollLoop.js';
+
+function setup(answer: (n: number) => Promise<Query[]>) {
+  const clock = createClock(0);
+  const polls: number[] = [];
+  const waits: number[] = [];
+  const delivered: Query[][] = [];
+  let keepAlives = 0;
+  const loop = new PollLoop({
+    poll: (waitMs) => {
+      waits.push(waitMs);
+      polls.push(clock.now);
+      return answer(polls.length);
+    },
+    keepAlive: async () => void keepAlives++,
+    onQueries: (queries) => delivered.push(queries),
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve, reject) => {
+        const aborted = () => (clock.clearTimeout(id), reject(new Error('aborted')));
+        const id = clock.setTimeout(() => (signal.removeEventListener('abort', aborted), resolve()), ms);
+        signal.addEventListener('abort', aborted, { once: true });
+      }),
+    now: () => clock.now,
+  });
+  return { clock, polls, waits, delivered, loop, keepAlives: () => keepAlives };
+}
+
+const q: Query = { id: 'q-1', correlation_id: 'corr-1-aaaaaaaa', type: 'execute_js', params: {} };
+
+describe('extension PollLoop (long poll with backoff)', () => {
+  it('polls back to back, hands commands over, and calls an extension API every round', async () => {
+    const { clock, polls, waits, delivered, loop, keepAlives } = setup(async (n) =>
+      n === 2 ? [q] : n > 3 ? new Promise(() => undefined) : [],
+    );
+    loop.start();
+    await clock.tickAsync(0);
+    expect(polls).to.deep.equal([0, 0, 0, 0]);
+    expect(waits).to.deep.equal([0, POLL.waitMs, POLL.waitMs, POLL.waitMs]); // the first one announces at once
+    expect(delivered).to.deep.equal([[q]]);
+    expect(keepAlives()).to.equal(4);
+    expect(loop.status.connected).to.equal(true);
+    loop.stop();
+  });
+
+  it('backs off 100, 250, then 500 ms while the daemon is down, and 3 s after a minute', async () => {
+    const { clock, polls, loop } = setup(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    loop.start();
+    await clock.tickAsync(2_000);
+    expect(polls.slice(0, 5)).to.deep.equal([0, 100, 350, 850, 1_350]);
+    expect(loop.status).to.include({ connected: false, lastError: 'Failed to fetch', failingSince: 0 });
+    await clock.tickAsync(70_000);
+    const gaps = polls.slice(-3).map((at, i, all) => (i === 0 ? 0 : at - (all[i - 1] as number)));
+    expect(gaps.slice(1)).to.deep.equal([POLL.patientBackoffMs, POLL.patientBackoffMs]);
+    loop.stop();
+  });
+
+  it('knows within one backoff step that the daemon is back, then holds long polls again', async () => {
+    let up = false;
+    const { clock, polls, waits, loop } = setup(async (_n) => {
+      if (!up) throw new TypeError('Failed to fetch');
+      return waits.at(-1) === 0 ? [] : new Promise<Query[]>(() => undefined);
+    });
+    loop.start();
+    await clock.tickAsync(1_000);
+    up = true;
+    await clock.tickAsync(500);
+    expect(loop.status.connected).to.equal(true);
+    expect(loop.status.failingSince).to.equal(undefined);
+    expect(polls.at(-1)).to.be.at.most(1_500);
+    expect(waits.slice(-2)).to.deep.equal([0, POLL.waitMs]);
+    loop.stop();
+  });
+
+  it('restart drops the poll in flight and starts a new one', async () => {
+    const { clock, polls, loop } = setup(() => new Promise<Query[]>(() => undefined));
+    loop.start();
+    await clock.tickAsync(0);
+    loop.restart();
+    await clock.tickAsync(0);
+    expect(polls).to.have.length(2);
+    expect(loop.isRunning).to.equal(true);
+    loop.stop();
+    expect(loop.isRunning).to.equal(false);
+  });
+});

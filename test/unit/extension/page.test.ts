@@ -1,0 +1,205 @@
+import { expect } from 'chai';
+import { BATCH_DELAY_MS, MAX_BATCH, MAX_PENDING, PageBus } from '../../../extension/src/page/PageBus.js';
+import { callSite, describeConsoleCall, RESULT_LIMITS, SERIAL, toJsonSafe } from '../../../extension/src/page/serialize.js';
+import { rate } from '../../../extension/src/page/vitals.js';
+import { runScript } from '../../../extension/src/inject/runScript.js';
+import { isDevelopmentHost, isDevelopmentUrl } from '../../../extension/src/shared/devOrigins.js';
+import type { CaptureBatch } from '../../../extension/src/shared/protocol.js';
+
+function bus() {
+  const timers: Array<() => void> = [];
+  const sent: CaptureBatch[] = [];
+  const pageBus = new PageBus(
+    (json) => sent.push(JSON.parse(json)),
+    { setTimeout: (fn) => timers.push(fn), now: () => 42 },
+    () => 'http://localhost/',
+  );
+  return { pageBus, sent, runTimers: () => timers.splice(0).forEach((fn) => fn()) };
+}
+const log = (message: string) => ({
+  level: 'log' as const,
+  message,
+  source: 'console' as const,
+  url: 'http://localhost/',
+  ts: 1,
+});
+
+describe('extension page capture', () => {
+  describe('PageBus', () => {
+    it('holds entries until the relay listens, then sends them in order', () => {
+      const { pageBus, sent } = bus();
+      pageBus.add('logs', log('early'), true);
+      pageBus.add('vitals', { name: 'TTFB', value: 3, rating: 'good', url: 'http://localhost/', ts: 1 });
+      expect(sent).to.have.length(0);
+      pageBus.markReady();
+      expect(sent).to.deep.equal([
+        { logs: [log('early')], vitals: [{ name: 'TTFB', value: 3, rating: 'good', url: 'http://localhost/', ts: 1 }] },
+      ]);
+    });
+
+    it(`batches for ${BATCH_DELAY_MS} ms, sends urgent entries and full batches at once`, () => {
+      const { pageBus, sent, runTimers } = bus();
+      pageBus.markReady();
+      pageBus.add('logs', log('a'));
+      pageBus.add('logs', log('b'));
+      expect(sent).to.have.length(0);
+      runTimers();
+      expect(sent).to.have.length(1);
+      pageBus.add('logs', log('boom'), true);
+      expect(sent).to.have.length(2);
+      for (let i = 0; i < MAX_BATCH; i++) pageBus.add('logs', log(`n${i}`));
+      expect(sent).to.have.length(3);
+      expect(sent[2]?.logs).to.have.length(MAX_BATCH);
+    });
+
+    it(`keeps at most ${MAX_PENDING} entries before the relay is up and says how many it dropped`, () => {
+      const { pageBus, sent } = bus();
+      for (let i = 0; i < MAX_PENDING + 5; i++) pageBus.add('logs', log(`n${i}`));
+      pageBus.markReady();
+      const all = sent.flatMap((batch) => batch.logs ?? []);
+      expect(all[0]?.message).to.equal(
+        `browsertap dropped 5 captured entries: more than ${MAX_PENDING} waited for the extension`,
+      );
+      expect(all[1]?.message).to.equal('n5');
+      expect(all).to.have.length(MAX_PENDING + 1);
+      for (const batch of sent) expect((batch.logs ?? []).length).to.be.at.most(MAX_BATCH);
+    });
+  });
+
+  describe('toJsonSafe and console descriptions', () => {
+    it('survives cycles, BigInt, functions, symbols, errors, maps, sets and dates', () => {
+      const value: Record<string, unknown> = {
+        big: 10n,
+        fn: function named() {},
+        sym: Symbol('s'),
+        err: new RangeError('bad'),
+        when: new Date(0),
+        map: new Map([['k', 1]]),
+        set: new Set([1, 2]),
+        nan: NaN,
+      };
+      value.self = value;
+      const safe = toJsonSafe(value) as Record<string, any>;
+      expect(safe).to.include({
+        big: '10n',
+        fn: '[Function named]',
+        sym: 'Symbol(s)',
+        when: '1970-01-01T00:00:00.000Z',
+        self: '[Circular]',
+        nan: 'NaN',
+      });
+      expect(safe.err).to.include({ name: 'RangeError', message: 'bad' });
+      expect(safe.map).to.deep.equal({ '[Map]': [['k', 1]] });
+      expect(safe.set).to.deep.equal({ '[Set]': [1, 2] });
+      expect(() => JSON.stringify(safe)).not.to.throw();
+    });
+
+    it('describes DOM-like nodes and caps strings, depth, keys and items', () => {
+      expect(toJsonSafe({ nodeType: 1, nodeName: 'DIV', tagName: 'DIV', id: 'main', className: 'a b' })).to.equal(
+        '<div#main.a.b>',
+      );
+      const huge = toJsonSafe('x'.repeat(SERIAL.string + 10)) as string;
+      expect(huge).to.match(/…\[truncated 10 chars\]$/);
+      expect(toJsonSafe({ a: { b: { c: { d: { e: 1 } } } } })).to.deep.equal({ a: { b: { c: { d: '[Object]' } } } });
+      const items = toJsonSafe(Array.from({ length: SERIAL.items + 3 }, (_, i) => i)) as unknown[];
+      expect(items.at(-1)).to.equal('… 3 more items');
+      const keys = toJsonSafe(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i]))) as Record<string, unknown>;
+      expect(keys['…']).to.equal('10 more keys');
+    });
+
+    it('uses toJSON, and treats undefined as JSON does for results', () => {
+      expect(toJsonSafe(new URL('http://localhost/a'))).to.equal('http://localhost/a');
+      expect(JSON.stringify(toJsonSafe({ a: undefined, b: [undefined] }, RESULT_LIMITS))).to.equal('{"b":[null]}');
+      expect(toJsonSafe({ a: undefined })).to.deep.equal({ a: 'undefined' });
+    });
+
+    it('formats console messages like the console (%s %d %o %c) and keeps the arguments', () => {
+      expect(describeConsoleCall(['%s has %d items%c', 'cart', '3.7', 'color: red', { extra: true }])).to.deep.equal({
+        message: 'cart has 3 items {"extra":true}',
+        args: ['%s has %d items%c', 'cart', '3.7', 'color: red', { extra: true }],
+      });
+      expect(describeConsoleCall(['plain', 1, null]).message).to.equal('plain 1 null');
+    });
+
+    it("keeps the caller's frames and leaves out the extension's own", () => {
+      const stack =
+        'Error\n    at apply (chrome-extension://abc/capture.js:1:1)\n    at main (http://localhost/app.js:3:5)\n    at http://localhost/app.js:9:1';
+      expect(callSite(stack, 'chrome-extension://abc/')).to.equal(
+        'at main (http://localhost/app.js:3:5)\nat http://localhost/app.js:9:1',
+      );
+      expect(callSite(undefined, 'x')).to.equal(undefined);
+    });
+  });
+
+  describe('development origins (SPEC 7)', () => {
+    it('tracks localhost, loopback, private networks and the reserved dev names', () => {
+      for (const url of [
+        'http://localhost:3000/',
+        'http://app.localhost/',
+        'https://shop.test/',
+        'http://printer.local/',
+        'http://127.0.0.1:8080/',
+        'http://10.1.2.3/',
+        'http://172.20.0.5/',
+        'http://192.168.1.10/',
+        'http://[::1]:5173/',
+        'http://[fd12:3456::1]/',
+      ]) {
+        expect(isDevelopmentUrl(url), url).to.equal(true);
+      }
+      for (const url of [
+        'https://example.com/',
+        'http://172.32.0.1/',
+        'http://11.0.0.1/',
+        'http://localhost.example.com/',
+        'file:///tmp/a.html',
+        'chrome://extensions',
+        'not a url',
+      ]) {
+        expect(isDevelopmentUrl(url), url).to.equal(false);
+      }
+      expect(isDevelopmentHost('LOCALHOST')).to.equal(true);
+    });
+  });
+
+  describe('Web Vitals ratings', () => {
+    it('rates by the web.dev thresholds', () => {
+      expect(rate('LCP', 2_500)).to.equal('good');
+      expect(rate('LCP', 2_501)).to.equal('needs-improvement');
+      expect(rate('LCP', 4_001)).to.equal('poor');
+      expect(rate('CLS', 0.1)).to.equal('good');
+      expect(rate('CLS', 0.3)).to.equal('poor');
+      expect(rate('INP', 250)).to.equal('needs-improvement');
+      expect(rate('TTFB', 1_900)).to.equal('poor');
+    });
+  });
+
+  describe('execute_js runner', () => {
+    it('runs the script as the body of an async function and returns a JSON-safe value', async () => {
+      expect(await runScript('const a = await Promise.resolve(20); return { sum: a + 22, big: 1n };')).to.deep.equal({
+        ok: true,
+        data: { sum: 42, big: '1n' },
+      });
+      expect(await runScript('1 + 1')).to.deep.equal({ ok: true, data: null });
+    });
+
+    it("reports the page's error with its name, message and stack", async () => {
+      const outcome = await runScript('throw new TypeError("no way")');
+      expect(outcome).to.include({ ok: false, code: 'script_error', name: 'TypeError', message: 'no way' });
+      expect((outcome as { stack: string }).stack).to.include('TypeError: no way');
+      expect(await runScript('throw "plain"')).to.deep.equal({
+        ok: false,
+        code: 'script_error',
+        name: 'Thrown',
+        message: 'plain',
+      });
+      expect(await runScript('return (')).to.include({ ok: false, code: 'script_syntax_error', name: 'SyntaxError' });
+    });
+
+    it('cuts a result over 90 KB of JSON and says so', async () => {
+      const outcome = (await runScript('return "y".repeat(95000)')) as { ok: true; data: Record<string, unknown> };
+      expect(outcome.data).to.include({ truncated: true, size_chars: 95_002 });
+      expect(outcome.data.message).to.include('over the 90000 limit');
+    });
+  });
+});
