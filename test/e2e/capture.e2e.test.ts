@@ -1,0 +1,185 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { EXTENSION_ID, launchPlaywright, tabIdOf } from './support/chromium.js';
+import { startSite, type Site } from './support/site.js';
+import { type Agent, eventually, observeUntil, startAgent } from './support/stack.js';
+
+// Capture (SPEC 4 and 7) in real Chromium, read back through a real MCP client over the stdio
+// bridge. Playwright only opens pages and plays the user; every assertion reads what the agent sees.
+describe('e2e: capture from real pages', function () {
+  this.timeout(60_000);
+  let site: Site;
+  let agent: Agent;
+  let browser: Awaited<ReturnType<typeof launchPlaywright>>;
+  let page: Page;
+  let tabId: number;
+
+  const NOT_DEV = 'notdev.example';
+
+  before(async function () {
+    site = await startSite();
+    agent = await startAgent();
+    browser = await launchPlaywright(agent.port, [`--host-resolver-rules=MAP ${NOT_DEV} 127.0.0.1`]);
+    await agent.extensionConnected();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.goto(site.url('/capture.html'));
+    const tabs = await observeUntil(agent, { what: 'tabs' }, (entries) =>
+      entries.some((tab) => tab.url.endsWith('/capture.html')),
+    );
+    tabId = tabs.find((tab) => tab.url.endsWith('/capture.html')).tab_id;
+  });
+
+  after(async function () {
+    await browser?.stop();
+    await agent?.stop();
+    await site?.close();
+  });
+
+  it('captures an error thrown by the first inline script, before any other code ran', async function () {
+    const errors = await observeUntil(agent, { what: 'errors' }, (entries) =>
+      entries.some((e) => e.message.includes('early inline failure')),
+    );
+    const early = errors.find((e) => e.message.includes('early inline failure'));
+    expect(early).to.include({ level: 'error', source: 'exception', tab_id: tabId, url: site.url('/capture.html') });
+    expect(early.stack).to.match(/capture\.html:2:/);
+  });
+
+  it('captures console.error with its arguments, an uncaught exception with stack, and an unhandled rejection', async function () {
+    const errors = await observeUntil(agent, { what: 'errors', tab_id: tabId }, (entries) => entries.length >= 4);
+    const consoleError = errors.find((e) => e.source === 'console');
+    expect(consoleError.message).to.equal('e2e console error {"answer":42,"nested":{"deep":true}}');
+    expect(consoleError.args).to.deep.equal(['e2e console error', { answer: 42, nested: { deep: true } }]);
+    expect(consoleError.stack).to.match(/capture\.html:4:/);
+    const later = errors.find((e) => e.message.includes('e2e uncaught later'));
+    expect(later).to.include({ source: 'exception', tab_id: tabId });
+    expect(later.stack).to.match(/at later \(.*capture\.html:\d+:\d+\)/);
+    const rejection = errors.find((e) => e.source === 'unhandledrejection');
+    expect(rejection.message).to.equal('Uncaught (in promise) Error: e2e rejection');
+    expect(rejection.stack).to.include('capture.html');
+    for (const entry of errors) expect(entry.url).to.equal(site.url('/capture.html'));
+    const logs = await agent.ok('observe', { what: 'logs', tab_id: tabId, min_level: 'log' });
+    expect(logs.entries.map((e: any) => e.message)).to.include('e2e console log formatted');
+  });
+
+  it('captures a 404 fetch and a failed XHR', async function () {
+    const network = await observeUntil(agent, { what: 'network', tab_id: tabId }, (entries) => entries.length >= 2);
+    const missing = network.find((e) => e.url === site.url('/missing.json'));
+    expect(missing).to.include({ method: 'GET', status: 404, initiator: 'fetch', tab_id: tabId });
+    expect(missing.duration_ms).to.be.a('number');
+    const failed = network.find((e) => e.initiator === 'xhr');
+    expect(failed).to.include({ status: 0, tab_id: tabId });
+    expect(failed.error).to.match(/XMLHttpRequest (error|abort)/);
+    const bodies = await agent.ok('observe', { what: 'network_bodies', tab_id: tabId });
+    expect(bodies.entries.find((e: any) => e.url === site.url('/missing.json')).response_body).to.equal('{"error":"not found"}');
+  });
+
+  it('captures a WebSocket conversation: open, both messages, and the close code and reason', async function () {
+    const events = await observeUntil(agent, { what: 'websocket_events', tab_id: tabId }, (entries) =>
+      entries.some((e) => e.event === 'close'),
+    );
+    expect(events.map((e) => [e.event, e.direction ?? null, e.data ?? null])).to.deep.equal([
+      ['open', null, null],
+      ['message', 'sent', 'ping from page'],
+      ['message', 'received', 'echo: ping from page'],
+      ['close', null, null],
+    ]);
+    expect(events[3]).to.include({ code: 4001, reason: 'e2e done', url: `ws://127.0.0.1:${site.port}/ws` });
+    expect(new Set(events.map((e) => e.connection_id)).size).to.equal(1);
+  });
+
+  it('reports TTFB, FCP, LCP and CLS after load, and INP when the page is left after an interaction', async function () {
+    const vitals = await observeUntil(agent, { what: 'vitals', tab_id: tabId }, (entries) =>
+      ['TTFB', 'FCP', 'LCP', 'CLS'].every((name) => entries.some((e) => e.name === name)),
+    );
+    for (const vital of vitals) {
+      expect(vital.url).to.equal(site.url('/capture.html'));
+      expect(vital.rating).to.be.oneOf(['good', 'needs-improvement', 'poor']);
+    }
+    await page.click('#slow'); // a real input event with a 250 ms handler
+    await page.goto(site.url('/second.html')); // leaving the page reports INP
+    const withInp = await observeUntil(agent, { what: 'vitals', tab_id: tabId }, (entries) =>
+      entries.some((e) => e.name === 'INP'),
+    );
+    const inp = withInp.find((e) => e.name === 'INP');
+    expect(inp.value).to.be.at.least(200);
+    expect(inp.url).to.equal(site.url('/capture.html'));
+  });
+
+  it('never duplicates an entry when capture is injected again into the same page', async function () {
+    // Tracking the tab from the popup injects the capture script a second time into this page.
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'popup:track', tabId: id }), tabId);
+    await page.evaluate(() => console.error('once only'));
+    await page.evaluate(() => fetch('/json'));
+    await observeUntil(agent, { what: 'network', tab_id: tabId }, (entries) => entries.some((e) => e.url.endsWith('/json')));
+    const errors = await observeUntil(agent, { what: 'errors', tab_id: tabId }, (entries) =>
+      entries.some((e) => e.message === 'once only'),
+    );
+    expect(errors.filter((e) => e.message === 'once only')).to.have.length(1);
+    const network = (await agent.ok('observe', { what: 'network', tab_id: tabId })).entries;
+    expect(network.filter((e: any) => e.url.endsWith('/json'))).to.have.length(1);
+    await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'popup:untrack', tabId: id }), tabId);
+    await popup.close();
+  });
+
+  it('captures nothing from an untracked tab on a non-development origin, until the user tracks it', async function () {
+    const untracked = await browser.context.newPage();
+    const url = site.url('/capture.html', NOT_DEV);
+    await untracked.goto(url);
+    expect(await untracked.title()).to.equal('capture page');
+    expect(await untracked.evaluate(() => (window as any)[Symbol.for('browsertap.capture')])).to.equal(undefined);
+    await untracked.evaluate(() => console.error('from the untracked tab'));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const what of ['logs', 'network', 'websocket_events', 'vitals', 'tabs']) {
+      const payload = await agent.ok('observe', what === 'tabs' ? { what } : { what, limit: 1000 });
+      const entries = payload.entries ?? payload.tabs;
+      expect(JSON.stringify(entries), what).not.to.include(NOT_DEV);
+    }
+
+    // The popup's "Track this tab": capture starts at once, and from the first line after a reload.
+    const untrackedId = await tabIdOf(browser.context, url);
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    const status = await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'popup:track', tabId: id }), untrackedId);
+    expect(status.tabs.map((tab: any) => tab.id)).to.include(untrackedId);
+    await untracked.reload();
+    const errors = await observeUntil(agent, { what: 'errors', tab_id: untrackedId }, (entries) =>
+      entries.some((e) => e.message.includes('early inline failure')),
+    );
+    expect(errors[0].url).to.equal(url);
+
+    await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'popup:untrack', tabId: id }), untrackedId);
+    const before = (await agent.ok('observe', { what: 'logs', tab_id: untrackedId })).count;
+    await untracked.evaluate(() => console.error('after untracking'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await agent.ok('observe', { what: 'logs', tab_id: untrackedId })).count).to.equal(before);
+    await popup.close();
+    await untracked.close();
+  });
+
+  it('reports SPA navigations and the tab closing', async function () {
+    const spa = await browser.context.newPage();
+    await spa.goto(site.url('/second.html'));
+    await spa.evaluate(() => history.pushState({}, '', '/second.html#/inner'));
+    const tabs = await observeUntil(agent, { what: 'tabs' }, (entries) => entries.some((tab) => tab.url.endsWith('#/inner')));
+    const spaTab = tabs.find((tab) => tab.url.endsWith('#/inner')).tab_id;
+    await spa.close();
+    await eventually(
+      async () => !(await agent.ok('observe', { what: 'tabs' })).tabs.some((tab: any) => tab.tab_id === spaTab),
+      5_000,
+      'the closed tab left observe tabs',
+    );
+  });
+
+  it('shows the connection, tracked tabs and counts in the popup', async function () {
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    await popup.waitForFunction(() => document.getElementById('state')?.textContent?.startsWith('Connected'));
+    expect(await popup.textContent('#state')).to.equal(`Connected to the daemon on port ${agent.port}`);
+    expect(await popup.textContent('#tabs')).to.include(site.url('/second.html'));
+    const counts = await popup.textContent('#counts');
+    expect(counts).to.match(/logs\s*[1-9]/);
+    await popup.close();
+  });
+});

@@ -1,0 +1,216 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { launchPlaywright, tabIdOf } from './support/chromium.js';
+import { startSite, type Site } from './support/site.js';
+import { type Agent, observeUntil, startAgent } from './support/stack.js';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+// Every interact action of SPEC 2 through a real MCP client, acting on real pages; Playwright
+// checks independently that the page really changed.
+describe('e2e: commands on real pages', function () {
+  this.timeout(60_000);
+  let site: Site;
+  let agent: Agent;
+  let browser: Awaited<ReturnType<typeof launchPlaywright>>;
+  let page: Page;
+  let tabId: number;
+
+  before(async function () {
+    site = await startSite();
+    agent = await startAgent();
+    browser = await launchPlaywright(agent.port, ['--host-resolver-rules=MAP notdev.example 127.0.0.1']);
+    await agent.extensionConnected();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.goto(site.url('/app.html'));
+    const tabs = await observeUntil(agent, { what: 'tabs' }, (entries) => entries.some((tab) => tab.url.endsWith('/app.html')));
+    tabId = tabs.find((tab) => tab.url.endsWith('/app.html')).tab_id;
+  });
+
+  after(async function () {
+    await browser?.stop();
+    await agent?.stop();
+    await site?.close();
+  });
+
+  it('execute_js returns document.title; the round trip median over 10 commands is under 150 ms', async function () {
+    const walls: number[] = [];
+    const inDaemon: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      const answer = await agent.interact('execute_js', { script: 'return document.title', tab_id: tabId });
+      walls.push(performance.now() - started);
+      expect(answer).to.include({ status: 'complete', command: 'execute_js' });
+      expect(answer.result).to.deep.equal({ success: true, data: 'browsertap e2e app' });
+      inDaemon.push(answer.duration_ms);
+    }
+    console.log(
+      `      round trip interact→complete: median ${median(walls).toFixed(1)} ms (max ${Math.max(...walls).toFixed(1)}), queued→finished in the daemon median ${median(inDaemon)} ms`,
+    );
+    expect(median(walls)).to.be.below(150);
+  });
+
+  it('execute_js returns JSON-safe values: objects, undefined, DOM nodes, cycles', async function () {
+    const answer = await agent.interact('execute_js', {
+      script: 'const o = { n: 1, big: 2n, el: document.body, missing: undefined }; o.self = o; return o;',
+    });
+    expect(answer.result).to.deep.equal({ success: true, data: { n: 1, big: '2n', el: '<body>', self: '[Circular]' } });
+    expect((await agent.interact('execute_js', { script: 'void 0' })).result).to.deep.equal({ success: true, data: null });
+  });
+
+  it('type, select and click act on the real page', async function () {
+    const typed = await agent.interact('type', { selector: '#name', text: 'Ada', clear: true });
+    expect(typed.status).to.equal('complete');
+    expect((await agent.interact('select', { selector: '#color', value: 'green' })).result.data.selected).to.deep.equal({
+      value: 'green',
+      text: 'Green',
+    });
+    const clicked = await agent.interact('click', { selector: '#go' });
+    expect(clicked.result.data.clicked.tag).to.equal('button');
+    expect(await page.textContent('#result')).to.equal('hello Ada in green');
+    expect(await page.inputValue('#name')).to.equal('Ada');
+  });
+
+  it('query_dom describes elements; wait_for waits for one to appear; scroll and highlight act', async function () {
+    const query = await agent.interact('query_dom', { selector: 'li.item', limit: 2 });
+    expect(query.result.data.count).to.equal(3);
+    expect(query.result.data.elements.map((e: any) => e.text)).to.deep.equal(['one', 'two']);
+    expect(query.result.data.elements[0].box.width).to.be.above(0);
+    expect(query.result.data.has_more).to.equal(true);
+
+    await agent.interact('click', { selector: '#later' });
+    const waited = await agent.interact('wait_for', { selector: '#late', timeout_ms: 5_000 });
+    expect(waited.status).to.equal('complete');
+    expect(waited.result.data.found.text).to.equal('arrived late');
+    expect(waited.result.data.waited_ms).to.be.above(100);
+
+    const missing = await agent.interact('wait_for', { selector: '#never', timeout_ms: 1_500 });
+    expect(missing.status).to.equal('timeout');
+    expect(missing.error).to.include('"#never" did not become visible within');
+
+    await agent.interact('scroll', { selector: '#bottom' });
+    expect(await page.evaluate(() => window.scrollY)).to.be.above(1_000);
+    await agent.interact('scroll', { x: 0, y: 0 });
+    expect(await page.evaluate(() => window.scrollY)).to.equal(0);
+    const highlighted = await agent.interact('highlight', { selector: 'li.item' });
+    expect(highlighted.result.data.highlighted).to.equal(3);
+    expect(await page.locator('[data-browsertap-highlight]').count()).to.equal(3);
+
+    const notFound = await agent.interact('click', { selector: '#nope' });
+    expect(notFound.status).to.equal('error');
+    expect(notFound.error).to.include('No element matches "#nope"');
+  });
+
+  it('screenshot comes back as an MCP image, at most 1280 px wide', async function () {
+    const answer = await agent.call('interact', { action: 'screenshot', wait_ms: 15_000 });
+    expect(answer.isError).to.equal(false);
+    const image = answer.raw.content.find((block) => block.type === 'image') as { data: string; mimeType: string };
+    expect(image.mimeType).to.equal('image/png');
+    const png = Buffer.from(image.data, 'base64');
+    expect(png.subarray(1, 4).toString()).to.equal('PNG');
+    const width = png.readUInt32BE(16);
+    expect(width).to.be.within(100, 1280);
+    expect(answer.payload.result.data.image.width).to.equal(width);
+    const jpeg = await agent.call('interact', { action: 'screenshot', format: 'jpeg', quality: 50, wait_ms: 15_000 });
+    expect((jpeg.raw.content.find((block) => block.type === 'image') as { mimeType: string }).mimeType).to.equal('image/jpeg');
+  });
+
+  it('navigate, back, forward and refresh move the real tab and wait for the page', async function () {
+    const navigated = await agent.interact('navigate', { url: site.url('/second.html'), tab_id: tabId });
+    expect(navigated.result.data).to.include({ url: site.url('/second.html'), title: 'second page', status: 'complete' });
+    expect(page.url()).to.equal(site.url('/second.html'));
+    const back = await agent.interact('back', { tab_id: tabId });
+    expect(back.result.data.url).to.equal(site.url('/app.html'));
+    expect(page.url()).to.equal(site.url('/app.html'));
+    expect((await agent.interact('forward', { tab_id: tabId })).result.data.url).to.equal(site.url('/second.html'));
+    await page.evaluate(() => ((window as any).marker = 1));
+    expect((await agent.interact('refresh', { tab_id: tabId })).status).to.equal('complete');
+    expect(await page.evaluate(() => (window as any).marker)).to.equal(undefined);
+    await agent.interact('navigate', { url: site.url('/app.html'), tab_id: tabId });
+  });
+
+  it('a command aimed at a tab that is navigating waits for the new page instead of failing', async function () {
+    await page.evaluate((url) => setTimeout(() => (location.href = url), 0), site.url('/slow.html'));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the 1.5 s response is on its way
+    const answer = await agent.interact('execute_js', { script: 'return document.title', tab_id: tabId });
+    expect(answer.result).to.deep.equal({ success: true, data: 'slow page' });
+    await agent.interact('navigate', { url: site.url('/app.html'), tab_id: tabId });
+  });
+
+  it('new_tab opens and tracks a tab; close_tab closes it', async function () {
+    const opened = await agent.interact('new_tab', { url: site.url('/second.html') });
+    const newId = opened.result.data.tab_id;
+    expect(opened.result.data).to.include({ title: 'second page', status: 'complete' });
+    expect((await agent.interact('execute_js', { script: 'return location.pathname', tab_id: newId })).result.data).to.equal(
+      '/second.html',
+    );
+    expect((await agent.interact('close_tab', { tab_id: newId })).result.data.closed).to.equal(newId);
+    expect(browser.context.pages().some((p) => p.url().endsWith('/second.html'))).to.equal(false);
+  });
+
+  it('an execute_js that throws ends as error with the page message and stack', async function () {
+    const answer = await agent.interact('execute_js', {
+      script: 'function explode() { throw new TypeError("page says no"); }\nexplode();',
+      tab_id: tabId,
+    });
+    expect(answer.status).to.equal('error');
+    expect(answer.error).to.match(/^TypeError: page says no\n\s+at explode/);
+    expect(answer.result.error).to.include({ code: 'script_error', name: 'TypeError', message: 'TypeError: page says no' });
+    const syntax = await agent.interact('execute_js', { script: 'return (', tab_id: tabId });
+    expect(syntax.status).to.equal('error');
+    expect(syntax.result.error.code).to.equal('script_syntax_error');
+  });
+
+  it('an execute_js that runs 15 s ends as timeout with a clear error at the 10 s limit', async function () {
+    this.timeout(30_000);
+    const started = Date.now();
+    const queued = await agent.ok('interact', {
+      action: 'execute_js',
+      script: 'await new Promise((r) => setTimeout(r, 15000)); return 1;',
+      tab_id: tabId,
+    });
+    let answer: any;
+    for (;;) {
+      answer = await agent.ok('observe', { what: 'command_result', correlation_id: queued.correlation_id });
+      if (answer.status !== 'queued' && answer.status !== 'pending') break;
+      expect(Date.now() - started).to.be.below(14_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const elapsed = Date.now() - started;
+    expect(answer.status).to.equal('timeout');
+    expect(answer.error).to.equal(
+      'execute_js did not finish within its 10000 ms execution limit (timeout_ms); the page may still be running it',
+    );
+    expect(answer.timeline.acked_at, 'acknowledged as pending while it ran').to.be.a('string');
+    expect(elapsed).to.be.within(9_500, 12_500);
+  });
+
+  it('explains that a strict CSP blocks execute_js, while page actions still work there', async function () {
+    const strict = await browser.context.newPage();
+    await strict.goto(site.url('/csp.html'));
+    const tabs = await observeUntil(agent, { what: 'tabs' }, (entries) => entries.some((tab) => tab.url.endsWith('/csp.html')));
+    const strictId = tabs.find((tab) => tab.url.endsWith('/csp.html')).tab_id;
+    const answer = await agent.interact('execute_js', { script: 'return 1', tab_id: strictId });
+    expect(answer.status).to.equal('error');
+    expect(answer.result.error.code).to.equal('csp_blocks_eval');
+    expect(answer.error).to.include("Content-Security-Policy does not allow 'unsafe-eval'");
+    const query = await agent.interact('query_dom', { selector: 'h1', tab_id: strictId });
+    expect(query.result.data.elements[0].text).to.equal('No eval here');
+    await strict.close();
+  });
+
+  it('refuses to act on a tab that is not tracked, and never picks one by default', async function () {
+    const other = await browser.context.newPage();
+    const url = site.url('/second.html', 'notdev.example');
+    await other.goto(url);
+    const otherId = await tabIdOf(browser.context, url);
+    const refused = await agent.interact('execute_js', { script: 'return 1', tab_id: otherId });
+    expect(refused.status).to.equal('error');
+    expect(refused.result.error.code).to.equal('tab_not_tracked');
+    expect(refused.error).to.include(`Tab ${otherId} (${url}) is not tracked`);
+    await other.bringToFront();
+    const fallback = await agent.interact('execute_js', { script: 'return location.href' }); // the active tab is untracked
+    expect(fallback.result.data).to.not.include('notdev.example');
+    await other.close();
+  });
+});

@@ -1,0 +1,176 @@
+import { expect } from 'chai';
+import { killDaemons } from '../support/processes.js';
+import { BrowserCdp } from './support/cdp.js';
+import { launchRaw } from './support/chromium.js';
+import { startSite, type Site } from './support/site.js';
+import { type Agent, eventually, observeUntil, startAgent } from './support/stack.js';
+
+const ms = (iso: string) => Date.parse(iso);
+
+/** Queue a command and poll its result until `accept` (or a final state). */
+async function follow(agent: Agent, correlationId: string, accept: (payload: any) => boolean, timeoutMs: number): Promise<any> {
+  let payload: any;
+  await eventually(
+    async () => {
+      payload = await agent.ok('observe', { what: 'command_result', correlation_id: correlationId });
+      return accept(payload);
+    },
+    timeoutMs,
+    () => `command ${correlationId} never reached the expected state: ${JSON.stringify(payload)}`,
+  );
+  return payload;
+}
+
+// Worker lifetime and reconnection, in browsers with no automation attached to the service
+// worker (Playwright would keep it awake forever and hide exactly what these tests look for).
+describe('e2e: the connection survives idling, daemon restarts and worker restarts', function () {
+  this.timeout(120_000);
+  let site: Site;
+
+  before(async function () {
+    site = await startSite();
+  });
+
+  after(async function () {
+    await site?.close();
+  });
+
+  describe('a browser left alone', function () {
+    let agent: Agent;
+    let browser: ReturnType<typeof launchRaw>;
+
+    before(async function () {
+      agent = await startAgent();
+      browser = launchRaw(agent.port);
+      await agent.extensionConnected();
+      // The browser started on about:blank; the agent's own navigate opens the page (E2E.md).
+      const opened = await agent.interact('navigate', { url: site.url('/app.html') });
+      expect(opened.result.data.title).to.equal('browsertap e2e app');
+    });
+
+    after(async function () {
+      await browser?.stop();
+      await agent?.stop();
+    });
+
+    it('after 60 s idle, a new command is picked up within 1 s', async function () {
+      const samples: boolean[] = [];
+      const idleUntil = Date.now() + 60_000;
+      while (Date.now() < idleUntil) {
+        samples.push((await agent.health()).extension.connected === true);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      const answer = await agent.interact('execute_js', { script: 'return document.title' });
+      expect(answer.result).to.deep.equal({ success: true, data: 'browsertap e2e app' });
+      const pickup = ms(answer.timeline.delivered_at) - ms(answer.timeline.queued_at);
+      console.log(
+        `      after 60 s idle: picked up in ${pickup} ms; connected in ${samples.filter(Boolean).length}/${samples.length} one-second samples`,
+      );
+      expect(pickup).to.be.below(1_000);
+      expect(samples.every(Boolean), 'the worker held a poll the whole time').to.equal(true);
+    });
+
+    it('reconnects within 2 s of the daemon coming back after a crash, and the next command works', async function () {
+      await killDaemons(agent.port, 'SIGKILL');
+      let up = 0;
+      let connected = 0;
+      const watch = (async () => {
+        const end = Date.now() + 20_000;
+        while (connected === 0 && Date.now() < end) {
+          try {
+            const health = await agent.health();
+            up ||= Date.now();
+            if (health.extension?.connected === true) connected = Date.now();
+          } catch {
+            // not up yet
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the extension is failing to poll meanwhile
+      await agent.ok('observe', { what: 'tabs' }); // the bridge restarts the daemon on this call
+      await watch;
+      expect(up, 'the daemon came back').to.be.above(0);
+      expect(connected, 'the extension reconnected').to.be.above(0);
+      console.log(`      daemon restart → extension polling again in ${connected - up} ms`);
+      expect(connected - up).to.be.below(2_000);
+      const answer = await agent.interact('execute_js', { script: 'return location.pathname' });
+      expect(answer.result).to.deep.equal({ success: true, data: '/app.html' });
+    });
+  });
+
+  describe('a service worker stopped by Chrome', function () {
+    let agent: Agent;
+    let browser: ReturnType<typeof launchRaw>;
+    let cdp: BrowserCdp;
+    let tabId: number;
+
+    before(async function () {
+      agent = await startAgent();
+      browser = launchRaw(agent.port, ['--remote-debugging-port=0']);
+      cdp = await BrowserCdp.connect(browser.profile);
+      await agent.extensionConnected();
+      tabId = (await agent.interact('navigate', { url: site.url('/app.html') })).result.data.tab_id;
+      await observeUntil(agent, { what: 'tabs' }, (tabs) => tabs.some((tab) => tab.tab_id === tabId));
+    });
+
+    after(async function () {
+      cdp?.close();
+      await browser?.stop();
+      await agent?.stop();
+    });
+
+    it('before acknowledging: the restarted worker gets the command again (same instance, new boot) and completes it', async function () {
+      const queued = await agent.ok('interact', {
+        action: 'execute_js',
+        tab_id: tabId,
+        script: 'await new Promise((r) => setTimeout(r, 1500)); return "ran";',
+      });
+      await follow(agent, queued.correlation_id, (p) => p.timeline.delivered_at !== undefined, 5_000);
+      await cdp.stopWorker(); // within the first second: no `pending` ack was sent yet
+      await cdp.openTab(); // a tab event wakes the worker, which polls with a new boot_id
+      const final = await follow(agent, queued.correlation_id, (p) => !['queued', 'pending'].includes(p.status), 15_000);
+      expect(final.status).to.equal('complete');
+      expect(final.result).to.deep.equal({ success: true, data: 'ran' });
+      expect(final.timeline.attempts).to.equal(2);
+    });
+
+    it('after acknowledging: the command fails at once with extension_restarted, never silently', async function () {
+      const queued = await agent.ok('interact', {
+        action: 'execute_js',
+        tab_id: tabId,
+        timeout_ms: 8_000,
+        script: 'await new Promise((r) => setTimeout(r, 4000)); return "too late";',
+      });
+      await follow(agent, queued.correlation_id, (p) => p.status === 'pending', 5_000);
+      const stopped = Date.now();
+      await cdp.stopWorker();
+      await cdp.openTab();
+      const final = await follow(agent, queued.correlation_id, (p) => !['queued', 'pending'].includes(p.status), 15_000);
+      expect(final.status).to.equal('error');
+      expect(final.error_code).to.equal('extension_restarted');
+      expect(Date.now() - stopped).to.be.below(3_000);
+      const next = await agent.interact('execute_js', { tab_id: tabId, script: 'return 1 + 1' });
+      expect(next.result).to.deep.equal({ success: true, data: 2 });
+    });
+
+    it('stopped with nothing to wake it: the command still ends, as a clear failure', async function () {
+      const queued = await agent.ok('interact', {
+        action: 'execute_js',
+        tab_id: tabId,
+        timeout_ms: 2_000,
+        script: 'await new Promise((r) => setTimeout(r, 1500)); return "lost";',
+      });
+      await follow(agent, queued.correlation_id, (p) => p.timeline.delivered_at !== undefined, 5_000);
+      await cdp.stopWorker();
+      const final = await follow(agent, queued.correlation_id, (p) => !['queued', 'pending'].includes(p.status), 15_000);
+      // Delivered but never acknowledged: expired after 3 s (SPEC 3.2), with the reason.
+      expect(final.status).to.equal('expired');
+      expect(final.error_code).to.equal('extension_no_response');
+      expect(final.error).to.equal('Extension did not respond within 3s of receiving command');
+      expect(final.error).to.be.a('string').and.not.equal('');
+      await cdp.openTab(); // wake it for whatever comes next
+      await agent.extensionConnected();
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+
+/** The pages the e2e tests load, served on 127.0.0.1 (a development origin). */
+const PAGES: Record<string, { html: string; headers?: Record<string, string>; delayMs?: number }> = {
+  '/capture.html': {
+    html: `<!doctype html><html><head><title>capture page</title>
+<script>throw new Error('early inline failure');</script>
+<script>
+  console.error('e2e console error', { answer: 42, nested: { deep: true } });
+  console.log('e2e console log %s', 'formatted');
+  Promise.reject(new Error('e2e rejection'));
+  fetch('/missing.json');
+  const xhr = new XMLHttpRequest();
+  xhr.open('GET', 'http://127.0.0.1:9/nothing-listens-here');
+  xhr.send();
+  const ws = new WebSocket('ws://' + location.host + '/ws');
+  ws.onopen = () => ws.send('ping from page');
+  ws.onmessage = () => ws.close(4001, 'e2e done');
+  setTimeout(function later() { throw new Error('e2e uncaught later'); }, 0);
+</script></head>
+<body><h1>Capture page</h1><p>A paragraph large enough to be the largest contentful paint of this page.</p>
+<button id="slow">slow</button>
+<script>document.getElementById('slow').addEventListener('click', () => { const end = performance.now() + 250; while (performance.now() < end); });</script>
+</body></html>`,
+  },
+  '/app.html': {
+    html: `<!doctype html><html><head><title>browsertap e2e app</title></head><body>
+<h1>App</h1>
+<input id="name" name="name" />
+<select id="color"><option value="red">Red</option><option value="green">Green</option><option value="blue">Blue</option></select>
+<button id="go">Go</button>
+<button id="later">Later</button>
+<a id="next" href="/second.html">next page</a>
+<ul id="items"><li class="item">one</li><li class="item">two</li><li class="item">three</li></ul>
+<div style="height: 3000px"></div><p id="bottom">bottom of the page</p>
+<script>
+  document.getElementById('go').addEventListener('click', () => {
+    const result = document.createElement('div');
+    result.id = 'result';
+    result.textContent = 'hello ' + document.getElementById('name').value + ' in ' + document.getElementById('color').value;
+    document.body.append(result);
+  });
+  document.getElementById('later').addEventListener('click', () => setTimeout(() => {
+    const late = document.createElement('div');
+    late.id = 'late';
+    late.textContent = 'arrived late';
+    document.body.prepend(late);
+  }, 400));
+</script></body></html>`,
+  },
+  '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
+  '/slow.html': {
+    html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',
+    delayMs: 1_500,
+  },
+  '/csp.html': {
+    html: '<!doctype html><html><head><title>strict csp page</title></head><body><h1>No eval here</h1></body></html>',
+    headers: { 'content-security-policy': "script-src 'self'" },
+  },
+};
+
+export interface Site {
+  readonly port: number;
+  /** `http://127.0.0.1:<port><path>` */
+  url(path: string, host?: string): string;
+  close(): Promise<void>;
+}
+
+/** A static HTTP server for the pages above plus a WebSocket echo at `/ws`. */
+export async function startSite(): Promise<Site> {
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '/').split('?')[0] as string;
+    if (path === '/json') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      return;
+    }
+    const page = PAGES[path];
+    if (page === undefined) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      return;
+    }
+    const send = () =>
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...page.headers })
+        .end(page.html);
+    if (page.delayMs === undefined) send();
+    else setTimeout(send, page.delayMs);
+  });
+  const sockets = new WebSocketServer({ noServer: true });
+  sockets.on('connection', (socket) => socket.on('message', (data) => socket.send(`echo: ${String(data)}`)));
+  server.on('upgrade', (request, socket, head) => {
+    if (request.url !== '/ws') return socket.destroy();
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: (path, host = '127.0.0.1') => `http://${host}:${port}${path}`,
+    close: async () => {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
