@@ -1,4 +1,4 @@
-import { BUS, type CaptureBatch, type CaptureMessage } from '../shared/protocol.js';
+import { BUS, type CaptureMessage, MAX_BATCH_JSON } from '../shared/protocol.js';
 
 /** Batches kept while the worker cannot be reached (it is starting, or the extension reloads). */
 const MAX_WAITING = 200;
@@ -17,13 +17,19 @@ function startRelay(): void {
   if (global[RELAY] === true) return;
   global[RELAY] = true;
 
-  const waiting: CaptureBatch[] = [];
+  const waiting: string[] = [];
   let sending = false;
   let attempt = 0;
   let dropped = 0;
-  const drop = (batch: CaptureBatch | undefined) => {
-    if (batch === undefined) return;
-    for (const entries of Object.values(batch)) dropped += Array.isArray(entries) ? entries.length : 0;
+  /** Counts a lost batch's entries (a rare path: only then is the page's JSON parsed here). */
+  const drop = (json: string | undefined) => {
+    if (json === undefined) return;
+    try {
+      const batch = JSON.parse(json) as Record<string, unknown>;
+      for (const entries of Object.values(batch)) dropped += Array.isArray(entries) ? entries.length : 0;
+    } catch {
+      dropped++;
+    }
   };
 
   const pump = async (): Promise<void> => {
@@ -34,10 +40,12 @@ function startRelay(): void {
         if (dropped > 0 && attempt === 0) {
           // Losses are reported where the agent reads, never silent.
           const message = `browsertap dropped ${dropped} captured entries: the extension did not take them in time`;
-          waiting.unshift({ logs: [{ level: 'warn', message, source: 'console', url: location.href, ts: Date.now() }] });
+          waiting.unshift(
+            JSON.stringify({ logs: [{ level: 'warn', message, source: 'console', url: location.href, ts: Date.now() }] }),
+          );
           dropped = 0;
         }
-        const message: CaptureMessage = { type: 'capture', batch: waiting[0] as CaptureBatch };
+        const message: CaptureMessage = { type: 'capture', json: waiting[0] as string };
         try {
           await chrome.runtime.sendMessage(message);
           waiting.shift();
@@ -60,15 +68,8 @@ function startRelay(): void {
 
   document.addEventListener(BUS.batch, (event) => {
     const detail = (event as CustomEvent<unknown>).detail;
-    if (typeof detail !== 'string') return;
-    let batch: CaptureBatch;
-    try {
-      batch = JSON.parse(detail) as CaptureBatch;
-    } catch {
-      return;
-    }
-    if (batch === null || typeof batch !== 'object') return;
-    waiting.push(batch);
+    if (typeof detail !== 'string' || detail.length > MAX_BATCH_JSON) return; // the worker checks the rest
+    waiting.push(detail);
     if (waiting.length > MAX_WAITING) drop(waiting.splice(sending ? 1 : 0, 1)[0]);
     void pump();
   });

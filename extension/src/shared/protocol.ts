@@ -73,8 +73,16 @@ export interface CaptureBatch {
 
 export type CaptureKind = keyof CaptureBatch;
 
-/** relay → worker */
+/**
+ * relay → worker: the page's JSON-encoded `CaptureBatch`, passed on as the page wrote it. The
+ * worker parses and checks it, so the page's thread pays for one `JSON.stringify` per batch and
+ * nothing more (a parse in the relay and a re-serialisation by `sendMessage` cost more than the
+ * capture itself did).
+ */
 export interface CaptureMessage {
   readonly type: 'capture';
-  readonly batch: CaptureBatch;
+  readonly json: string;
 }
+
+/** The longest batch (JSON characters) the relay passes on and the worker accepts. */
+export const MAX_BATCH_JSON = 4_000_000;

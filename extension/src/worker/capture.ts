@@ -1,4 +1,4 @@
-import type { CaptureBatch } from '../shared/protocol.js';
+import { type CaptureBatch, MAX_BATCH_JSON } from '../shared/protocol.js';
 import type { Forwarder } from './Forwarder.js';
 
 /** Entries taken from one page message; a page flooding more is cut (the page is untrusted). */
@@ -6,6 +6,16 @@ const MAX_PER_MESSAGE = 500;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A page's JSON batch as an object, or `undefined` when it is not one (the page is untrusted). */
+export function parseBatch(json: unknown): unknown {
+  if (typeof json !== 'string' || json.length > MAX_BATCH_JSON) return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Whether an entry should reach the daemon at once rather than with the next batch. */
 function urgent(kind: string, entry: Record<string, unknown>): boolean {

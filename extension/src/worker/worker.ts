@@ -1,7 +1,7 @@
 import type { ResultBody } from '../shared/commands.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import { BrowserCommands } from './BrowserCommands.js';
-import { forwardBatch } from './capture.js';
+import { forwardBatch, parseBatch } from './capture.js';
 import { CommandRunner } from './CommandRunner.js';
 import { DaemonClient, DaemonRefused, type Identity, INGEST_PATHS } from './DaemonClient.js';
 import { Forwarder } from './Forwarder.js';
@@ -102,7 +102,7 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     void scope.ready.then(() => {
       if (!scope.isTracked(tabId, sender.url)) return; // SPEC 7: untracked tabs send nothing
       const before = pages.get(tabId);
-      forwardBatch((message as { batch?: unknown }).batch, tabId, forwarder, pages);
+      forwardBatch(parseBatch((message as { json?: unknown }).json), tabId, forwarder, pages);
       if (pages.get(tabId) !== before) void chrome.storage.session.set({ [PAGES_KEY]: Object.fromEntries(pages) });
     });
     return false;

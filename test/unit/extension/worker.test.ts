@@ -1,6 +1,7 @@
 import { createClock } from '@sinonjs/fake-timers';
 import { expect } from 'chai';
-import { forwardBatch } from '../../../extension/src/worker/capture.js';
+import { forwardBatch, parseBatch } from '../../../extension/src/worker/capture.js';
+import { MAX_BATCH_JSON } from '../../../extension/src/shared/protocol.js';
 import { Forwarder, type ForwardKind } from '../../../extension/src/worker/Forwarder.js';
 import { isBlankUrl, originPattern } from '../../../extension/src/worker/TabScope.js';
 
@@ -49,6 +50,12 @@ describe('extension worker helpers', () => {
     const { forwarder } = recorder();
     for (const batch of [null, 'x', [1], 3]) forwardBatch(batch, 1, forwarder, new Map());
     expect(forwarder.stats.held).to.equal(0);
+  });
+
+  it('parses a page batch as JSON, refusing anything else or anything too long', () => {
+    expect(parseBatch('{"logs":[{"message":"hi"}]}')).to.deep.equal({ logs: [{ message: 'hi' }] });
+    for (const bad of ['{"logs":', 42, undefined, { logs: [] }, `"${'x'.repeat(MAX_BATCH_JSON)}"`])
+      expect(parseBatch(bad), String(bad).slice(0, 20)).to.equal(undefined);
   });
 
   it('knows blank pages and origin match patterns', () => {
