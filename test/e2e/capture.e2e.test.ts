@@ -49,7 +49,9 @@ describe('e2e: capture from real pages', function () {
     const consoleError = errors.find((e) => e.source === 'console');
     expect(consoleError.message).to.equal('e2e console error {"answer":42,"nested":{"deep":true}}');
     expect(consoleError.args).to.deep.equal(['e2e console error', { answer: 42, nested: { deep: true } }]);
-    expect(consoleError.stack).to.match(/capture\.html:4:/);
+    // The call site is the page's own line: the extension's frames are left out.
+    expect(consoleError.stack).to.match(/^at .*capture\.html:4:/);
+    expect(consoleError.stack).to.not.match(/browsertap-capture|chrome-extension:/);
     const later = errors.find((e) => e.message.includes('e2e uncaught later'));
     expect(later).to.include({ source: 'exception', tab_id: tabId });
     expect(later.stack).to.match(/at later \(.*capture\.html:\d+:\d+\)/);

@@ -1,6 +1,6 @@
 import type { LogWire } from '../shared/protocol.js';
 import type { PageBus } from './PageBus.js';
-import { callSite, describeConsoleCall } from './serialize.js';
+import { captureCallSite, describeConsoleCall } from './serialize.js';
 
 const LEVELS = ['debug', 'log', 'info', 'warn', 'error'] as const;
 
@@ -17,7 +17,7 @@ export function hookConsole(bus: PageBus, ownMarker: string, now: () => number):
       apply(target, thisArg, args: unknown[]) {
         try {
           const { message, args: safeArgs } = describeConsoleCall(args);
-          const stack = callSite(new Error().stack, ownMarker);
+          const stack = captureCallSite(ownMarker);
           const entry: LogWire = {
             level,
             message,

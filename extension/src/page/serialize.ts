@@ -159,10 +159,9 @@ export function capString(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…[truncated ${text.length - max} chars]`;
 }
 
-/** How a value reads in a console message. */
-function display(value: unknown): string {
+/** How a value reads in a console message, given its JSON-safe copy. */
+function display(value: unknown, safe: unknown): string {
   if (typeof value === 'string') return value;
-  const safe = toJsonSafe(value);
   if (typeof safe === 'string') return safe;
   if (value instanceof Error) return value.stack ?? `${value.name}: ${value.message}`;
   return capString(JSON.stringify(safe), SERIAL.display);
@@ -173,14 +172,18 @@ function display(value: unknown): string {
  * the JSON-safe arguments.
  */
 export function describeConsoleCall(args: readonly unknown[]): { message: string; args: unknown[] } {
-  const rest = [...args];
+  // Each argument is made JSON-safe once; the message is built from those copies.
+  const safeArgs = args.map((arg) => toJsonSafe(arg));
+  let next = 0;
   let head = '';
-  if (typeof rest[0] === 'string' && /%[sdifoOjc%]/.test(rest[0])) {
-    const format = rest.shift() as string;
+  if (typeof args[0] === 'string' && /%[sdifoOjc%]/.test(args[0])) {
+    const format = args[0];
+    next = 1;
     head = format.replace(/%([sdifoOjc%])/g, (match, spec: string) => {
       if (spec === '%') return '%';
-      if (rest.length === 0) return match;
-      const value = rest.shift();
+      if (next >= args.length) return match;
+      const value = args[next];
+      const safe = safeArgs[next++];
       switch (spec) {
         case 'c':
           return '';
@@ -189,15 +192,37 @@ export function describeConsoleCall(args: readonly unknown[]): { message: string
           return String(Number.parseInt(String(value), 10));
         case 'f':
           return String(Number.parseFloat(String(value)));
-        case 's':
-          return typeof value === 'string' ? value : display(value);
         default:
-          return display(value);
+          return display(value, safe);
       }
     });
   }
-  const message = [head, ...rest.map(display)].filter((part, i) => i > 0 || part !== '').join(' ');
-  return { message: capString(message, SERIAL.string), args: args.map((arg) => toJsonSafe(arg)) };
+  const rest = args.slice(next).map((value, i) => display(value, safeArgs[next + i]));
+  const message = [head, ...rest].filter((part, i) => i > 0 || part !== '').join(' ');
+  return { message: capString(message, SERIAL.string), args: safeArgs };
+}
+
+/**
+ * The caller's frames, from a stack captured with `Error.stackTraceLimit` lowered to what is kept
+ * (formatting the frames is most of a stack's cost: this halves the console hook's share).
+ * The page's own limit is put back at once; a page that locked it just gets a full capture.
+ */
+export function captureCallSite(ownMarker: string, frames = 3, ownFrames = 2): string | undefined {
+  const limit = Error.stackTraceLimit;
+  let lowered = false;
+  if (typeof limit === 'number' && limit > frames + ownFrames) {
+    try {
+      Error.stackTraceLimit = frames + ownFrames;
+      lowered = true;
+    } catch {
+      // a frozen Error: keep the page's limit
+    }
+  }
+  try {
+    return callSite(new Error().stack, ownMarker, frames);
+  } finally {
+    if (lowered) Error.stackTraceLimit = limit;
+  }
 }
 
 /** The caller's frames of a stack, leaving out the extension's own (marked by `ownMarker`). */

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { BATCH_DELAY_MS, MAX_BATCH, MAX_PENDING, PageBus } from '../../../extension/src/page/PageBus.js';
-import { callSite, describeConsoleCall, RESULT_LIMITS, SERIAL, toJsonSafe } from '../../../extension/src/page/serialize.js';
+import {
+  callSite,
+  captureCallSite,
+  describeConsoleCall,
+  RESULT_LIMITS,
+  SERIAL,
+  toJsonSafe,
+} from '../../../extension/src/page/serialize.js';
 import { rate } from '../../../extension/src/page/vitals.js';
 import { runScript } from '../../../extension/src/inject/runScript.js';
 import { isDevelopmentHost, isDevelopmentUrl } from '../../../extension/src/shared/devOrigins.js';
@@ -128,6 +135,47 @@ describe('extension page capture', () => {
         'at main (http://localhost/app.js:3:5)\nat http://localhost/app.js:9:1',
       );
       expect(callSite(undefined, 'x')).to.equal(undefined);
+    });
+
+    it('captures the call site with a lowered stack limit, and gives the page its limit back', () => {
+      // captureCallSite's own frame (in serialize.ts) is left out; the page's frames follow.
+      function pageCode() {
+        return captureCallSite('serialize.ts', 1, 1);
+      }
+      const before = Error.stackTraceLimit;
+      const format = Error.prepareStackTrace;
+      let captured = -1; // how many frames V8 collected
+      Error.prepareStackTrace = (error, sites) => {
+        captured = sites.length;
+        return [
+          String(error),
+          ...sites.map((site) => `    at ${site.getFunctionName() ?? '<anonymous>'} (${site.getFileName()}:1:1)`),
+        ].join('\n');
+      };
+      try {
+        expect(pageCode())
+          .to.match(/^at pageCode \(/)
+          .and.not.include('\n');
+      } finally {
+        Error.prepareStackTrace = format;
+      }
+      expect(captured).to.equal(2);
+      expect(Error.stackTraceLimit).to.equal(before);
+      Error.stackTraceLimit = 2; // too low to lower: captured with the page's own limit
+      try {
+        expect(pageCode()).to.match(/^at pageCode \(/);
+        expect(Error.stackTraceLimit).to.equal(2);
+      } finally {
+        Error.stackTraceLimit = before;
+      }
+    });
+
+    it('builds the console message from the same JSON-safe copies as the arguments', () => {
+      const cyclic: Record<string, unknown> = { n: 1 };
+      cyclic.self = cyclic;
+      const described = describeConsoleCall(['%s has %d items, %o', 'cart', 3, cyclic, 'tail', 5n]);
+      expect(described.message).to.equal('cart has 3 items, {"n":1,"self":"[Circular]"} tail 5n');
+      expect(described.args).to.deep.equal(['%s has %d items, %o', 'cart', 3, { n: 1, self: '[Circular]' }, 'tail', '5n']);
     });
   });
 
