@@ -1,0 +1,173 @@
+// The extension in real Chromium: the command round trip an agent sees, and what capture costs a
+// page. Chromium is launched raw (no Playwright, nothing attached to the pages), so pages run as in
+// a user's browser: an attached DevTools client would add its own per-console-call cost to both sides.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BrowserCdp } from '../../test/e2e/support/cdp.js';
+import { launchRaw } from '../../test/e2e/support/chromium.js';
+import { startAgent } from '../../test/e2e/support/stack.js';
+import { median, percentile } from '../lib.js';
+import type { ExtensionFigures } from './figures.js';
+
+const NOT_DEV = 'notdev.example';
+const CONSOLE_ROUNDS = 7; // the first is warm-up
+const CONSOLE_CALLS = 500; // per round: below the page bus's 1 000-entry bound, so nothing is dropped
+const FETCHES = 150;
+const PAIRS = 3;
+const ROUND_TRIPS = 100;
+
+interface PageResult {
+  readonly host: string;
+  readonly consoleUs: number[];
+  readonly fetchMs: number[];
+}
+
+/**
+ * One page of the chain: waits for capture to settle, times console calls and fetches, posts what
+ * it measured, then moves on to the next url of the chain (so only one page runs at a time).
+ */
+const BENCH_PAGE = `<!doctype html><html><head><title>capture cost</title></head><body><script>
+(async () => {
+  const chain = JSON.parse(new URLSearchParams(location.search).get('chain') || '[]');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const payload = { id: 7, name: 'bench', tags: ['a', 'b', 'c'], nested: { ok: true, count: 3 } };
+  const consoleUs = [];
+  for (let round = 0; round < ${CONSOLE_ROUNDS}; round++) {
+    const started = performance.now();
+    for (let i = 0; i < ${CONSOLE_CALLS}; i++) console.log('bench item %d', i, payload);
+    consoleUs.push(((performance.now() - started) / ${CONSOLE_CALLS}) * 1000);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+  }
+  const fetchMs = [];
+  for (let i = 0; i < ${FETCHES}; i++) {
+    const started = performance.now();
+    const response = await fetch('/json?i=' + i);
+    await response.text();
+    fetchMs.push(performance.now() - started);
+  }
+  await fetch('/result', { method: 'POST', body: JSON.stringify({ host: location.hostname, consoleUs: consoleUs.slice(1), fetchMs }) });
+  if (chain.length > 0) location.href = chain[0] + '?chain=' + encodeURIComponent(JSON.stringify(chain.slice(1)));
+})();
+</script></body></html>`;
+
+const JSON_BODY = JSON.stringify({ items: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `item ${i}` })) });
+
+async function startBenchSite(expected: number) {
+  const results: PageResult[] = [];
+  let allIn!: () => void;
+  const done = new Promise<void>((resolve) => (allIn = resolve));
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/result' && request.method === 'POST') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        results.push(JSON.parse(body) as PageResult);
+        response.writeHead(204).end();
+        if (results.length === expected) allIn();
+      });
+      return;
+    }
+    if (path === '/json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON_BODY);
+    if (path === '/bench.html' || path === '/app.html') {
+      const html = path === '/bench.html' ? BENCH_PAGE : '<!doctype html><title>round trip</title><h1>round trip</h1>';
+      return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (host: string, path: string) => `http://${host}:${port}${path}`,
+    results,
+    done,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function runExtensionBench(): Promise<ExtensionFigures> {
+  const site = await startBenchSite(PAIRS * 2);
+  const agent = await startAgent();
+  // Captured (127.0.0.1, a development origin) and uncaptured (a public name mapped to the same
+  // server) pages alternate, so drift in the machine falls on both sides.
+  const chain = Array.from({ length: PAIRS }, () => [
+    site.url('127.0.0.1', '/bench.html'),
+    site.url(NOT_DEV, '/bench.html'),
+  ]).flat();
+  const first = `${chain[0]}?chain=${encodeURIComponent(JSON.stringify(chain.slice(1)))}`;
+  const browser = launchRaw(agent.port, [`--host-resolver-rules=MAP ${NOT_DEV} 127.0.0.1`, '--remote-debugging-port=0']);
+  let cdp: BrowserCdp | undefined;
+  try {
+    await agent.extensionConnected(20_000);
+    // A page url on the command line hangs headless launches now and then (E2E.md), and our own
+    // new_tab would track the tab (capturing both origins), so the browser-level DevTools
+    // connection opens it: it attaches to no page, so it adds nothing to what a page pays.
+    cdp = await BrowserCdp.connect(browser.profile);
+    await cdp.send('Target.createTarget', { url: first, background: false });
+    await within(180_000, 'the capture-cost pages', site.done);
+
+    const captured = site.results.filter((r) => r.host === '127.0.0.1');
+    const bare = site.results.filter((r) => r.host === NOT_DEV);
+    const consoleLogged = captured.length * CONSOLE_ROUNDS * CONSOLE_CALLS;
+    let consoleReceived = 0;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const logs = (await agent.health()).buffers.logs as { size: number; evicted: number };
+      consoleReceived = logs.size + logs.evicted;
+      if (consoleReceived >= consoleLogged) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const fromBare = await agent.ok('observe', { what: 'logs', url: `://${NOT_DEV}`, limit: 5 }); // the chain in the query is encoded;
+    if ((fromBare.entries as unknown[]).length > 0)
+      throw new Error(`the uncaptured origin was captured: the comparison is void: ${JSON.stringify(fromBare).slice(0, 1500)}`);
+
+    const opened = await agent.interact('new_tab', { url: site.url('127.0.0.1', '/app.html') });
+    const tabId = opened.result.data.tab_id as number;
+    const walls: number[] = [];
+    const inDaemon: number[] = [];
+    for (let i = 0; i < ROUND_TRIPS + 10; i++) {
+      const started = performance.now();
+      const answer = await agent.interact('execute_js', { script: 'return document.title', tab_id: tabId });
+      const wall = performance.now() - started;
+      if (answer.status !== 'complete' || answer.result?.data !== 'round trip') {
+        throw new Error(`execute_js answered ${JSON.stringify(answer).slice(0, 300)}`);
+      }
+      if (i < 10) continue; // warm-up
+      walls.push(wall);
+      inDaemon.push(answer.duration_ms as number);
+    }
+    walls.sort((a, b) => a - b);
+    const perPage = (rows: PageResult[], key: 'consoleUs' | 'fetchMs') => median(rows.map((row) => median(row[key])));
+    return {
+      roundTripP50: percentile(walls, 50),
+      roundTripP95: percentile(walls, 95),
+      inDaemonP50: median(inDaemon),
+      consoleCapturedUs: perPage(captured, 'consoleUs'),
+      consoleBareUs: perPage(bare, 'consoleUs'),
+      fetchCapturedMs: perPage(captured, 'fetchMs'),
+      fetchBareMs: perPage(bare, 'fetchMs'),
+      consoleReceived,
+      consoleLogged,
+    };
+  } finally {
+    cdp?.close();
+    await browser.stop();
+    await agent.stop();
+    await site.close();
+  }
+}
