@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { EXTENSION_ID, launchPlaywright, tabIdOf } from './support/chromium.js';
 import { startSite, type Site } from './support/site.js';
-import { type Agent, eventually, observeUntil, startAgent } from './support/stack.js';
+import { type Agent, eventually, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
 // Capture (SPEC 4 and 7) in real Chromium, read back through a real MCP client over the stdio
 // bridge. Playwright only opens pages and plays the user; every assertion reads what the agent sees.
@@ -22,11 +22,7 @@ describe('e2e: capture from real pages', function () {
     browser = await launchPlaywright(agent.port, [`--host-resolver-rules=MAP ${NOT_DEV} 127.0.0.1`]);
     await agent.extensionConnected();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(site.url('/capture.html'));
-    const tabs = await observeUntil(agent, { what: 'tabs' }, (entries) =>
-      entries.some((tab) => tab.url.endsWith('/capture.html')),
-    );
-    tabId = tabs.find((tab) => tab.url.endsWith('/capture.html')).tab_id;
+    tabId = await openTrackedPage(agent, page, site.url('/capture.html'));
   });
 
   after(async function () {
@@ -98,6 +94,9 @@ describe('e2e: capture from real pages', function () {
       expect(vital.rating).to.be.oneOf(['good', 'needs-improvement', 'poor']);
     }
     await page.click('#slow'); // a real input event with a 250 ms handler
+    // Chrome times an interaction at the next paint: a user's click is followed by frames before
+    // they leave, and then the capture takes the timing even if the observer has not had it yet.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.goto(site.url('/second.html')); // leaving the page reports INP
     const withInp = await observeUntil(agent, { what: 'vitals', tab_id: tabId }, (entries) =>
       entries.some((e) => e.name === 'INP'),

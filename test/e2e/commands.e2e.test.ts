@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { launchPlaywright, tabIdOf } from './support/chromium.js';
 import { startSite, type Site } from './support/site.js';
-import { type Agent, observeUntil, startAgent } from './support/stack.js';
+import { type Agent, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
@@ -22,9 +22,7 @@ describe('e2e: commands on real pages', function () {
     browser = await launchPlaywright(agent.port, ['--host-resolver-rules=MAP notdev.example 127.0.0.1']);
     await agent.extensionConnected();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(site.url('/app.html'));
-    const tabs = await observeUntil(agent, { what: 'tabs' }, (entries) => entries.some((tab) => tab.url.endsWith('/app.html')));
-    tabId = tabs.find((tab) => tab.url.endsWith('/app.html')).tab_id;
+    tabId = await openTrackedPage(agent, page, site.url('/app.html'));
   });
 
   after(async function () {

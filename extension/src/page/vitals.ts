@@ -37,13 +37,13 @@ export function observeVitals(bus: PageBus, now: () => number, setTimer: (fn: ()
   let clsSessionStart = 0;
   let clsLast = 0;
   let inp = 0;
+  /** Entries queued for an observer but not yet delivered are taken before a final report. */
+  const pending: Array<() => void> = [];
   const observe = (type: string, handle: (entries: PerformanceEntryList) => void, extra: Record<string, unknown> = {}) => {
     try {
-      new PerformanceObserver((list) => handle(list.getEntries())).observe({
-        type,
-        buffered: true,
-        ...extra,
-      } as PerformanceObserverInit);
+      const observer = new PerformanceObserver((list) => handle(list.getEntries()));
+      observer.observe({ type, buffered: true, ...extra } as PerformanceObserverInit);
+      pending.push(() => handle(observer.takeRecords()));
     } catch {
       // an entry type this browser does not support
     }
@@ -87,6 +87,7 @@ export function observeVitals(bus: PageBus, now: () => number, setTimer: (fn: ()
   if (document.readyState === 'complete') onLoad();
   else addEventListener('load', onLoad, { once: true });
   const final = () => {
+    for (const take of pending) take(); // an interaction just before leaving is not lost
     settled();
     if (inp > 0) report('INP', inp);
   };

@@ -99,3 +99,10 @@ export async function observeUntil(
   );
   return entries;
 }
+
+/** Loads `url` in `page` and waits for the daemon to list its tab; the tab's id. */
+export async function openTrackedPage(agent: Agent, page: { goto(url: string): Promise<unknown> }, url: string): Promise<number> {
+  await page.goto(url);
+  const tabs = await observeUntil(agent, { what: 'tabs' }, (entries) => entries.some((tab) => tab.url === url));
+  return tabs.find((tab) => tab.url === url).tab_id;
+}
