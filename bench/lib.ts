@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
+import { freePort, tempDir } from '../test/support/processes.js';
 
 /** Percentile of already-sorted samples (nearest rank). */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -48,17 +48,6 @@ export async function throughput(callers: number, ms: number, fn: (caller: numbe
   return done / ((performance.now() - started) / 1000);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface DaemonProcess {
   readonly port: number;
   readonly stateDir: string;
@@ -73,7 +62,7 @@ export interface DaemonProcess {
 /** The built daemon as its own process (as a bridge would start it), logging warnings only. */
 export async function startDaemonProcess(): Promise<DaemonProcess> {
   const port = await freePort();
-  const stateDir = mkdtempSync(join(tmpdir(), 'browsertap-bench-'));
+  const stateDir = tempDir('browsertap-bench-');
   // Started the way a bridge starts it (src/composition/commands/bridgeCommand.ts).
   const child = spawn(
     process.execPath,

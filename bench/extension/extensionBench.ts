@@ -4,12 +4,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BrowserCdp } from '../../test/e2e/support/cdp.js';
-import { launchRaw } from '../../test/e2e/support/chromium.js';
+import { launchRaw, MAP_NOT_DEV, NOT_DEV } from '../../test/e2e/support/chromium.js';
 import { startAgent } from '../../test/e2e/support/stack.js';
 import { median, percentile } from '../lib.js';
 import type { ExtensionFigures } from './figures.js';
 
-const NOT_DEV = 'notdev.example';
 const CONSOLE_ROUNDS = 7; // the first is warm-up
 const CONSOLE_CALLS = 500; // per round: below the page bus's 1 000-entry bound, so nothing is dropped
 const FETCHES = 150;
@@ -110,7 +109,7 @@ export async function runExtensionBench(): Promise<ExtensionFigures> {
     site.url(NOT_DEV, '/bench.html'),
   ]).flat();
   const first = `${chain[0]}?chain=${encodeURIComponent(JSON.stringify(chain.slice(1)))}`;
-  const browser = launchRaw(agent.port, [`--host-resolver-rules=MAP ${NOT_DEV} 127.0.0.1`, '--remote-debugging-port=0']);
+  const browser = launchRaw(agent.port, [MAP_NOT_DEV, '--remote-debugging-port=0']);
   let cdp: BrowserCdp | undefined;
   try {
     await agent.extensionConnected(20_000);

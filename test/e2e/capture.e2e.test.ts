@@ -1,34 +1,28 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { EXTENSION_ID, launchPlaywright, tabIdOf } from './support/chromium.js';
-import { startSite, type Site } from './support/site.js';
-import { type Agent, eventually, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
+import { EXTENSION_ID, NOT_DEV, tabIdOf } from './support/chromium.js';
+import { type PageSession, startPageSession } from './support/session.js';
+import type { Site } from './support/site.js';
+import { type Agent, eventually, observeUntil } from './support/stack.js';
 
 // Capture (SPEC 4 and 7) in real Chromium, read back through a real MCP client over the stdio
 // bridge. Playwright only opens pages and plays the user; every assertion reads what the agent sees.
 describe('e2e: capture from real pages', function () {
   this.timeout(60_000);
+  let session: PageSession;
   let site: Site;
   let agent: Agent;
-  let browser: Awaited<ReturnType<typeof launchPlaywright>>;
+  let browser: PageSession['browser'];
   let page: Page;
   let tabId: number;
 
-  const NOT_DEV = 'notdev.example';
-
   before(async function () {
-    site = await startSite();
-    agent = await startAgent();
-    browser = await launchPlaywright(agent.port, [`--host-resolver-rules=MAP ${NOT_DEV} 127.0.0.1`]);
-    await agent.extensionConnected();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    tabId = await openTrackedPage(agent, page, site.url('/capture.html'));
+    session = await startPageSession('/capture.html');
+    ({ site, agent, browser, page, tabId } = session);
   });
 
   after(async function () {
-    await browser?.stop();
-    await agent?.stop();
-    await site?.close();
+    await session?.stop();
   });
 
   it('captures an error thrown by the first inline script, before any other code ran', async function () {

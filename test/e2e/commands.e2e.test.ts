@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { launchPlaywright, tabIdOf } from './support/chromium.js';
-import { startSite, type Site } from './support/site.js';
-import { type Agent, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
+import { NOT_DEV, tabIdOf } from './support/chromium.js';
+import { type PageSession, startPageSession } from './support/session.js';
+import type { Site } from './support/site.js';
+import { type Agent, observeUntil } from './support/stack.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
@@ -10,25 +11,20 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 // checks independently that the page really changed.
 describe('e2e: commands on real pages', function () {
   this.timeout(60_000);
+  let session: PageSession;
   let site: Site;
   let agent: Agent;
-  let browser: Awaited<ReturnType<typeof launchPlaywright>>;
+  let browser: PageSession['browser'];
   let page: Page;
   let tabId: number;
 
   before(async function () {
-    site = await startSite();
-    agent = await startAgent();
-    browser = await launchPlaywright(agent.port, ['--host-resolver-rules=MAP notdev.example 127.0.0.1']);
-    await agent.extensionConnected();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    tabId = await openTrackedPage(agent, page, site.url('/app.html'));
+    session = await startPageSession('/app.html');
+    ({ site, agent, browser, page, tabId } = session);
   });
 
   after(async function () {
-    await browser?.stop();
-    await agent?.stop();
-    await site?.close();
+    await session?.stop();
   });
 
   it('execute_js returns document.title; the round trip median over 10 commands is under 150 ms', async function () {
@@ -199,7 +195,7 @@ describe('e2e: commands on real pages', function () {
 
   it('refuses to act on a tab that is not tracked, and never picks one by default', async function () {
     const other = await browser.context.newPage();
-    const url = site.url('/second.html', 'notdev.example');
+    const url = site.url('/second.html', NOT_DEV);
     await other.goto(url);
     const otherId = await tabIdOf(browser.context, url);
     const refused = await agent.interact('execute_js', { script: 'return 1', tab_id: otherId });
@@ -208,7 +204,7 @@ describe('e2e: commands on real pages', function () {
     expect(refused.error).to.include(`Tab ${otherId} (${url}) is not tracked`);
     await other.bringToFront();
     const fallback = await agent.interact('execute_js', { script: 'return location.href' }); // the active tab is untracked
-    expect(fallback.result.data).to.not.include('notdev.example');
+    expect(fallback.result.data).to.not.include(NOT_DEV);
     await other.close();
   });
 });

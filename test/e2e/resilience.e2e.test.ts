@@ -7,7 +7,7 @@ import { type Agent, eventually, observeUntil, startAgent } from './support/stac
 
 const ms = (iso: string) => Date.parse(iso);
 
-/** Queue a command and poll its result until `accept` (or a final state). */
+/** Polls a command's result until `accept` holds for it. */
 async function follow(agent: Agent, correlationId: string, accept: (payload: any) => boolean, timeoutMs: number): Promise<any> {
   let payload: any;
   await eventually(
@@ -20,6 +20,9 @@ async function follow(agent: Agent, correlationId: string, accept: (payload: any
   );
   return payload;
 }
+
+const finished = (payload: any) => !['queued', 'pending'].includes(payload.status);
+const delivered = (payload: any) => payload.timeline.delivered_at !== undefined;
 
 // Worker lifetime and reconnection, in browsers with no automation attached to the service
 // worker (Playwright would keep it awake forever and hide exactly what these tests look for).
@@ -126,10 +129,10 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
         tab_id: tabId,
         script: 'await new Promise((r) => setTimeout(r, 1500)); return "ran";',
       });
-      await follow(agent, queued.correlation_id, (p) => p.timeline.delivered_at !== undefined, 5_000);
+      await follow(agent, queued.correlation_id, delivered, 5_000);
       await cdp.stopWorker(); // within the first second: no `pending` ack was sent yet
       await cdp.openTab(); // a tab event wakes the worker, which polls with a new boot_id
-      const final = await follow(agent, queued.correlation_id, (p) => !['queued', 'pending'].includes(p.status), 15_000);
+      const final = await follow(agent, queued.correlation_id, finished, 15_000);
       expect(final.status).to.equal('complete');
       expect(final.result).to.deep.equal({ success: true, data: 'ran' });
       expect(final.timeline.attempts).to.equal(2);
@@ -146,7 +149,7 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
       const stopped = Date.now();
       await cdp.stopWorker();
       await cdp.openTab();
-      const final = await follow(agent, queued.correlation_id, (p) => !['queued', 'pending'].includes(p.status), 15_000);
+      const final = await follow(agent, queued.correlation_id, finished, 15_000);
       expect(final.status).to.equal('error');
       expect(final.error_code).to.equal('extension_restarted');
       expect(Date.now() - stopped).to.be.below(3_000);
@@ -161,9 +164,9 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
         timeout_ms: 2_000,
         script: 'await new Promise((r) => setTimeout(r, 1500)); return "lost";',
       });
-      await follow(agent, queued.correlation_id, (p) => p.timeline.delivered_at !== undefined, 5_000);
+      await follow(agent, queued.correlation_id, delivered, 5_000);
       await cdp.stopWorker();
-      const final = await follow(agent, queued.correlation_id, (p) => !['queued', 'pending'].includes(p.status), 15_000);
+      const final = await follow(agent, queued.correlation_id, finished, 15_000);
       // Delivered but never acknowledged: expired after 3 s (SPEC 3.2), with the reason.
       expect(final.status).to.equal('expired');
       expect(final.error_code).to.equal('extension_no_response');

@@ -1,7 +1,6 @@
 import { DaemonRefused, type IngestAnswer } from './DaemonClient.js';
 
 export type ForwardKind = 'logs' | 'network' | 'websocket' | 'vitals' | 'page';
-const KINDS: readonly ForwardKind[] = ['logs', 'network', 'websocket', 'vitals', 'page'];
 
 export interface ForwarderPorts {
   /** Posts entries of one kind; rejects with `DaemonRefused` when retrying cannot help. */
@@ -142,8 +141,4 @@ export class Forwarder {
     this.held.unshift({ kind: 'logs', entry: note, chars: message.length + 100 });
     this.unreported = 0;
   }
-}
-
-export function isForwardKind(kind: string): kind is ForwardKind {
-  return (KINDS as readonly string[]).includes(kind);
 }
