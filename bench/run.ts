@@ -23,13 +23,24 @@ interface Row<F = DaemonFigures> {
   readonly digits?: number;
 }
 
+interface Target {
+  readonly text: string;
+  readonly ok: (value: number) => boolean;
+}
+const grouped = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
+const note = (text: string, extra?: string) => (extra === undefined ? text : `${text} (${extra})`);
+/** Targets on one figure, written as the table shows them ("< 5", "≥ 1 500"). */
+const below = (limit: number, extra?: string): Target => ({ text: note(`< ${grouped(limit)}`, extra), ok: (v) => v < limit });
+const atMost = (limit: number): Target => ({ text: `≤ ${grouped(limit)}`, ok: (v) => v <= limit });
+const atLeast = (limit: number): Target => ({ text: `≥ ${grouped(limit)}`, ok: (v) => v >= limit });
+
 const DAEMON_ROWS: readonly Row[] = [
   {
     label: 'tools/list size',
     key: 'toolsListBytes',
     unit: 'bytes',
     digits: 0,
-    target: { text: '< 10 000', ok: (v) => v < 10_000 },
+    target: below(10_000),
     peer: '27 208',
   },
   { label: 'observe (100 entries) over /mcp, lean HTTP client, p50', key: 'observeRawP50', unit: 'ms', peer: '10.6' },
@@ -37,7 +48,7 @@ const DAEMON_ROWS: readonly Row[] = [
     label: 'observe (100 entries) over /mcp, lean HTTP client, p99',
     key: 'observeRawP99',
     unit: 'ms',
-    target: { text: '< 5', ok: (v) => v < 5 },
+    target: below(5),
     peer: '21.5',
   },
   {
@@ -45,7 +56,7 @@ const DAEMON_ROWS: readonly Row[] = [
     key: 'observeRawCallsPerS',
     unit: 'calls/s',
     digits: 0,
-    target: { text: '≥ 1 500', ok: (v) => v >= 1_500 },
+    target: atLeast(1_500),
     peer: '194',
   },
   { label: 'observe (100 entries) over /mcp, SDK Client, p50', key: 'observeHttpP50', unit: 'ms' },
@@ -53,43 +64,43 @@ const DAEMON_ROWS: readonly Row[] = [
     label: 'observe (100 entries) over /mcp, SDK Client, p99',
     key: 'observeHttpP99',
     unit: 'ms',
-    target: { text: '< 5', ok: (v) => v < 5 },
+    target: below(5),
   },
   {
     label: 'observe over /mcp, 8 SDK Clients',
     key: 'observeHttpCallsPerS',
     unit: 'calls/s',
     digits: 0,
-    target: { text: '≥ 1 500', ok: (v) => v >= 1_500 },
+    target: atLeast(1_500),
   },
   { label: 'observe (100 entries) through the stdio bridge, p50', key: 'observeBridgeP50', unit: 'ms' },
   {
     label: 'observe (100 entries) through the stdio bridge, p99',
     key: 'observeBridgeP99',
     unit: 'ms',
-    target: { text: '< 5', ok: (v) => v < 5 },
+    target: below(5),
   },
   {
     label: 'observe through one bridge, 8 concurrent callers',
     key: 'observeBridgeCallsPerS',
     unit: 'calls/s',
     digits: 0,
-    target: { text: '≥ 1 500', ok: (v) => v >= 1_500 },
+    target: atLeast(1_500),
   },
   { label: 'interact queued answer, p50', key: 'interactQueuedP50', unit: 'ms' },
-  { label: 'interact queued answer, p99', key: 'interactQueuedP99', unit: 'ms', target: { text: '< 5', ok: (v) => v < 5 } },
+  { label: 'interact queued answer, p99', key: 'interactQueuedP99', unit: 'ms', target: below(5) },
   {
     label: 'command round trip (interact wait_ms → inline result), p50',
     key: 'roundTripP50',
     unit: 'ms',
-    target: { text: '≤ 1.2', ok: (v) => v <= 1.2 },
+    target: atMost(1.2),
     peer: '1.24',
   },
   {
     label: 'command round trip, p99',
     key: 'roundTripP99',
     unit: 'ms',
-    target: { text: '≤ 2.5', ok: (v) => v <= 2.5 },
+    target: atMost(2.5),
     peer: '2.5',
   },
   {
@@ -97,7 +108,7 @@ const DAEMON_ROWS: readonly Row[] = [
     key: 'ingestPerS',
     unit: 'entries/s',
     digits: 0,
-    target: { text: '≥ 50 000', ok: (v) => v >= 50_000 },
+    target: atLeast(50_000),
     peer: '22 400',
   },
   { label: 'stdio bridge RSS, connected and idle', key: 'bridgeIdleRssMb', unit: 'MB', digits: 1 },
@@ -132,7 +143,7 @@ const STREAM_ROWS: ReadonlyArray<Row<StreamFigures>> = [
     label: 'extension POST → notification, p99',
     key: 'notifyP99',
     unit: 'ms',
-    target: { text: '< 20 (seed 003: < 100)', ok: (v) => v < 20 },
+    target: below(20, 'seed 003: < 100'),
   },
   { label: 'ingest with no subscriber', key: 'ingestNoSubscriberPerS', unit: 'entries/s', digits: 0 },
   { label: 'ingest with one client subscribed to error', key: 'ingestSubscribedPerS', unit: 'entries/s', digits: 0 },
@@ -141,7 +152,7 @@ const STREAM_ROWS: ReadonlyArray<Row<StreamFigures>> = [
     key: 'ingestCostPct',
     unit: '%',
     digits: 1,
-    target: { text: '≤ 10', ok: (v) => v <= 10 },
+    target: atMost(10),
   },
   { label: 'daemon CPU per ingested entry, no subscriber', key: 'cpuPerEntryNoSubscriberUs', unit: 'µs', digits: 2 },
   { label: 'daemon CPU per ingested entry, one subscriber', key: 'cpuPerEntrySubscribedUs', unit: 'µs', digits: 2 },
@@ -150,7 +161,7 @@ const STREAM_ROWS: ReadonlyArray<Row<StreamFigures>> = [
     key: 'cpuCostPct',
     unit: '%',
     digits: 1,
-    target: { text: '≤ 10', ok: (v) => v <= 10 },
+    target: atMost(10),
   },
 ];
 
@@ -159,7 +170,7 @@ const EXTENSION_ROWS: ReadonlyArray<Row<ExtensionFigures>> = [
     label: 'interact execute_js → result at the MCP client (stdio bridge), p50',
     key: 'roundTripP50',
     unit: 'ms',
-    target: { text: '< 150 (issue 4)', ok: (v) => v < 150 },
+    target: below(150, 'issue 4'),
   },
   { label: 'the same, p95', key: 'roundTripP95', unit: 'ms' },
   { label: 'the same, queued → finished in the daemon, p50', key: 'inDaemonP50', unit: 'ms', digits: 0 },

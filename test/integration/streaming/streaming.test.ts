@@ -38,6 +38,12 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
   let h: Harness;
   let ext: SimulatedExtension;
   const bridges: Bridge[] = [];
+  /** A client through its own bridge, closed after the test. */
+  const open = async (name?: string) => {
+    const c = await rig(h, name);
+    bridges.push(c.bridge);
+    return c;
+  };
 
   afterEach(async () => {
     await Promise.all(bridges.splice(0).map((b) => b.client.close().catch(() => undefined)));
@@ -51,8 +57,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('1. a console.error reaches the client as a notification within 100 ms of the POST', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       expect(await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] })).to.deep.equal({
         configured: true,
         streaming_enabled: true,
@@ -74,8 +79,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('2. an HTTP 500 is a network_failure notification', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['network_failure'] });
       await ext.send('/network-bodies', [
         {
@@ -99,8 +103,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('4. severity high streams only high and critical errors', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'], filters: { severity: 'high' } });
       await ext.send('/logs', [
         logEntry({ level: 'warn', message: 'just a warning' }),
@@ -116,8 +119,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('5. url_pattern ^https://api streams only matching events; exclude_pattern drops noise', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       await c.call('configure', {
         action: 'streaming',
         enabled: true,
@@ -135,8 +137,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('6. unsubscribing stops delivery', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] });
       await ext.send('/logs', [logEntry({ message: 'before' })]);
       await until(() => c.received.length === 1);
@@ -162,8 +163,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('8. observe keeps working while streaming, and tool results carry unseen alerts once', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] });
       await ext.send('/logs', [logEntry({ message: 'first' }), logEntry({ message: 'second' })]);
       await until(() => c.received.length === 2);
@@ -175,8 +175,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('two clients with different subscriptions each get exactly their own events', async () => {
-      const [a, b] = [await rig(h, 'a'), await rig(h, 'b')];
-      bridges.push(a.bridge, b.bridge);
+      const [a, b] = [await open('a'), await open('b')];
       await a.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] });
       await b.call('configure', { action: 'streaming', enabled: true, subscribe: ['websocket_close'] });
       await ext.send('/logs', [logEntry({ message: 'for a' })]);
@@ -192,8 +191,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('refuses unsafe patterns at subscribe with a clear error, and an unknown filter', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       const unsafe = await c.bridge.client.callTool({
         name: 'configure',
         arguments: { action: 'streaming', enabled: true, filters: { url_pattern: '(.+)+x' } },
@@ -227,8 +225,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     };
 
     it('3. 10 errors at once against limit 5: 5 sent, one rate_limit_exceeded, the rest after the window', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'], filters: { rate_limit: 5 } });
       await ext.send(
         '/logs',
@@ -247,8 +244,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('3b. 10 errors spread over a second against limit 5: the excess is queued and each leaves as a slot frees', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       await c.call('configure', { action: 'streaming', enabled: true, subscribe: ['error'], filters: { rate_limit: 5 } });
       for (let i = 0; i < 10; i++) {
         await ext.send('/logs', [logEntry({ message: `e${i}` })]);
@@ -275,8 +271,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
     });
 
     it('drop overflow sends what fits and drops the rest, still announcing the throttle', async () => {
-      const c = await rig(h);
-      bridges.push(c.bridge);
+      const c = await open();
       await c.call('configure', {
         action: 'streaming',
         enabled: true,
