@@ -217,21 +217,29 @@ function writeSection(name: string, body: string): void {
     doc = `${doc.trimEnd()}\n\n${section}\n`;
   }
   writeFileSync(DOC, doc);
+  process.stderr.write(`wrote ${DOC}\n`);
 }
+
+/** Runs a suite RUNS times, saying which run is going. */
+async function measure<F>(suite: string, run: () => Promise<F>): Promise<F[]> {
+  const runs: F[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    process.stderr.write(`${suite} bench: run ${i + 1}/${RUNS}\n`);
+    runs.push(await run());
+  }
+  return runs;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 async function main(): Promise<void> {
   const suites = process.argv.slice(2);
   if (suites.length === 0 || suites.includes('daemon')) {
-    const runs: DaemonFigures[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      process.stderr.write(`daemon bench: run ${i + 1}/${RUNS}\n`);
-      runs.push(await runDaemonBench());
-    }
-    const when = new Date().toISOString().slice(0, 10);
+    const runs = await measure('daemon', runDaemonBench);
     writeSection(
       'daemon',
       [
-        `## Daemon, MCP and bridge (${when})`,
+        `## Daemon, MCP and bridge (${today()})`,
         '',
         `Machine: ${machine()}. Everything on loopback; the daemon and the stdio bridge are the built CLI`,
         '(`dist/cli.js`) in their own processes; the load generator (SDK `Client`s, fetch) shares the 2 cores.',
@@ -251,18 +259,13 @@ async function main(): Promise<void> {
         'entries (batches of 100).',
       ].join('\n'),
     );
-    process.stderr.write(`wrote ${DOC}\n`);
   }
   if (suites.length === 0 || suites.includes('streaming')) {
-    const runs: StreamFigures[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      process.stderr.write(`streaming bench: run ${i + 1}/${RUNS}\n`);
-      runs.push(await runStreamBench());
-    }
+    const runs = await measure('streaming', runStreamBench);
     writeSection(
       'streaming',
       [
-        `## Streaming (${new Date().toISOString().slice(0, 10)})`,
+        `## Streaming (${today()})`,
         '',
         `Machine: ${machine()}.`,
         '',
@@ -278,17 +281,12 @@ async function main(): Promise<void> {
         'entry (user + system from `/proc/<pid>/stat`) is reported too: it is the cost streaming adds.',
       ].join('\n'),
     );
-    process.stderr.write(`wrote ${DOC}\n`);
   }
   if (suites.length === 0 || suites.includes('extension')) {
     const { runExtensionBench } = (await import(EXTENSION_SUITE)) as {
       runExtensionBench: () => Promise<ExtensionFigures>;
     };
-    const runs: ExtensionFigures[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      process.stderr.write(`extension bench: run ${i + 1}/${RUNS}\n`);
-      runs.push(await runExtensionBench());
-    }
+    const runs = await measure('extension', runExtensionBench);
     const cost = (captured: keyof ExtensionFigures, bare: keyof ExtensionFigures) => {
       const [withCapture, without] = [median(runs.map((r) => r[captured])), median(runs.map((r) => r[bare]))];
       return { added: withCapture - without, ratio: withCapture / without };
@@ -298,7 +296,7 @@ async function main(): Promise<void> {
     writeSection(
       'extension',
       [
-        `## Extension in real Chromium (${new Date().toISOString().slice(0, 10)})`,
+        `## Extension in real Chromium (${today()})`,
         '',
         `Machine: ${machine()}; ${chromiumVersion()} headless, launched without CDP or Playwright.`,
         '',
@@ -318,7 +316,6 @@ async function main(): Promise<void> {
         '(after 10 warm-up) on a tab opened with `new_tab`, timed at the SDK client.',
       ].join('\n'),
     );
-    process.stderr.write(`wrote ${DOC}\n`);
   }
 }
 
