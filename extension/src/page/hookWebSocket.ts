@@ -1,4 +1,4 @@
-import { CAPS, cap } from '../../../src/domain/capture/caps.js';
+import { CAPS } from '../../../src/domain/capture/caps.js';
 import type { WebSocketWire } from '../shared/protocol.js';
 import { scrub } from './networkCommon.js';
 import type { PageBus } from './PageBus.js';
@@ -51,8 +51,7 @@ function instrument(socket: WebSocket, bus: PageBus, now: () => number): void {
 
 function payload(data: unknown): { data: string; size: number } {
   if (typeof data === 'string') {
-    const redacted = scrub.body(data).text;
-    return { data: cap(redacted, CAPS.wsData).text, size: data.length };
+    return { data: scrub.body(data, CAPS.wsData).text, size: data.length };
   }
   const size =
     data instanceof Blob

@@ -1,4 +1,5 @@
-import { CAPS, cap } from '../../../src/domain/capture/caps.js';
+import { CAPS } from '../../../src/domain/capture/caps.js';
+import { capRedacted } from '../../../src/domain/privacy/bounded.js';
 import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.js';
 
 const redactor = new Redactor();
@@ -8,10 +9,9 @@ const TEXTUAL = /^(text\/|application\/(json|[a-z.+-]*\+json|javascript|xml|[a-z
 export const scrub = {
   url: (url: string): string => redactor.url(url, new RedactionTally()),
   headers: (headers: Record<string, string>): Record<string, string> => redactor.headers(headers, new RedactionTally()),
-  body: (body: string): { text: string; cut: boolean } => {
-    const capped = cap(redactor.body(body, new RedactionTally()), CAPS.body);
-    return { text: capped.text, cut: capped.cut };
-  },
+  /** Redacted and capped, reading at most the cap plus a slack of a body of any size. */
+  body: (body: string, max: number = CAPS.body): { text: string; cut: boolean } =>
+    capRedacted(body, max, (window) => redactor.body(window, new RedactionTally())),
 };
 
 export function absoluteUrl(input: unknown): string {

@@ -9,6 +9,8 @@ export const CAPS = Object.freeze({
   /** One header value; at most `headerCount` headers are kept. */
   header: 1_024,
   headerCount: 64,
+  /** One header name. */
+  headerName: 256,
   /** A request or response body (SPEC 4: ≤ 16 KB). */
   body: 16_384,
   /** A WebSocket message (SPEC 4: ≤ 4 KB). */

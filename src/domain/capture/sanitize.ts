@@ -1,3 +1,4 @@
+import { capRedacted, REDACTION_SLACK } from '../privacy/bounded.js';
 import { RedactionTally, type Redactor } from '../privacy/Redactor.js';
 import { cap, CAPS } from './caps.js';
 import type { Headers, LogEntry, NetworkBody, NetworkEntry, VitalEntry, WebSocketEvent } from './entries.js';
@@ -20,15 +21,15 @@ export class Sanitizer {
   constructor(private readonly redactor: Redactor) {}
 
   log(raw: RawLog): LogEntry {
-    const marks = new Marks();
+    const marks = new Marks(this.redactor);
     const args = raw.args === undefined ? undefined : this.args(raw.args, marks);
     return marks.stamp({
       level: raw.level,
-      message: marks.text(this.redactor.text(raw.message, marks.tally), CAPS.text),
+      message: marks.text(raw.message, CAPS.text),
       ...(args === undefined ? {} : { args }),
-      ...(raw.stack === undefined ? {} : { stack: marks.text(this.redactor.text(raw.stack, marks.tally), CAPS.text) }),
+      ...(raw.stack === undefined ? {} : { stack: marks.text(raw.stack, CAPS.text) }),
       source: raw.source,
-      url: marks.text(this.redactor.url(raw.url, marks.tally), CAPS.url),
+      url: marks.url(raw.url, CAPS.url),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
       ts: raw.ts,
     });
@@ -36,24 +37,22 @@ export class Sanitizer {
 
   /** A network entry, and its bodies (if any) for the bodies buffer. */
   network(raw: RawNetwork): { entry: NetworkEntry; body?: NetworkBody } {
-    const marks = new Marks();
+    const marks = new Marks(this.redactor);
     if (raw.truncated === true) marks.cut = true;
-    const url = marks.text(this.redactor.url(raw.url, marks.tally), CAPS.url);
+    const url = marks.url(raw.url, CAPS.url);
     const method = raw.method.toUpperCase();
     const optional = {
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
       ...(raw.status_text === undefined ? {} : { status_text: marks.text(raw.status_text, CAPS.short) }),
-      ...(raw.error === undefined ? {} : { error: marks.text(this.redactor.text(raw.error, marks.tally), CAPS.short) }),
-      ...(raw.initiator === undefined
-        ? {}
-        : { initiator: marks.text(this.redactor.url(raw.initiator, marks.tally), CAPS.short) }),
+      ...(raw.error === undefined ? {} : { error: marks.text(raw.error, CAPS.short) }),
+      ...(raw.initiator === undefined ? {} : { initiator: marks.url(raw.initiator, CAPS.short) }),
       ...(raw.request_headers === undefined ? {} : { request_headers: this.headers(raw.request_headers, marks) }),
       ...(raw.response_headers === undefined ? {} : { response_headers: this.headers(raw.response_headers, marks) }),
     };
     const hasBody = raw.request_body !== undefined || raw.response_body !== undefined;
     let body: NetworkBody | undefined;
     if (hasBody) {
-      const bodyMarks = new Marks();
+      const bodyMarks = new Marks(this.redactor);
       if (raw.truncated === true) bodyMarks.cut = true;
       body = bodyMarks.stamp({
         url,
@@ -61,12 +60,8 @@ export class Sanitizer {
         status: raw.status,
         ts: raw.ts,
         ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
-        ...(raw.request_body === undefined
-          ? {}
-          : { request_body: bodyMarks.text(this.redactor.body(raw.request_body, bodyMarks.tally), CAPS.body) }),
-        ...(raw.response_body === undefined
-          ? {}
-          : { response_body: bodyMarks.text(this.redactor.body(raw.response_body, bodyMarks.tally), CAPS.body) }),
+        ...(raw.request_body === undefined ? {} : { request_body: bodyMarks.body(raw.request_body, CAPS.body) }),
+        ...(raw.response_body === undefined ? {} : { response_body: bodyMarks.body(raw.response_body, CAPS.body) }),
       });
     }
     const entry = marks.stamp({
@@ -82,28 +77,28 @@ export class Sanitizer {
   }
 
   webSocket(raw: RawWebSocketEvent): WebSocketEvent {
-    const marks = new Marks();
+    const marks = new Marks(this.redactor);
     return marks.stamp({
       connection_id: marks.text(raw.connection_id, CAPS.short),
-      url: marks.text(this.redactor.url(raw.url, marks.tally), CAPS.url),
+      url: marks.url(raw.url, CAPS.url),
       event: raw.event,
       ...(raw.direction === undefined ? {} : { direction: raw.direction }),
-      ...(raw.data === undefined ? {} : { data: marks.text(this.redactor.body(raw.data, marks.tally), CAPS.wsData) }),
+      ...(raw.data === undefined ? {} : { data: marks.body(raw.data, CAPS.wsData) }),
       ...(raw.size === undefined ? {} : { size: raw.size }),
       ...(raw.code === undefined ? {} : { code: raw.code }),
-      ...(raw.reason === undefined ? {} : { reason: marks.text(this.redactor.text(raw.reason, marks.tally), CAPS.short) }),
+      ...(raw.reason === undefined ? {} : { reason: marks.text(raw.reason, CAPS.short) }),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
       ts: raw.ts,
     });
   }
 
   vital(raw: RawVital): VitalEntry {
-    const marks = new Marks();
+    const marks = new Marks(this.redactor);
     return marks.stamp({
       name: raw.name,
       value: raw.value,
       ...(raw.rating === undefined ? {} : { rating: raw.rating }),
-      url: marks.text(this.redactor.url(raw.url, marks.tally), CAPS.url),
+      url: marks.url(raw.url, CAPS.url),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
       ts: raw.ts,
     });
@@ -111,36 +106,62 @@ export class Sanitizer {
 
   /** Page urls and titles are redacted and capped like every other url and text. */
   pageText(url: string, title: string): { url: string; title: string } {
-    const marks = new Marks();
-    return {
-      url: marks.text(this.redactor.url(url, marks.tally), CAPS.url),
-      title: marks.text(this.redactor.text(title, marks.tally), CAPS.short),
-    };
+    const marks = new Marks(this.redactor);
+    return { url: marks.url(url, CAPS.url), title: marks.text(title, CAPS.short) };
   }
 
+  /**
+   * Console arguments: redacted as JSON (secret-named fields, nesting cut past 20 levels), or,
+   * when they are over the cap as JSON, replaced by a note holding the start of that JSON,
+   * redacted as text.
+   */
   private args(args: readonly unknown[], marks: Marks): readonly unknown[] {
-    const redacted = this.redactor.json(args, marks.tally) as unknown[];
-    const json = JSON.stringify(redacted);
-    if (json.length <= CAPS.args) return redacted;
+    const raw = JSON.stringify(args);
+    if (raw.length <= CAPS.args + REDACTION_SLACK) {
+      const redacted = this.redactor.json(args, marks.tally) as unknown[];
+      if (JSON.stringify(redacted).length <= CAPS.args) return redacted;
+    }
     marks.cut = true;
-    return [`[${args.length} console arguments truncated: ${json.length} chars as JSON] ${json.slice(0, CAPS.args)}`];
+    return [`[${args.length} console arguments truncated: ${raw.length} chars as JSON] ${marks.text(raw, CAPS.args)}`];
   }
 
   private headers(headers: Headers, marks: Marks): Headers {
     const kept = Object.entries(headers).slice(0, CAPS.headerCount);
     if (kept.length < Object.keys(headers).length) marks.cut = true;
-    const redacted = this.redactor.headers(Object.fromEntries(kept), marks.tally);
+    const capped = kept.map(([name, value]): [string, string] => [marks.plain(name, CAPS.headerName), value]);
+    const redacted = this.redactor.headers(Object.fromEntries(capped), marks.tally);
     return Object.fromEntries(Object.entries(redacted).map(([name, value]) => [name, marks.text(value, CAPS.header)]));
   }
 }
 
-/** Collects, for one entry, whether anything was cut and how many values were redacted. */
+/**
+ * Collects, for one entry, whether anything was cut and how many values were redacted. Every
+ * text goes through the one redactor, reading at most its cap plus a slack (bounded work).
+ */
 class Marks {
   readonly tally = new RedactionTally();
   cut = false;
 
+  constructor(private readonly redactor: Redactor) {}
+
   text(text: string, max: number): string {
-    const capped = cap(text, max);
+    return this.keep(capRedacted(text, max, (window) => this.redactor.text(window, this.tally)));
+  }
+
+  url(url: string, max: number): string {
+    return this.keep(capRedacted(url, max, (window) => this.redactor.url(window, this.tally)));
+  }
+
+  body(body: string, max: number): string {
+    return this.keep(capRedacted(body, max, (window) => this.redactor.body(window, this.tally)));
+  }
+
+  /** Capped, not redacted: names and ids that are never secrets themselves. */
+  plain(text: string, max: number): string {
+    return this.keep(cap(text, max));
+  }
+
+  private keep(capped: { text: string; cut: boolean }): string {
     if (capped.cut) this.cut = true;
     return capped.text;
   }

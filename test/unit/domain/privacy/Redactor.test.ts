@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { REDACTED, RedactionTally, Redactor } from '../../../../src/domain/privacy/Redactor.js';
-import { isSensitiveName } from '../../../../src/domain/privacy/sensitiveNames.js';
+import { DEPTH_MARK, MAX_DEPTH, REDACTED, RedactionTally, Redactor } from '../../../../src/domain/privacy/Redactor.js';
+import { classifyName } from '../../../../src/domain/privacy/secretNames.js';
+import { looksSecret } from '../../../../src/domain/privacy/secretValues.js';
 
 describe('Redactor', () => {
   const redactor = new Redactor();
@@ -10,7 +11,7 @@ describe('Redactor', () => {
     return [out, tally.count];
   };
 
-  describe('secret names', () => {
+  describe('names', () => {
     for (const name of [
       'Authorization',
       'Cookie',
@@ -20,20 +21,50 @@ describe('Redactor', () => {
       'apiKey',
       'access_token',
       'client-secret',
-      'sessionId',
       'PHPSESSID',
       'JSESSIONID',
-      'session_id',
       'password',
       'x-csrf-token',
-      'code',
       'jwt',
       'X-Amz-Signature',
+      'connect.sid',
+      'private_key',
     ]) {
-      it(`treats ${name} as secret`, () => expect(isSensitiveName(name)).to.equal(true));
+      it(`treats ${name} as a secret name`, () => expect(classifyName(name)).to.equal('secret'));
     }
-    for (const name of ['Content-Type', 'keyword', 'author', 'passenger', 'monkey', 'zipcode', 'x-request-id', 'theme']) {
-      it(`leaves ${name} alone`, () => expect(isSensitiveName(name)).to.equal(false));
+    for (const name of ['code', 'key', 'session', 'sessionId', 'session_id', 'statusCode', 'sid']) {
+      it(`treats ${name} as ambiguous (the value decides)`, () => expect(classifyName(name)).to.equal('ambiguous'));
+    }
+    for (const name of [
+      'Content-Type',
+      'keyword',
+      'author',
+      'passenger',
+      'monkey',
+      'zipcode',
+      'x-request-id',
+      'theme',
+      'token_type',
+      'passCount',
+      'passwordMinLength',
+    ]) {
+      it(`treats ${name} as a plain name`, () => expect(classifyName(name)).to.equal('plain'));
+    }
+  });
+
+  describe('values under ambiguous names', () => {
+    for (const value of ['4/0AX4XfWjYxZ9kL2mN8pQ1rS4tU7vW0xY3zA6bC9dE', '5f2b9c1e8a7d4f3b2a1c0d9e', 'PAGETOKENSECRET0018']) {
+      it(`hides ${value}`, () => expect(looksSecret(value)).to.equal(true));
+    }
+    for (const value of [
+      'DB_TIMEOUT',
+      'checkout.submit',
+      'ABC123',
+      'sort_by_date',
+      'aaaaaaaaaaaaaaaaaaaa1',
+      'a b c d e f g h 1 2 3',
+    ]) {
+      it(`keeps ${value}`, () => expect(looksSecret(value)).to.equal(false));
     }
   });
 
@@ -55,9 +86,14 @@ describe('Redactor', () => {
     expect(count).to.equal(4);
   });
 
-  it('redacts session ids in matrix parameters when named so', () => {
-    const [out] = run((t) => redactor.url('http://x.test/a;session_id=abc?x=1', t));
+  it('hides an ambiguous parameter only when its value looks like a secret', () => {
+    expect(run((t) => redactor.url('http://x.test/a;session_id=abc?x=1', t))).to.deep.equal([
+      'http://x.test/a;session_id=abc?x=1',
+      0,
+    ]);
+    const [out, count] = run((t) => redactor.url('http://x.test/a;session_id=5f2b9c1e8a7d4f3b2a1c?x=1', t));
     expect(out).to.equal(`http://x.test/a;session_id=${REDACTED}?x=1`);
+    expect(count).to.equal(1);
   });
 
   it('finds bearer tokens, JWTs, private keys and name=value secrets in free text', () => {
@@ -80,10 +116,27 @@ describe('Redactor', () => {
 
   it('redacts JSON fields by name at any depth, and secrets inside strings', () => {
     const [out, count] = run((t) =>
-      redactor.json({ user: 'ann', auth: { password: 'p', nested: [{ refresh_token: 'r' }] }, note: 'Bearer zzzzzzzzzzzz' }, t),
+      redactor.json({ user: 'ann', auth: { password: 'p', nested: [{ refresh_token: 'r' }] }, note: 'Bearer zzzzzzzz1zzzz' }, t),
     );
-    expect(out).to.deep.equal({ user: 'ann', auth: REDACTED, note: `Bearer ${REDACTED}` });
-    expect(count).to.equal(2);
+    expect(out).to.deep.equal({
+      user: 'ann',
+      auth: { password: REDACTED, nested: [{ refresh_token: REDACTED }] },
+      note: `Bearer ${REDACTED}`,
+    });
+    expect(count).to.equal(3);
+  });
+
+  it(`cuts JSON nested deeper than ${MAX_DEPTH} levels and marks the cut`, () => {
+    let deep: unknown = { password: 'p' };
+    for (let i = 0; i < MAX_DEPTH + 5; i++) deep = [deep];
+    let out = redactor.json(deep, new RedactionTally());
+    let levels = 0;
+    while (Array.isArray(out)) {
+      out = out[0];
+      levels++;
+    }
+    expect(levels).to.equal(MAX_DEPTH);
+    expect(out).to.equal(DEPTH_MARK);
   });
 
   it('treats bodies as JSON, form data or text as they look', () => {
