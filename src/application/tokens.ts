@@ -4,6 +4,7 @@ import type { PageRegistry } from '../domain/capture/PageRegistry.js';
 import type { Sanitizer } from '../domain/capture/sanitize.js';
 import type { CorrelationTracker } from '../domain/command/CorrelationTracker.js';
 import type { LifecycleRules } from '../domain/command/LifecycleRules.js';
+import type { PatternCompiler } from '../domain/text/TextPattern.js';
 import type { CaptureStorePort } from './ports/CaptureStorePort.js';
 import type { ClockPort } from './ports/ClockPort.js';
 import type { IdGeneratorPort } from './ports/IdGeneratorPort.js';
@@ -26,6 +27,8 @@ export const TYPES = {
   LifecycleRules: Symbol.for('LifecycleRules') as ServiceIdentifier<LifecycleRules>,
   CorrelationTracker: Symbol.for('CorrelationTracker') as ServiceIdentifier<CorrelationTracker>,
   NoiseRules: Symbol.for('NoiseRules') as ServiceIdentifier<NoiseRules>,
+  /** Agent-supplied patterns (noise rules, stream filters) on a linear-time engine. */
+  PatternCompiler: Symbol.for('PatternCompiler') as ServiceIdentifier<PatternCompiler>,
   PageRegistry: Symbol.for('PageRegistry') as ServiceIdentifier<PageRegistry>,
   Sanitizer: Symbol.for('Sanitizer') as ServiceIdentifier<Sanitizer>,
   Waiters: Symbol.for('Waiters') as ServiceIdentifier<Waiters>,

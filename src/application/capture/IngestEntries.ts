@@ -1,8 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { BufferContents, BufferName, NetworkBody, NetworkEntry } from '../../domain/capture/entries.js';
+import type { BufferContents, BufferName, NetworkBody } from '../../domain/capture/entries.js';
 import type { NoiseRules } from '../../domain/capture/NoiseRules.js';
 import type { RawLog, RawNetwork, RawVital, RawWebSocketEvent, Sanitizer } from '../../domain/capture/sanitize.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
+import type { ClockPort } from '../ports/ClockPort.js';
+import type { LoggerPort } from '../ports/LoggerPort.js';
 import type { Waiters } from '../shared/Waiters.js';
 import { StreamDispatcher } from '../streaming/StreamDispatcher.js';
 import { TYPES } from '../tokens.js';
@@ -22,13 +24,26 @@ export interface IngestOutcome {
   readonly filtered: number;
   /** Values redacted across the stored entries. */
   readonly redacted: number;
+  /** Entries stored without noise matching because the request's matching budget ran out. */
+  readonly noiseSkipped: number;
+  /** Entries that could not be processed (never stored, in part or whole), by position in the batch. */
+  readonly failed: ReadonlyArray<{ readonly at: number; readonly message: string }>;
 }
+
+/**
+ * Milliseconds of noise-rule matching one ingest request may spend (SPEC 6: pattern work per
+ * request is bounded). Entries past it are stored unfiltered and counted in `noiseSkipped`.
+ */
+export const NOISE_BUDGET_MS = 20;
+
+type Sanitized = { readonly stored: object; readonly body?: NetworkBody };
 
 /**
  * Stores captured entries: noise rules first, then size caps and redaction (nothing is stored
  * unredacted), then the bounded buffers; readers waiting on the buffer are woken and the stored
  * entries are handed to the stream dispatcher (which matches them later, off this path).
- * Entries of an answered batch are visible to the next read.
+ * Entries of an answered batch are visible to the next read. An entry that cannot be
+ * processed is reported as failed; it never takes the rest of the batch with it.
  */
 @injectable()
 export class IngestEntries {
@@ -38,45 +53,85 @@ export class IngestEntries {
     @inject(TYPES.NoiseRules) private readonly noise: NoiseRules,
     @inject(TYPES.Waiters) private readonly waiters: Waiters,
     @inject(StreamDispatcher) private readonly stream: StreamDispatcher,
+    @inject(TYPES.ClockPort) private readonly clock: ClockPort,
+    @inject(TYPES.LoggerPort) private readonly logger: LoggerPort,
   ) {}
 
   execute(batch: IngestBatch): IngestOutcome {
     switch (batch.kind) {
-      case 'logs': {
-        const kept = batch.entries.filter((e) => !this.noise.drops('logs', [e.message, e.url]));
-        const stored = kept.map((e) => this.sanitizer.log(e));
-        this.commit('logs', stored);
-        this.stream.publish({ kind: 'logs', entries: stored });
-        return outcome(stored, batch.entries.length);
-      }
-      case 'network': {
-        const kept = batch.entries.filter((e) => !this.noise.drops('network', [e.url, e.error]));
-        const entries: NetworkEntry[] = [];
-        const bodies: NetworkBody[] = [];
-        for (const raw of kept) {
-          const { entry, body } = this.sanitizer.network(raw);
-          entries.push(entry);
-          if (body !== undefined) bodies.push(body);
-        }
-        this.commit('network', entries);
-        if (bodies.length > 0) this.commit('bodies', bodies);
-        this.stream.publish({ kind: 'network', entries });
-        return { ...outcome(entries, batch.entries.length), redacted: sumRedacted([...entries, ...bodies]) };
-      }
-      case 'websocket': {
-        const kept = batch.entries.filter((e) => !this.noise.drops('websocket', [e.url, e.data]));
-        const stored = kept.map((e) => this.sanitizer.webSocket(e));
-        this.commit('websocket', stored);
-        this.stream.publish({ kind: 'websocket', entries: stored });
-        return outcome(stored, batch.entries.length);
-      }
-      case 'vitals': {
-        const stored = batch.entries.map((e) => this.sanitizer.vital(e));
-        this.commit('vitals', stored);
-        this.stream.publish({ kind: 'vitals', entries: stored });
-        return outcome(stored, batch.entries.length);
-      }
+      case 'logs':
+        return this.ingest(
+          'logs',
+          batch.entries,
+          (e) => [e.message, e.url],
+          (e) => ({ stored: this.sanitizer.log(e) }),
+        );
+      case 'network':
+        return this.ingest(
+          'network',
+          batch.entries,
+          (e) => [e.url, e.error],
+          (e) => {
+            const { entry, body } = this.sanitizer.network(e);
+            return body === undefined ? { stored: entry } : { stored: entry, body };
+          },
+        );
+      case 'websocket':
+        return this.ingest(
+          'websocket',
+          batch.entries,
+          (e) => [e.url, e.data],
+          (e) => ({ stored: this.sanitizer.webSocket(e) }),
+        );
+      case 'vitals':
+        return this.ingest('vitals', batch.entries, undefined, (e) => ({ stored: this.sanitizer.vital(e) }));
     }
+  }
+
+  private ingest<R>(
+    kind: IngestBatch['kind'],
+    entries: readonly R[],
+    noiseTexts: ((entry: R) => Array<string | undefined>) | undefined,
+    sanitize: (entry: R) => Sanitized,
+  ): IngestOutcome {
+    const matching = kind !== 'vitals' && noiseTexts !== undefined && this.noise.has(kind);
+    const deadline = this.clock.monotonic() + NOISE_BUDGET_MS;
+    const stored: object[] = [];
+    const bodies: NetworkBody[] = [];
+    const failed: Array<{ at: number; message: string }> = [];
+    let filtered = 0;
+    let noiseSkipped = 0;
+    entries.forEach((entry, at) => {
+      try {
+        if (matching) {
+          if (this.clock.monotonic() > deadline) noiseSkipped++;
+          else if (this.noise.drops(kind, noiseTexts(entry))) return void filtered++;
+        }
+        const { stored: kept, body } = sanitize(entry);
+        stored.push(kept);
+        if (body !== undefined) bodies.push(body);
+      } catch (error) {
+        failed.push({ at, message: `could not be stored: ${(error as Error).message}`.slice(0, 300) });
+        this.logger.error('an ingest entry failed', { kind, error: String((error as Error)?.stack ?? error) });
+      }
+    });
+    if (noiseSkipped > 0) {
+      this.logger.warn('noise matching ran out of its per-request budget; entries stored unfiltered', {
+        kind,
+        skipped: noiseSkipped,
+        budget_ms: NOISE_BUDGET_MS,
+      });
+    }
+    this.commit(kind, stored as Array<BufferContents[typeof kind]>);
+    if (bodies.length > 0) this.commit('bodies', bodies);
+    this.stream.publish({ kind, entries: stored } as Parameters<StreamDispatcher['publish']>[0]);
+    return {
+      stored: stored.length,
+      filtered,
+      redacted: sumRedacted(stored as Array<{ redacted?: number }>) + sumRedacted(bodies),
+      noiseSkipped,
+      failed,
+    };
   }
 
   private commit<B extends BufferName>(buffer: B, entries: ReadonlyArray<BufferContents[B]>): void {
@@ -88,8 +143,4 @@ export class IngestEntries {
 
 function sumRedacted(entries: ReadonlyArray<{ redacted?: number }>): number {
   return entries.reduce((sum, e) => sum + (e.redacted ?? 0), 0);
-}
-
-function outcome(stored: ReadonlyArray<{ redacted?: number }>, total: number): IngestOutcome {
-  return { stored: stored.length, filtered: total - stored.length, redacted: sumRedacted(stored) };
 }

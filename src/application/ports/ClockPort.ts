@@ -7,4 +7,6 @@ export interface ClockPort {
   now(): number;
   /** Runs `task` once after `delayMs` milliseconds (0 or more). */
   schedule(delayMs: number, task: () => void): Cancel;
+  /** A monotonic reading in milliseconds (fractional) for timing work; only differences mean anything. */
+  monotonic(): number;
 }

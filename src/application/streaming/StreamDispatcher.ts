@@ -33,6 +33,8 @@ const TYPES_OF: Readonly<Record<StreamBatch['kind'], readonly EventType[]>> = {
 
 /** Entries waiting to be matched; past this, new batches are dropped and every subscriber is told. */
 export const MAX_INTAKE_ENTRIES = 10_000;
+/** Longest one drain runs before it yields to the event loop and continues in a new task (ms). */
+export const DRAIN_SLICE_MS = 20;
 
 /**
  * Matches captured entries against each subscribed client's `Subscription`, off the ingest
@@ -124,18 +126,35 @@ export class StreamDispatcher {
     this.intake = [];
     this.intakeEntries = 0;
     const now = this.clock.now();
+    const until = this.clock.monotonic() + DRAIN_SLICE_MS;
     if (this.intakeDropped > 0) {
       this.logger.warn('stream intake overflowed; entries were not matched', { dropped: this.intakeDropped });
       for (const clientId of this.streams.keys())
         this.outlet.deliver(clientId, metaMessage({ type: 'buffer_full', dropped: this.intakeDropped }, now));
       this.intakeDropped = 0;
     }
-    for (const batch of batches) {
-      for (const event of classify(batch)) {
-        for (const [clientId, stream] of this.streams) this.send(clientId, stream, stream.subscription.offer(event, now), event);
+    for (let b = 0; b < batches.length; b++) {
+      const batch = batches[b] as StreamBatch;
+      for (let e = 0; e < batch.entries.length; e++) {
+        for (const event of classify(batch, e)) {
+          for (const [clientId, stream] of this.streams)
+            this.send(clientId, stream, stream.subscription.offer(event, now), event);
+        }
+        if (this.clock.monotonic() > until && (e + 1 < batch.entries.length || b + 1 < batches.length)) {
+          this.resumeLater([{ ...batch, entries: batch.entries.slice(e + 1) } as StreamBatch, ...batches.slice(b + 1)]);
+          return;
+        }
       }
     }
     for (const [clientId, stream] of this.streams) this.armRelease(clientId, stream);
+  }
+
+  /** Puts what a drain did not reach back in front of the intake and continues in a new task. */
+  private resumeLater(rest: StreamBatch[]): void {
+    const pending = rest.filter((batch) => batch.entries.length > 0);
+    this.intake = [...pending, ...this.intake];
+    this.intakeEntries += pending.reduce((sum, batch) => sum + batch.entries.length, 0);
+    this.cancelDrain ??= this.clock.schedule(0, () => this.drain());
   }
 
   private send(clientId: string, stream: ClientStream, dispatch: Dispatch<CapturedEvent>, offered?: CapturedEvent): void {
@@ -162,15 +181,16 @@ export class StreamDispatcher {
   }
 }
 
-function classify(batch: StreamBatch): CapturedEvent[] {
+/** The stream events of entry `at` of a batch. */
+function classify(batch: StreamBatch, at: number): CapturedEvent[] {
   switch (batch.kind) {
     case 'logs':
-      return batch.entries.flatMap(eventsFromLog);
+      return eventsFromLog(batch.entries[at] as BufferContents['logs']);
     case 'network':
-      return batch.entries.flatMap(eventsFromNetwork);
+      return eventsFromNetwork(batch.entries[at] as BufferContents['network']);
     case 'websocket':
-      return batch.entries.flatMap(eventsFromWebSocket);
+      return eventsFromWebSocket(batch.entries[at] as BufferContents['websocket']);
     case 'vitals':
-      return batch.entries.flatMap(eventsFromVital);
+      return eventsFromVital(batch.entries[at] as BufferContents['vitals']);
   }
 }

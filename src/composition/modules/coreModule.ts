@@ -75,7 +75,9 @@ export function coreModule(settings: CoreSettings): ContainerModule {
     bind(TYPES.DaemonInfo).toConstantValue(settings.daemon);
     bind(TYPES.ResultBudget).toConstantValue(settings.resultBudget);
     bind(TYPES.CorrelationTracker).toConstantValue(new CorrelationTracker(settings.rules));
-    bind(TYPES.NoiseRules).toConstantValue(new NoiseRules());
+    bind(TYPES.NoiseRules)
+      .toDynamicValue((context) => new NoiseRules(context.get(TYPES.PatternCompiler)))
+      .inSingletonScope();
     bind(TYPES.PageRegistry).toConstantValue(new PageRegistry());
     bind(TYPES.Sanitizer).toConstantValue(new Sanitizer(new Redactor()));
     bind(TYPES.Waiters)

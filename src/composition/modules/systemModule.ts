@@ -2,16 +2,20 @@ import { ContainerModule } from 'inversify';
 import { TYPES } from '../../application/tokens.js';
 import { CryptoIdGenerator } from '../../adapters/outbound/ids/CryptoIdGenerator.js';
 import { StderrLogger, type LogLevel, type LogSink } from '../../adapters/outbound/logging/StderrLogger.js';
+import { Re2PatternCompiler } from '../../adapters/outbound/re2/Re2PatternCompiler.js';
 
 export interface SystemSettings {
   readonly logLevel: LogLevel;
   readonly logSink: LogSink;
 }
 
-/** Production outbound adapters other than time: crypto ids and stderr logging. */
+/** Production outbound adapters other than time: crypto ids, stderr logging, the linear-time pattern engine. */
 export function systemModule(settings: SystemSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TYPES.IdGeneratorPort).to(CryptoIdGenerator).inSingletonScope();
     bind(TYPES.LoggerPort).toConstantValue(new StderrLogger(settings.logLevel, settings.logSink));
+    bind(TYPES.PatternCompiler)
+      .toDynamicValue(() => new Re2PatternCompiler())
+      .inSingletonScope();
   });
 }

@@ -1,7 +1,7 @@
 import { BoundedQueue } from '../buffer/BoundedQueue.js';
 import { DomainError } from '../DomainError.js';
+import type { TextPattern } from '../text/TextPattern.js';
 import { isEventType, type EventType } from './EventType.js';
-import { assessPattern } from './patternSafety.js';
 import { isSeverity, meets, type Severity } from './Severity.js';
 import type { StreamEvent } from './StreamEvent.js';
 
@@ -10,8 +10,9 @@ export type Overflow = 'queue' | 'drop';
 export interface SubscriptionSpec {
   readonly eventTypes: readonly string[];
   readonly severity?: string;
-  readonly urlPattern?: string;
-  readonly excludePattern?: string;
+  /** Compiled by the application's `PatternCompiler` (linear-time engine). */
+  readonly urlPattern?: TextPattern;
+  readonly excludePattern?: TextPattern;
   /** Notifications per sliding second. Default 5, or 10 when subscribed to `all`. */
   readonly rateLimit?: number;
   readonly overflow?: string;
@@ -64,8 +65,8 @@ export class Subscription<E extends StreamEvent = StreamEvent> {
   readonly overflow: Overflow;
   readonly slowMs: number;
 
-  private readonly urlRegex: RegExp | undefined;
-  private readonly excludeRegex: RegExp | undefined;
+  private readonly urlRegex: TextPattern | undefined;
+  private readonly excludeRegex: TextPattern | undefined;
   private readonly sentAt: number[] = []; // sends inside the current window, oldest first
   private readonly waiting = new BoundedQueue<E>(QUEUE_CAPACITY);
   private counts = { matched: 0, sent: 0, throttled: 0, dropped: 0 };
@@ -74,14 +75,14 @@ export class Subscription<E extends StreamEvent = StreamEvent> {
   private rateNoticeAt: number | undefined;
   private fullNoticeAt: number | undefined;
 
-  /** @throws DomainError `invalid_params` or `unsafe_pattern` with the specific problem. */
+  /** @throws DomainError `invalid_params` with the specific problem. */
   constructor(spec: SubscriptionSpec) {
     this.eventTypes = checkEventTypes(spec.eventTypes);
     this.severity = checkSeverity(spec.severity);
-    this.urlPattern = spec.urlPattern;
-    this.excludePattern = spec.excludePattern;
-    this.urlRegex = compile('url_pattern', spec.urlPattern);
-    this.excludeRegex = compile('exclude_pattern', spec.excludePattern);
+    this.urlPattern = spec.urlPattern?.source;
+    this.excludePattern = spec.excludePattern?.source;
+    this.urlRegex = spec.urlPattern;
+    this.excludeRegex = spec.excludePattern;
     this.rateLimit = checkRateLimit(spec.rateLimit, this.eventTypes.includes('all') ? 10 : 5);
     this.overflow = checkOverflow(spec.overflow);
     this.slowMs = checkSlowMs(spec.slowMs);
@@ -216,11 +217,4 @@ function checkOverflow(overflow: string | undefined): Overflow {
     throw new DomainError('invalid_params', `overflow must be 'queue' or 'drop', got '${overflow}'`);
   }
   return overflow;
-}
-
-function compile(field: string, pattern: string | undefined): RegExp | undefined {
-  if (pattern === undefined) return undefined;
-  const problem = assessPattern(pattern);
-  if (problem !== undefined) throw new DomainError(problem.code, `${field} rejected: ${problem.reason}`, { field });
-  return new RegExp(pattern);
 }

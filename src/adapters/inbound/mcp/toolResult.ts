@@ -8,7 +8,8 @@ const HINTS: Readonly<Record<string, string>> = {
   unknown_correlation_id:
     'Ids are per client and vanish after their result is deleted or leaves the failed ring; see observe failed_commands.',
   unknown_key: 'configure {action:"list_keys"} lists what is stored.',
-  unsafe_pattern: 'Use a simpler pattern: no nested or adjacent unbounded quantifiers, at most 100 characters.',
+  unsafe_pattern:
+    'Patterns use RE2 syntax (no lookaround or backreferences; (?i) for case-insensitive), at most 100 characters, without large counted repetitions of a class.',
 };
 
 interface ImageData {

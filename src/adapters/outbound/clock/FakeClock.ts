@@ -18,6 +18,11 @@ export class FakeClock implements ClockPort {
     return this.clock.now;
   }
 
+  /** The fake time: work takes no time unless a test ticks the clock while it runs. */
+  monotonic(): number {
+    return this.clock.now;
+  }
+
   schedule(delayMs: number, task: () => void): Cancel {
     const id = this.clock.setTimeout(task, Math.max(0, delayMs));
     return () => this.clock.clearTimeout(id);

@@ -8,6 +8,10 @@ export class SystemClock implements ClockPort {
     return Date.now();
   }
 
+  monotonic(): number {
+    return performance.now();
+  }
+
   schedule(delayMs: number, task: () => void): Cancel {
     const handle = setTimeout(task, Math.max(0, delayMs));
     handle.unref();

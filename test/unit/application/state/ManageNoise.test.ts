@@ -3,6 +3,7 @@ import type { SettingsStorePort } from '../../../../src/application/ports/Settin
 import { ManageNoise } from '../../../../src/application/state/ManageNoise.js';
 import { NoiseRules, type NoiseRule } from '../../../../src/domain/capture/NoiseRules.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
+import { patterns } from '../../../support/patterns.js';
 
 class MemorySettings implements SettingsStorePort {
   saved: NoiseRule[] = [];
@@ -19,7 +20,7 @@ class MemorySettings implements SettingsStorePort {
 describe('ManageNoise', () => {
   it('adds with category all by default and saves', async () => {
     const settings = new MemorySettings();
-    const manage = new ManageNoise(new NoiseRules(), settings);
+    const manage = new ManageNoise(new NoiseRules(patterns), settings);
     expect(await manage.execute({ op: 'add', pattern: 'x' })).to.deep.equal({
       rules: [{ pattern: 'x', category: 'all' }],
       count: 1,
@@ -30,7 +31,7 @@ describe('ManageNoise', () => {
 
   it('undoes a change it could not save, so memory and disk agree', async () => {
     const settings = new MemorySettings();
-    const noise = new NoiseRules();
+    const noise = new NoiseRules(patterns);
     const manage = new ManageNoise(noise, settings);
     settings.failNext = true;
     let failed = false;
@@ -40,7 +41,7 @@ describe('ManageNoise', () => {
   });
 
   it('needs a pattern to add or remove', async () => {
-    const manage = new ManageNoise(new NoiseRules(), new MemorySettings());
+    const manage = new ManageNoise(new NoiseRules(patterns), new MemorySettings());
     await manage.execute({ op: 'remove' }).then(
       () => expect.fail('accepted'),
       (error) =>

@@ -5,6 +5,7 @@ import { MAX_INTAKE_ENTRIES, StreamDispatcher } from '../../../../src/applicatio
 import { FakeClock } from '../../../../src/adapters/outbound/clock/FakeClock.js';
 import type { LogEntry } from '../../../../src/domain/capture/entries.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
+import { patterns } from '../../../support/patterns.js';
 
 class RecordingOutlet implements StreamOutletPort {
   readonly sent = new Map<string, StreamMessage[]>();
@@ -43,7 +44,7 @@ describe('StreamDispatcher', () => {
     clock = new FakeClock(0);
     outlet = new RecordingOutlet();
     dispatcher = new StreamDispatcher(clock, outlet, silent);
-    configure = new ConfigureStreaming(dispatcher);
+    configure = new ConfigureStreaming(dispatcher, patterns);
   });
 
   it('does nothing, not even schedule, without subscribers', () => {
@@ -149,10 +150,24 @@ describe('StreamDispatcher', () => {
     expect(outlet.sent.get('a')?.[0]?.data).to.deep.include({ event_type: 'buffer_full', dropped: 1 });
   });
 
-  it('refuses bad subscriptions with the specific problem and changes nothing', () => {
-    expectDomainError(
-      () => configure.execute({ clientId: 'a', enabled: true, filters: { url_pattern: '(a+)+$' } }),
+  it('refuses bad subscriptions with the specific problem, naming the filter, and changes nothing', () => {
+    const lookahead = expectDomainError(
+      () => configure.execute({ clientId: 'a', enabled: true, filters: { url_pattern: 'api(?=/v2)' } }),
       'unsafe_pattern',
+    );
+    expect(lookahead.message).to.match(/^url_pattern rejected: .*lookaround/);
+    expect(lookahead.details).to.deep.equal({ field: 'url_pattern' });
+    expectDomainError(
+      () => configure.execute({ clientId: 'a', enabled: true, filters: { exclude_pattern: 'z'.repeat(101) } }),
+      'unsafe_pattern',
+    );
+    expectDomainError(
+      () => configure.execute({ clientId: 'a', enabled: true, filters: { exclude_pattern: 'a[abc]{40}$' } }),
+      'unsafe_pattern',
+    );
+    expectDomainError(
+      () => configure.execute({ clientId: 'a', enabled: true, filters: { exclude_pattern: '[' } }),
+      'invalid_params',
     );
     expectDomainError(() => configure.execute({ clientId: 'a', enabled: true, subscribe: ['gossip'] }), 'invalid_params');
     expectDomainError(() => configure.execute({ clientId: 'a', enabled: false, subscribe: ['error'] }), 'invalid_params');

@@ -1,0 +1,111 @@
+import { RE2JS } from 're2js';
+import { DomainError } from '../../../domain/DomainError.js';
+import { checkPatternSource, type PatternCompiler, type TextPattern } from '../../../domain/text/TextPattern.js';
+import { probeRun, probes, probeText } from './probes.js';
+
+/** Largest compiled program accepted for one pattern (RE2 instructions). */
+export const MAX_INSTRUCTIONS = 1_000;
+/** Largest compiled program for the union of all rules of one kind. */
+export const MAX_UNION_INSTRUCTIONS = 20_000;
+/** Characters of each probe text. */
+const PROBE_CHARS = 4_096;
+/** A pattern costing more than this per character on a probe is refused (ns). */
+const PROBE_LIMIT_NS_PER_CHAR = 250;
+
+const BACKTRACKING_ONLY = /\(\?<?[=!]|\\[1-9]|\\k</;
+
+/**
+ * Agent-supplied patterns on `re2js`, a pure-JS port of RE2: matching time is linear in the
+ * input whatever the pattern (no backtracking). What RE2 cannot express (lookaround,
+ * backreferences) is refused as `unsafe_pattern`; so is a pattern whose automaton keeps
+ * growing on its own kind of input (a DFA that never settles costs microseconds per
+ * character): each pattern is run once over short probe texts drawn from its own characters
+ * and classes, and refused when that costs too much per character. Syntax is RE2's (close to
+ * JavaScript's; `(?i)` makes a pattern case-insensitive).
+ */
+export class Re2PatternCompiler implements PatternCompiler {
+  constructor() {
+    warmUp();
+  }
+
+  compile(source: string): TextPattern {
+    checkPatternSource('pattern', source);
+    const compiled = compileOrRefuse(source);
+    if (compiled.programSize() > MAX_INSTRUCTIONS) {
+      throw new DomainError(
+        'unsafe_pattern',
+        `pattern compiles to ${compiled.programSize()} instructions; the limit is ${MAX_INSTRUCTIONS} (use smaller repetition counts)`,
+      );
+    }
+    refuseIfCostly(compiled, [source], 'pattern');
+    return { source, test: (text) => compiled.test(text) };
+  }
+
+  any(sources: readonly string[]): TextPattern {
+    const source = sources.map((s) => `(?:${s})`).join('|');
+    const compiled = compileOrRefuse(source);
+    if (compiled.programSize() > MAX_UNION_INSTRUCTIONS) {
+      throw new DomainError(
+        'unsafe_pattern',
+        `together the patterns compile to ${compiled.programSize()} instructions; the limit is ${MAX_UNION_INSTRUCTIONS}`,
+      );
+    }
+    refuseIfCostly(compiled, sources, 'together with the existing rules, this pattern');
+    return { source, test: (text) => compiled.test(text) };
+  }
+}
+
+function compileOrRefuse(source: string): RE2JS {
+  try {
+    return RE2JS.compile(source);
+  } catch (error) {
+    const reason = (error as Error).message;
+    if (BACKTRACKING_ONLY.test(source)) {
+      throw new DomainError(
+        'unsafe_pattern',
+        `pattern rejected: lookaround and backreferences need a backtracking engine, which untrusted text could stall (${reason})`,
+      );
+    }
+    throw new DomainError('invalid_params', `not a valid regular expression (RE2 syntax): ${reason}`);
+  }
+}
+
+/**
+ * Runs the pattern over probe texts made of its own characters; refuses it when that is slow
+ * per character. Each alphabet gets a first text (the automaton builds the states it needs)
+ * and a second, different one that is timed: a pattern whose automaton settles is fast on it,
+ * one that keeps growing is as slow as on the first.
+ */
+function refuseIfCostly(compiled: RE2JS, sources: readonly string[], what: string): void {
+  for (const probe of probes(sources)) {
+    compiled.test(probeRun(probe, PROBE_CHARS, 1));
+    const nsPerChar =
+      Math.min(timeNs(compiled, probeRun(probe, PROBE_CHARS, 2)), timeNs(compiled, probeRun(probe, PROBE_CHARS, 3))) /
+      PROBE_CHARS;
+    if (nsPerChar > PROBE_LIMIT_NS_PER_CHAR) {
+      throw new DomainError(
+        'unsafe_pattern',
+        `${what} is too costly to match: its automaton keeps growing on text made of ${JSON.stringify(probe.alphabet.slice(0, 12))} (${Math.round(nsPerChar)} ns per character; the limit is ${PROBE_LIMIT_NS_PER_CHAR}). Use fewer or smaller counted repetitions of a class.`,
+      );
+    }
+  }
+}
+
+function timeNs(compiled: RE2JS, text: string): number {
+  const started = performance.now();
+  compiled.test(text);
+  return (performance.now() - started) * 1e6;
+}
+
+let warm = false;
+
+/** Compiles and runs the engine a few times so the first real probe is not timed on cold code. */
+function warmUp(): void {
+  if (warm) return;
+  warm = true;
+  for (const source of ['warm(ing)?\\s+up', '[a-z]+\\d{2,4}x', '(?i)error|timeout']) {
+    const compiled = RE2JS.compile(source);
+    const text = probeText('abcdefghij 0123456789', PROBE_CHARS);
+    for (let i = 0; i < 5; i++) compiled.test(text);
+  }
+}
