@@ -16,6 +16,8 @@ export interface HarnessOptions {
   readonly stateDir?: string;
   readonly maxSessions?: number;
   readonly resultBudget?: number;
+  /** Keep the daemon's log lines (warn and above) for the test to read with `logs()`. */
+  readonly captureLogs?: boolean;
 }
 
 /**
@@ -25,10 +27,12 @@ export interface HarnessOptions {
 export async function startHarness(options: HarnessOptions = {}) {
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'browsertap-test-'));
   const clock = options.fakeClock === true ? new FakeClock(T0) : undefined;
+  const logLines: string[] = [];
   const daemon: RunningDaemon = await startDaemon({
     port: 0,
     stateDir,
-    logLevel: 'silent',
+    logLevel: options.captureLogs === true ? 'warn' : 'silent',
+    logSink: { write: (line: string) => logLines.push(line) },
     ...(clock === undefined ? {} : { profile: 'fake-clock' as const, fakeClock: clock }),
     ...(options.rules === undefined ? {} : { rules: options.rules }),
     ...(options.extensionId === undefined ? {} : { extensionId: options.extensionId }),
@@ -45,6 +49,8 @@ export async function startHarness(options: HarnessOptions = {}) {
     base,
     port: daemon.port,
     token: daemon.token,
+    /** Log lines written so far (with `captureLogs`), parsed. */
+    logs: (): Array<Record<string, unknown>> => logLines.map((line) => JSON.parse(line) as Record<string, unknown>),
     /** fetch against the daemon; JSON body in, status + parsed JSON out. */
     async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
       const response = await fetch(`${base}${path}`, {

@@ -1,13 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
+import { cutJsonDepth } from './cutJsonDepth.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** JSON nesting kept in a body: the envelope (`{entries:[{args:[…]}]}`) plus 20 levels of data (SPEC 6). */
+export const MAX_BODY_DEPTH = 24;
 
 /**
  * Reads and parses a JSON request body into `ctx.state.body`, refusing more than `limit` bytes
  * with 413 (before reading, from Content-Length, or as soon as the stream passes the limit)
- * and malformed JSON with 400.
+ * and malformed JSON with 400. Values nested deeper than `MAX_BODY_DEPTH` are replaced by
+ * `"[depth]"` before parsing, so no depth of nesting can cost more than a scan or fail later.
  */
 export function jsonBody(limit = MAX_BODY_BYTES): Middleware {
   return async (ctx, next) => {
@@ -22,7 +26,7 @@ export function jsonBody(limit = MAX_BODY_BYTES): Middleware {
       ctx.state.body = undefined;
     } else {
       try {
-        ctx.state.body = JSON.parse(text) as unknown;
+        ctx.state.body = JSON.parse(cutJsonDepth(text, MAX_BODY_DEPTH)) as unknown;
       } catch (error) {
         throw new HttpProblem(400, 'invalid_json', `request body is not valid JSON: ${(error as Error).message}`);
       }

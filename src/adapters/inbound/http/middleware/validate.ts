@@ -29,16 +29,21 @@ export function validQuery<T extends object>(Dto: DtoClass<T>, integerKeys: read
 
 export interface ValidEntries<T> {
   readonly entries: readonly T[];
+  /** Where each of `entries` was in the request. */
+  readonly positions: readonly number[];
   readonly rejected: number;
   /** The first few problems, by index in the request. */
   readonly errors: ReadonlyArray<{ index: number; message: string }>;
 }
 
-const MAX_REPORTED_ERRORS = 5;
+export const MAX_REPORTED_ERRORS = 5;
+/** Entries accepted in one ingest request (SPEC 6); more is 413. */
+export const MAX_ENTRIES_PER_REQUEST = 2_000;
 
 /**
  * For ingest routes: `{entries:[…]}` where each entry is checked on its own. Valid entries go
- * on, invalid ones are counted (never stored half-formed); a body of another shape is 400.
+ * on, invalid ones are counted (never stored half-formed); a body of another shape is 400,
+ * more than `MAX_ENTRIES_PER_REQUEST` entries 413 (before any is looked at).
  */
 export function validEntries<T extends object>(Dto: DtoClass<T>): Middleware {
   return async (ctx, next) => {
@@ -46,19 +51,37 @@ export function validEntries<T extends object>(Dto: DtoClass<T>): Middleware {
     if (typeof body !== 'object' || body === null || !Array.isArray(body.entries)) {
       throw new HttpProblem(400, 'invalid_body', 'request body must be {"entries": [ … ]}');
     }
+    if (body.entries.length > MAX_ENTRIES_PER_REQUEST) {
+      throw new HttpProblem(
+        413,
+        'too_many_entries',
+        `${body.entries.length} entries in one request; the limit is ${MAX_ENTRIES_PER_REQUEST} (send them in smaller batches)`,
+      );
+    }
     const entries: T[] = [];
+    const positions: number[] = [];
     const errors: Array<{ index: number; message: string }> = [];
     let rejected = 0;
     body.entries.forEach((plain: unknown, index: number) => {
-      const checked = validateDto(Dto, plain);
+      const checked = checkEntry(Dto, plain);
       if (checked.ok) {
         entries.push(checked.value);
+        positions.push(index);
       } else {
         rejected++;
         if (errors.length < MAX_REPORTED_ERRORS) errors.push({ index, message: checked.message });
       }
     });
-    ctx.state.valid = { entries, rejected, errors } satisfies ValidEntries<T>;
+    ctx.state.valid = { entries, positions, rejected, errors } satisfies ValidEntries<T>;
     await next();
   };
+}
+
+/** One entry's check; a validator that throws (a bug, or input it chokes on) rejects that entry only. */
+function checkEntry<T extends object>(Dto: DtoClass<T>, plain: unknown): ReturnType<typeof validateDto<T>> {
+  try {
+    return validateDto(Dto, plain);
+  } catch (error) {
+    return { ok: false, message: `could not be validated: ${(error as Error).message}`.slice(0, 300) };
+  }
 }

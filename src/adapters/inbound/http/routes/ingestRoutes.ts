@@ -6,24 +6,27 @@ import { PageEventDto } from '../dto/PageEventDto.js';
 import { VitalDto } from '../dto/VitalDto.js';
 import { WebSocketEventDto } from '../dto/WebSocketEventDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
-import { validBody, validEntries, type ValidEntries } from '../middleware/validate.js';
+import { MAX_REPORTED_ERRORS, validBody, validEntries, type ValidEntries } from '../middleware/validate.js';
 
 /**
- * Capture ingest (SPEC 4). Each answers `{received, rejected}` (together, the entries sent),
- * plus `filtered` when noise rules dropped valid entries, `redacted` when secrets were removed,
- * and `errors` naming the first invalid entries.
+ * Capture ingest (SPEC 4). Each answers `{received, rejected}` (plus `filtered`: together, the
+ * entries sent), `redacted` when secrets were removed, `noise_skipped` when noise matching ran
+ * out of its per-request budget, and `errors` naming the first entries refused.
  */
 export function ingestRoutes(api: ExtensionApi): Router {
   const router = new Router();
   const ingest = (kind: IngestBatch['kind']) => async (ctx: RouterContext) => {
     const valid = ctx.state.valid as ValidEntries<never>;
     const outcome = api.ingest.execute({ kind, entries: valid.entries } as IngestBatch);
+    const failed = outcome.failed.map(({ at, message }) => ({ index: valid.positions[at] ?? -1, message }));
+    const errors = [...valid.errors, ...failed].sort((a, b) => a.index - b.index).slice(0, MAX_REPORTED_ERRORS);
     ctx.body = {
       received: outcome.stored,
-      rejected: valid.rejected,
+      rejected: valid.rejected + failed.length,
       ...(outcome.filtered > 0 ? { filtered: outcome.filtered } : {}),
       ...(outcome.redacted > 0 ? { redacted: outcome.redacted } : {}),
-      ...(valid.errors.length > 0 ? { errors: valid.errors } : {}),
+      ...(outcome.noiseSkipped > 0 ? { noise_skipped: outcome.noiseSkipped } : {}),
+      ...(errors.length > 0 ? { errors } : {}),
     };
   };
   router.post('/logs', validEntries(LogEntryDto), ingest('logs'));

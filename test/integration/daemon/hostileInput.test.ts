@@ -1,0 +1,131 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { expect } from 'chai';
+import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { tempDir, removeDir } from '../../support/processes.js';
+
+/** Milliseconds `work` takes. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/**
+ * The issue's reproductions of a page or an agent freezing the daemon, each as it was measured
+ * on the earlier main (the number in the test name), now bounded. The daemon runs in this
+ * process, so a blocked event loop shows directly as a slow request.
+ */
+describe('hostile input cannot freeze the daemon', () => {
+  let h: Harness;
+  let client: Client;
+
+  beforeEach(async () => {
+    h = await startHarness();
+    client = await h.client();
+  });
+  afterEach(async () => h.stop());
+
+  const tool = async (args: Record<string, unknown>) => payload(await client.callTool({ name: 'configure', arguments: args }));
+
+  it('stores a 262 KB console message shaped eyJ-eyJ-… at once (was 41 s of blocked event loop)', async () => {
+    const message = 'eyJ-'.repeat(65_536);
+    const elapsed = await timed(async () => {
+      const answer = await h.extension().send('/logs', [logEntry({ message })]);
+      expect(answer.body).to.include({ received: 1, rejected: 0 });
+    });
+    expect(elapsed).to.be.below(1_000);
+  });
+
+  it('stores 100 console arguments of 8 KB each at once (was 5.4 s)', async () => {
+    const args = Array.from({ length: 100 }, () => 'eyJ-'.repeat(2_048));
+    const elapsed = await timed(async () => {
+      const answer = await h.extension().send('/logs', [logEntry({ args })]);
+      expect(answer.body).to.include({ received: 1 });
+    });
+    expect(elapsed).to.be.below(1_000);
+  });
+
+  it('a noise rule shaped a+a?a+! cannot stall ingest of 2 KB entries (was 5.7 s for one 2 KB entry)', async () => {
+    expect(await tool({ action: 'noise', op: 'add', pattern: 'a+a?a+!', category: 'logs' })).to.include({ added: true });
+    const entries = Array.from({ length: 400 }, () => logEntry({ message: 'a'.repeat(2_047) }));
+    const elapsed = await timed(async () => {
+      const answer = await h.extension().send('/logs', entries);
+      expect(answer.body).to.include({ received: 400 });
+    });
+    expect(elapsed).to.be.below(1_000);
+  });
+
+  it('an exclude_pattern shaped \\d+.\\d+.\\d+$ cannot stall matching of 2 KB digit runs', async () => {
+    const subscribed = await client.callTool({
+      name: 'configure',
+      arguments: { action: 'streaming', enabled: true, subscribe: ['error'], filters: { exclude_pattern: '\\d+.\\d+.\\d+$' } },
+    });
+    expect(subscribed.isError).to.not.equal(true);
+    const entries = Array.from({ length: 400 }, () => logEntry({ message: '1'.repeat(2_047) + 'x' }));
+    const elapsed = await timed(async () => {
+      await h.extension().send('/logs', entries);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the drain runs right after the request
+      const health = await h.call('GET', '/health');
+      expect(health.status).to.equal(200);
+    });
+    expect(elapsed).to.be.below(1_500);
+  });
+
+  it('refuses the lookbehind (?<=a+)b and the blow-up a[abc]{40}$ at creation, saving nothing', async () => {
+    for (const pattern of ['(?<=a+)b', 'a[abc]{40}$']) {
+      const answer = payload(await client.callTool({ name: 'configure', arguments: { action: 'noise', op: 'add', pattern } }));
+      expect(answer.error).to.equal('unsafe_pattern');
+    }
+    expect(await tool({ action: 'noise', op: 'list' })).to.include({ count: 0 });
+  });
+
+  it('answers 340 000 entries in one request with 413 at once (was 4–9 s of blocked event loop)', async () => {
+    const body = `{"entries":[${'{},'.repeat(339_999)}{}]}`;
+    let answer: Awaited<ReturnType<Harness['call']>> | undefined;
+    const elapsed = await timed(async () => {
+      answer = await h.call('POST', '/logs', body, { 'content-type': 'application/json' });
+    });
+    expect(answer?.status).to.equal(413);
+    expect(answer?.body).to.include({ error: 'too_many_entries' });
+    expect(answer?.body.message).to.contain('2000');
+    expect(elapsed).to.be.below(1_000);
+  });
+
+  it('cuts console arguments nested 4 200 deep and keeps the valid entries of the batch (was 500, all lost)', async () => {
+    const deep = `${'['.repeat(4_200)}"x"${']'.repeat(4_200)}`;
+    const valid = JSON.stringify(logEntry({ message: 'kept alongside' }));
+    const nested = JSON.stringify(logEntry({ message: 'deep args' })).replace(/}$/, `,"args":[${deep}]}`);
+    const answer = await h.call('POST', '/logs', `{"entries":[${valid},${nested}]}`, { 'content-type': 'application/json' });
+    expect(answer.status).to.equal(200);
+    expect(answer.body).to.include({ received: 2, rejected: 0 });
+    const logs = payload(await client.callTool({ name: 'observe', arguments: { what: 'logs' } }));
+    const messages = logs.entries.map((e: { message: string }) => e.message);
+    expect(messages).to.include.members(['kept alongside', 'deep args']);
+    expect(JSON.stringify(logs)).to.contain('[depth]');
+  });
+});
+
+describe('saved noise rules the linear-time engine refuses', () => {
+  it('are skipped at start-up with a warning; the others still apply', async () => {
+    const stateDir = tempDir('browsertap-noise-');
+    const saved = [
+      { pattern: '(?<=a+)b', category: 'logs' },
+      { pattern: 'favicon', category: 'network' },
+    ];
+    writeFileSync(join(stateDir, 'noise.json'), JSON.stringify(saved));
+    const h = await startHarness({ stateDir, captureLogs: true });
+    try {
+      const client = await h.client();
+      const rules = payload(await client.callTool({ name: 'configure', arguments: { action: 'noise', op: 'list' } }));
+      expect(rules.rules).to.deep.equal([{ pattern: 'favicon', category: 'network' }]);
+      const warning = h.logs().find((line) => line.msg === 'skipped a saved noise rule');
+      expect(warning?.rule).to.deep.equal(saved[0]);
+      expect(String(warning?.error)).to.contain('lookaround');
+    } finally {
+      await h.stop();
+      removeDir(stateDir);
+    }
+  });
+});
