@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { latency, logEntry, RawMcpClient, startDaemonProcess, throughput, type DaemonProcess } from './lib.js';
+import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 
 export interface DaemonFigures {
   toolsListBytes: number;
@@ -59,13 +60,16 @@ function extensionLoop(daemon: DaemonProcess, stop: AbortSignal): Promise<void> 
   return (async () => {
     while (!stop.aborted) {
       try {
-        const response = await fetch(`${base}/pending-queries?instance_id=bench&boot_id=1&wait_ms=25000`, { signal: stop });
+        const response = await fetch(`${base}/pending-queries?instance_id=bench&boot_id=1&wait_ms=25000`, {
+          signal: stop,
+          headers: EXTENSION_HEADERS,
+        });
         const { queries } = (await response.json()) as { queries: Array<{ correlation_id: string }> };
         await Promise.all(
           queries.map((q) =>
             fetch(`${base}/query-result`, {
               method: 'POST',
-              headers: { 'content-type': 'application/json' },
+              headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
               body: JSON.stringify({
                 correlation_id: q.correlation_id,
                 status: 'complete',
@@ -89,7 +93,7 @@ async function ingest(daemon: DaemonProcess, batches: number, senders: number): 
       while (next++ < batches) {
         await fetch(`http://127.0.0.1:${daemon.port}/logs`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
           body,
         }).then((r) => r.arrayBuffer());
       }
@@ -107,7 +111,7 @@ async function ingestRate(daemon: DaemonProcess): Promise<number> {
       while (performance.now() < until) {
         const response = await fetch(`http://127.0.0.1:${daemon.port}/logs`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
           body,
         });
         const answer = (await response.json()) as { received: number };

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { logEntry, percentile, startDaemonProcess, type DaemonProcess } from './lib.js';
+import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 
 export interface StreamFigures {
   notifyP50: number;
@@ -47,7 +48,7 @@ async function ingestRate(daemon: DaemonProcess, ms: number): Promise<{ perS: nu
       while (performance.now() < until) {
         await fetch(`http://127.0.0.1:${daemon.port}/logs`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
           body,
         }).then((r) => r.arrayBuffer());
         batches++;
@@ -77,7 +78,7 @@ export async function runStreamBench(): Promise<StreamFigures> {
       const posted = performance.now();
       await fetch(`http://127.0.0.1:${daemon.port}/logs`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
         body: JSON.stringify({ entries: [{ ...logEntry(0), level: 'error', message: id }] }),
       }).then((r) => r.arrayBuffer());
       await arrived;

@@ -3,6 +3,7 @@ import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
 import { ForgetClient } from '../application/commands/ForgetClient.js';
 import { TYPES } from '../application/tokens.js';
 import { KoaDaemonServer } from '../adapters/inbound/http/KoaDaemonServer.js';
+import { OUR_EXTENSION_ID, type AllowedExtensions } from '../adapters/inbound/http/ourExtension.js';
 import { createMcpServer } from '../adapters/inbound/mcp/createMcpServer.js';
 import { McpSessions } from '../adapters/inbound/mcp/McpSessions.js';
 import { McpStreamOutlets } from '../adapters/inbound/mcp/McpStreamOutlets.js';
@@ -16,8 +17,8 @@ export interface DaemonOptions extends ContainerOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly stateDir: string;
-  /** Only this extension id may call with a chrome-extension:// origin. */
-  readonly extensionId?: string;
+  /** Extension ids allowed on the extension API (default: browsertap's own), or `*` for any. */
+  readonly extensions?: AllowedExtensions;
   readonly maxSessions?: number;
 }
 
@@ -52,7 +53,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     port: options.port,
     token: () => token,
     logger,
-    ...(options.extensionId === undefined ? {} : { extensionId: options.extensionId }),
+    extensions: options.extensions ?? [OUR_EXTENSION_ID],
   });
   try {
     await server.listen();

@@ -6,13 +6,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { FakeClock } from '../../src/adapters/outbound/clock/FakeClock.js';
 import type { LifecycleRules } from '../../src/domain/command/LifecycleRules.js';
+import { OUR_EXTENSION_ID, type AllowedExtensions } from '../../src/adapters/inbound/http/ourExtension.js';
 import { startDaemon, type RunningDaemon } from '../../src/composition/startDaemon.js';
 import { T0 } from './lifecycleHarness.js';
 
 export interface HarnessOptions {
   readonly fakeClock?: boolean;
   readonly rules?: Partial<LifecycleRules>;
-  readonly extensionId?: string;
+  readonly extensions?: AllowedExtensions;
   readonly stateDir?: string;
   readonly maxSessions?: number;
   readonly resultBudget?: number;
@@ -35,7 +36,7 @@ export async function startHarness(options: HarnessOptions = {}) {
     logSink: { write: (line: string) => logLines.push(line) },
     ...(clock === undefined ? {} : { profile: 'fake-clock' as const, fakeClock: clock }),
     ...(options.rules === undefined ? {} : { rules: options.rules }),
-    ...(options.extensionId === undefined ? {} : { extensionId: options.extensionId }),
+    ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
     ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
     ...(options.resultBudget === undefined ? {} : { resultBudget: options.resultBudget }),
   });
@@ -67,6 +68,10 @@ export async function startHarness(options: HarnessOptions = {}) {
       }
       return { status: response.status, headers: response.headers, body: json };
     },
+    /** `call` as browsertap's extension makes it: with its `chrome-extension://` Origin. */
+    ext(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+      return harness.call(method, path, body, { ...EXTENSION_HEADERS, ...headers });
+    },
     /** An MCP client over Streamable HTTP with the bearer token. */
     async client(name = 'test-client'): Promise<Client> {
       const client = new Client({ name, version: '1.0.0' });
@@ -92,6 +97,9 @@ export async function startHarness(options: HarnessOptions = {}) {
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
+/** What the real extension's requests carry (SPEC 6: the extension API answers only it). */
+export const EXTENSION_HEADERS: Readonly<Record<string, string>> = { origin: `chrome-extension://${OUR_EXTENSION_ID}` };
+
 /** Speaks the extension's side of SPEC 4 with plain fetch, as the real extension does. */
 export class SimulatedExtension {
   constructor(
@@ -104,8 +112,13 @@ export class SimulatedExtension {
     waitMs = 0,
     signal?: AbortSignal,
   ): Promise<Array<{ id: string; correlation_id: string; type: string; params: Record<string, unknown>; tab_id?: number }>> {
-    const query = new URLSearchParams({ instance_id: this.instanceId, boot_id: this.bootId, wait_ms: String(waitMs) });
-    const response = await fetch(`${this.base}/pending-queries?${query}`, { ...(signal === undefined ? {} : { signal }) });
+    // As the real extension polls: a POST, which carries its Origin.
+    const response = await fetch(`${this.base}/pending-queries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
+      body: JSON.stringify({ instance_id: this.instanceId, boot_id: this.bootId, wait_ms: waitMs }),
+      ...(signal === undefined ? {} : { signal }),
+    });
     if (!response.ok) throw new Error(`poll failed: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { queries: [] }).queries;
   }
@@ -126,7 +139,7 @@ export class SimulatedExtension {
 async function post(url: string, body: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };

@@ -43,8 +43,9 @@ export class DaemonClient {
   }
 
   async poll(identity: Identity, waitMs: number, signal: AbortSignal): Promise<Query[]> {
-    const query = new URLSearchParams({ instance_id: identity.instanceId, boot_id: identity.bootId, wait_ms: String(waitMs) });
-    const answer = (await this.request('GET', `/pending-queries?${query}`, undefined, signal)) as { queries?: Query[] };
+    // A POST: it carries the extension's Origin, which the daemon requires (a worker's GET has none).
+    const body = { instance_id: identity.instanceId, boot_id: identity.bootId, wait_ms: waitMs };
+    const answer = (await this.request('POST', '/pending-queries', body, signal)) as { queries?: Query[] };
     return Array.isArray(answer.queries) ? answer.queries : [];
   }
 

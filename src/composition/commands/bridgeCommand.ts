@@ -1,5 +1,5 @@
 import { StdioBridge } from '../../adapters/inbound/mcp/bridge/StdioBridge.js';
-import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
+import { formatExtensions, type CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
 import { readToken } from '../../adapters/outbound/fs/tokenFile.js';
@@ -20,7 +20,7 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     '--state-dir',
     options.stateDir,
   ];
-  if (options.extensionId !== undefined) daemonArgs.push('--extension-id', options.extensionId);
+  if (options.extensions !== undefined) daemonArgs.push('--extension-id', formatExtensions(options.extensions));
   const launcher = new DaemonLauncher({
     port: options.port,
     stateDir: options.stateDir,

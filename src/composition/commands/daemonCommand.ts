@@ -17,7 +17,7 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
       port: options.port,
       stateDir: options.stateDir,
       logLevel: options.logLevel ?? 'info',
-      ...(options.extensionId === undefined ? {} : { extensionId: options.extensionId }),
+      ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

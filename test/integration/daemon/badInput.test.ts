@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'chai';
 import { request } from 'node:http';
-import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { EXTENSION_HEADERS, logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 
 /** Sends `size` bytes of body without a Content-Length (chunked), to hit the streaming limit. */
 function chunkedPost(port: number, path: string, size: number) {
@@ -12,7 +12,7 @@ function chunkedPost(port: number, path: string, size: number) {
         port,
         method: 'POST',
         path,
-        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...EXTENSION_HEADERS },
       },
       (res) => {
         let body = '';
@@ -51,7 +51,7 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
 
   describe('extension API', () => {
     it('malformed JSON → 400 invalid_json with the parser’s message', async () => {
-      const response = await h.call('POST', '/logs', '{"entries": [', { 'content-type': 'application/json' });
+      const response = await h.ext('POST', '/logs', '{"entries": [', { 'content-type': 'application/json' });
       expect(response.status).to.equal(400);
       expect(response.body.error).to.equal('invalid_json');
       expect(response.body.message).to.match(/not valid JSON/);
@@ -59,7 +59,7 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
 
     it('a declared body over 1 MB → 413 before it is read', async () => {
       const big = JSON.stringify({ entries: [logEntry({ message: 'y'.repeat(1_100_000) })] });
-      const response = await h.call('POST', '/logs', big);
+      const response = await h.ext('POST', '/logs', big);
       expect(response.status).to.equal(413);
       expect(response.body.error).to.equal('payload_too_large');
     });
@@ -73,7 +73,7 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
       const padding = 1024 * 1024 - JSON.stringify({ entries: [logEntry({ message: '' })] }).length;
       const body = JSON.stringify({ entries: [logEntry({ message: 'm'.repeat(padding) })] });
       expect(Buffer.byteLength(body)).to.equal(1024 * 1024);
-      expect((await h.call('POST', '/logs', body)).body).to.include({ received: 1 });
+      expect((await h.ext('POST', '/logs', body)).body).to.include({ received: 1 });
     });
 
     it('wrong types inside entries → counted as rejected, never stored', async () => {
@@ -98,13 +98,13 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
         accepted: false,
         reason: 'unknown_correlation_id',
       });
-      expect((await h.call('POST', '/query-result', { correlation_id: 'x', status: 'done' })).status).to.equal(400);
-      expect((await h.call('POST', '/query-result', { status: 'complete' })).body.error).to.equal('invalid_body');
+      expect((await h.ext('POST', '/query-result', { correlation_id: 'x', status: 'done' })).status).to.equal(400);
+      expect((await h.ext('POST', '/query-result', { status: 'complete' })).body.error).to.equal('invalid_body');
     });
 
     it('an unknown route → 404, a wrong method → 405', async () => {
       expect((await h.call('GET', '/nope')).body).to.include({ error: 'not_found' });
-      expect((await h.call('PUT', '/logs', { entries: [] })).status).to.equal(405);
+      expect((await h.ext('PUT', '/logs', { entries: [] })).status).to.equal(405);
     });
   });
 

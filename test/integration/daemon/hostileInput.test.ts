@@ -85,7 +85,7 @@ describe('hostile input cannot freeze the daemon', () => {
     const body = `{"entries":[${'{},'.repeat(339_999)}{}]}`;
     let answer: Awaited<ReturnType<Harness['call']>> | undefined;
     const elapsed = await timed(async () => {
-      answer = await h.call('POST', '/logs', body, { 'content-type': 'application/json' });
+      answer = await h.ext('POST', '/logs', body, { 'content-type': 'application/json' });
     });
     expect(answer?.status).to.equal(413);
     expect(answer?.body).to.include({ error: 'too_many_entries' });
@@ -97,7 +97,7 @@ describe('hostile input cannot freeze the daemon', () => {
     const deep = `${'['.repeat(4_200)}"x"${']'.repeat(4_200)}`;
     const valid = JSON.stringify(logEntry({ message: 'kept alongside' }));
     const nested = JSON.stringify(logEntry({ message: 'deep args' })).replace(/}$/, `,"args":[${deep}]}`);
-    const answer = await h.call('POST', '/logs', `{"entries":[${valid},${nested}]}`, { 'content-type': 'application/json' });
+    const answer = await h.ext('POST', '/logs', `{"entries":[${valid},${nested}]}`, { 'content-type': 'application/json' });
     expect(answer.status).to.equal(200);
     expect(answer.body).to.include({ received: 2, rejected: 0 });
     const logs = payload(await client.callTool({ name: 'observe', arguments: { what: 'logs' } }));

@@ -76,9 +76,9 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
     });
 
     it('refuses a body that is not {entries: [...]} with 400', async () => {
-      expect((await h.call('POST', '/logs', { entry: logEntry() })).body).to.include({ error: 'invalid_body' });
-      expect((await h.call('POST', '/logs', [logEntry()])).status).to.equal(400);
-      expect((await h.call('POST', '/page', { tab_id: 'x' })).body.error).to.equal('invalid_body');
+      expect((await h.ext('POST', '/logs', { entry: logEntry() })).body).to.include({ error: 'invalid_body' });
+      expect((await h.ext('POST', '/logs', [logEntry()])).status).to.equal(400);
+      expect((await h.ext('POST', '/page', { tab_id: 'x' })).body.error).to.equal('invalid_body');
     });
   });
 

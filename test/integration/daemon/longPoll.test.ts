@@ -96,10 +96,10 @@ describe('GET /pending-queries long poll (real clock)', () => {
   });
 
   it('refuses a wait over 25 s and a missing instance or boot id with 400', async () => {
-    expect((await h.call('GET', '/pending-queries?instance_id=a&boot_id=b&wait_ms=25001')).status).to.equal(400);
-    expect((await h.call('GET', '/pending-queries?boot_id=b')).body).to.include({ error: 'invalid_query' });
-    expect((await h.call('GET', '/pending-queries?instance_id=a')).status).to.equal(400);
-    expect((await h.call('GET', '/pending-queries?instance_id=a&boot_id=b&wait_ms=soon')).status).to.equal(400);
+    expect((await h.ext('GET', '/pending-queries?instance_id=a&boot_id=b&wait_ms=25001')).status).to.equal(400);
+    expect((await h.ext('GET', '/pending-queries?boot_id=b')).body).to.include({ error: 'invalid_query' });
+    expect((await h.ext('GET', '/pending-queries?instance_id=a')).status).to.equal(400);
+    expect((await h.ext('GET', '/pending-queries?instance_id=a&boot_id=b&wait_ms=soon')).status).to.equal(400);
   });
 
   it('reports the extension connected while a poll is held and up to 5 s after', async () => {

@@ -3,9 +3,11 @@ import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { logEntry, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { OUR_EXTENSION_ID } from '../../../src/adapters/inbound/http/ourExtension.js';
+import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 
-const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+const EXTENSION_ID = OUR_EXTENSION_ID;
+const OTHER_ID = 'abcdefghijklmnopabcdefghijklmnop';
 
 /** A raw request, so Host and Origin can be anything (fetch will not set Host). */
 function raw(port: number, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) {
@@ -100,20 +102,86 @@ describe('security (SPEC 6)', () => {
       expect(response.status).to.equal(200);
     });
 
-    it('accepts only the configured extension id when one is set', async () => {
-      const pinned = await startHarness({ extensionId: EXTENSION_ID });
+    it('refuses another extension by default, naming the flag that would allow it', async () => {
+      const other = await raw(h.port, {
+        method: 'POST',
+        path: '/logs',
+        headers: { host: `127.0.0.1:${h.port}`, origin: `chrome-extension://${OTHER_ID}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ entries: [logEntry()] }),
+      });
+      expect(other.status).to.equal(403);
+      expect(JSON.parse(other.body).message).to.contain(`--extension-id ${OTHER_ID}`);
+      expect((await h.call('GET', '/health')).body.buffers.logs.size).to.equal(0);
+    });
+
+    it('accepts exactly the configured list of extension ids, or any with *', async () => {
+      const listed = await startHarness({ extensions: [OTHER_ID, 'b'.repeat(32)] });
+      const any = await startHarness({ extensions: '*' });
       try {
-        const ok = await raw(pinned.port, {
-          headers: { host: `127.0.0.1:${pinned.port}`, origin: `chrome-extension://${EXTENSION_ID}` },
-        });
-        expect(ok.status).to.equal(200);
-        const other = await raw(pinned.port, {
-          headers: { host: `127.0.0.1:${pinned.port}`, origin: `chrome-extension://${'p'.repeat(32)}` },
-        });
-        expect(other.status).to.equal(403);
+        const status = (port: number, id: string) =>
+          raw(port, {
+            path: '/pending-queries?instance_id=i&boot_id=b',
+            headers: { host: `127.0.0.1:${port}`, origin: `chrome-extension://${id}` },
+          }).then((r) => r.status);
+        expect(await status(listed.port, OTHER_ID)).to.equal(200);
+        expect(await status(listed.port, 'b'.repeat(32))).to.equal(200);
+        expect(await status(listed.port, EXTENSION_ID)).to.equal(403);
+        expect(await status(any.port, 'p'.repeat(32))).to.equal(200);
+        expect(await status(any.port, EXTENSION_ID)).to.equal(200);
       } finally {
-        await pinned.stop();
+        await listed.stop();
+        await any.stop();
       }
+    });
+  });
+
+  describe('only the extension speaks the extension API (a page’s <img>, <script>, <link> and no-cors fetch send no Origin)', () => {
+    const routes: ReadonlyArray<[method: string, path: string]> = [
+      ['GET', '/pending-queries?instance_id=page&boot_id=page&wait_ms=0'],
+      ['POST', '/query-result'],
+      ['POST', '/dom-result'],
+      ['POST', '/logs'],
+      ['POST', '/network-bodies'],
+      ['POST', '/websocket-events'],
+      ['POST', '/vitals'],
+      ['POST', '/page'],
+    ];
+    for (const [method, path] of routes) {
+      it(`refuses ${method} ${path.split('?')[0]} without an Origin`, async () => {
+        const response = await raw(h.port, {
+          method,
+          path,
+          headers: { host: `127.0.0.1:${h.port}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+          ...(method === 'POST' ? { body: '{"entries":[]}' } : {}),
+        });
+        expect(response.status).to.equal(403);
+        expect(JSON.parse(response.body)).to.deep.include({ error: 'forbidden_origin' });
+        expect(JSON.parse(response.body).message).to.contain('no Origin');
+      });
+    }
+
+    it('a no-Origin poll takes no command and fakes no presence (it took the command and showed connected:true)', async () => {
+      const client = await h.client();
+      const queued = payload(await client.callTool({ name: 'interact', arguments: { action: 'refresh' } }));
+      const poll = await raw(h.port, {
+        path: '/pending-queries?instance_id=evil-page&boot_id=1&wait_ms=0',
+        headers: { host: `127.0.0.1:${h.port}` },
+      });
+      expect(poll.status).to.equal(403);
+      expect(poll.body).to.not.contain(queued.correlation_id);
+      const health = (await h.call('GET', '/health')).body;
+      expect(health.extension.connected).to.equal(false);
+      expect(health.extension.instance_id).to.equal(undefined);
+      const pending = payload(
+        await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id: queued.correlation_id } }),
+      );
+      expect(pending.timeline.delivered_at).to.equal(undefined);
+      const delivered = await h.extension().poll();
+      expect(delivered.map((q) => q.correlation_id)).to.deep.equal([queued.correlation_id]);
+    });
+
+    it('answers /health without an Origin (the launcher and status probe it)', async () => {
+      expect((await raw(h.port, { headers: { host: `127.0.0.1:${h.port}` } })).status).to.equal(200);
     });
 
     it('never sends CORS headers, not even to a preflight', async () => {
@@ -154,7 +222,7 @@ describe('security (SPEC 6)', () => {
       expect(response.body.result.serverInfo.name).to.equal('browsertap');
     });
 
-    it('does not need the token for the extension API or /health', async () => {
+    it('does not need the token for the extension API (the extension’s Origin) or /health', async () => {
       expect((await h.call('GET', '/health')).status).to.equal(200);
       expect((await h.extension().send('/logs', [logEntry()])).status).to.equal(200);
     });

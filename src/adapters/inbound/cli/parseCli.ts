@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { EXTENSION_ID, type AllowedExtensions } from '../http/ourExtension.js';
 
 export const COMMANDS = ['mcp', 'daemon', 'status', 'stop'] as const;
 export type CliCommand = (typeof COMMANDS)[number] | 'help' | 'version';
@@ -8,7 +9,8 @@ export interface CliOptions {
   readonly command: CliCommand;
   readonly port: number;
   readonly stateDir: string;
-  readonly extensionId?: string;
+  /** Extension ids allowed on the extension API; absent means browsertap's own. */
+  readonly extensions?: AllowedExtensions;
   readonly logLevel?: CliLogLevel;
 }
 
@@ -24,7 +26,8 @@ export const USAGE = `usage: browsertap [mcp|daemon|status|stop] [options]
 options:
   --port N              daemon port (env BROWSERTAP_PORT, default ${DEFAULT_PORT})
   --state-dir DIR       token, pid, log and stored data (env BROWSERTAP_HOME, default ~/.browsertap)
-  --extension-id ID     accept only this extension's origin (env BROWSERTAP_EXTENSION_ID)
+  --extension-id IDS    extension ids the extension API answers, comma-separated, or * for any
+                        (env BROWSERTAP_EXTENSION_ID; default: browsertap's own extension)
   --log-level LEVEL     debug|info|warn|error|silent (stderr)
   --version, --help`;
 
@@ -65,10 +68,9 @@ export function parseCli(
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   if (!(port >= 0 && port <= 65_535)) return { error: `port must be a number from 0 to 65535, got '${portText}'` };
 
-  const extensionId = values['extension-id'] ?? env.BROWSERTAP_EXTENSION_ID;
-  if (extensionId !== undefined && !/^[a-p]{32}$/.test(extensionId)) {
-    return { error: `extension id must be 32 letters a-p (as chrome://extensions shows it), got '${extensionId}'` };
-  }
+  const extensionText = values['extension-id'] ?? env.BROWSERTAP_EXTENSION_ID;
+  const extensions = extensionText === undefined ? undefined : parseExtensions(extensionText);
+  if (typeof extensions === 'string' && extensions !== '*') return { error: extensions };
   const logLevel = values['log-level'];
   if (logLevel !== undefined && !['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     return { error: `log level must be debug, info, warn, error or silent, got '${logLevel}'` };
@@ -77,7 +79,23 @@ export function parseCli(
     command,
     port,
     stateDir: values['state-dir'] ?? env.BROWSERTAP_HOME ?? defaultStateDir,
-    ...(extensionId === undefined ? {} : { extensionId }),
+    ...(extensions === undefined ? {} : { extensions }),
     ...(logLevel === undefined ? {} : { logLevel: logLevel as CliLogLevel }),
   };
+}
+
+/** `ID[,ID…]` or `*` → the allowed list; an error sentence for anything else. */
+function parseExtensions(text: string): AllowedExtensions | string {
+  if (text.trim() === '*') return '*';
+  const ids = text.split(',').map((id) => id.trim());
+  const bad = ids.find((id) => !EXTENSION_ID.test(id));
+  if (bad !== undefined) {
+    return `extension id must be 32 letters a-p (as chrome://extensions shows it), or * for any; got '${bad.slice(0, 40)}'`;
+  }
+  return ids;
+}
+
+/** The `--extension-id` value for a list (to pass it on to a daemon the bridge starts). */
+export function formatExtensions(extensions: AllowedExtensions): string {
+  return extensions === '*' ? '*' : extensions.join(',');
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import type { ExtensionApi } from './ExtensionApi.js';
+import type { AllowedExtensions } from './ourExtension.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
 import { securityGuard } from './middleware/securityGuard.js';
@@ -15,7 +16,8 @@ export interface DaemonServerSettings {
   /** 0 picks a free port (tests). */
   readonly port: number;
   readonly token: () => string;
-  readonly extensionId?: string;
+  /** Extension ids allowed on the extension API (SPEC 6). */
+  readonly extensions: AllowedExtensions;
   readonly logger: LoggerPort;
 }
 
@@ -32,12 +34,7 @@ export class KoaDaemonServer {
     const app = new Koa();
     app.silent = true;
     app.use(errorHandler(settings.logger));
-    app.use(
-      securityGuard({
-        port: () => this.boundPort,
-        ...(settings.extensionId === undefined ? {} : { extensionId: settings.extensionId }),
-      }),
-    );
+    app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions }));
     app.use(jsonBody());
     for (const router of [commandRoutes(api), ingestRoutes(api), healthRoutes(api), mcpRoutes(mcp, settings.token)]) {
       app.use(router.routes());

@@ -1,6 +1,6 @@
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
-/** Query string of `GET /pending-queries`. */
+/** `POST /pending-queries` body (or the query string of `GET`). */
 export class PendingQueriesDto {
   @IsString()
   @MinLength(1)

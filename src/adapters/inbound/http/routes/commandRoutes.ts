@@ -8,7 +8,10 @@ import { validBody, validQuery } from '../middleware/validate.js';
 export function commandRoutes(api: ExtensionApi): Router {
   const router = new Router();
 
-  router.get('/pending-queries', validQuery(PendingQueriesDto, ['wait_ms']), async (ctx) => {
+  // POST is what the extension uses: Chromium sends no Origin on a service worker's GET
+  // (measured in test/e2e/security.e2e.test.ts), and this route answers only the extension's
+  // Origin. GET stays for clients that can set one.
+  const poll = async (ctx: RouterContext) => {
     const query = ctx.state.valid as PendingQueriesDto;
     // Nothing may be handed to a request that is gone: abort the wait when the client leaves.
     const gone = new AbortController();
@@ -27,7 +30,9 @@ export function commandRoutes(api: ExtensionApi): Router {
     } finally {
       ctx.res.off('close', onClose);
     }
-  });
+  };
+  router.post('/pending-queries', validBody(PendingQueriesDto), poll);
+  router.get('/pending-queries', validQuery(PendingQueriesDto, ['wait_ms']), poll);
 
   const recordResult = async (ctx: RouterContext) => {
     const body = ctx.state.valid as QueryResultDto;

@@ -14,9 +14,16 @@ describe('parseCli', () => {
       command: 'daemon',
       port: 9000,
       stateDir: '/env/home',
-      extensionId: 'a'.repeat(32),
+      extensions: ['a'.repeat(32)],
     });
     expect(parse(['daemon', '--port', '9100', '--state-dir', '/flag'], env)).to.include({ port: 9100, stateDir: '/flag' });
+  });
+
+  it('reads a comma-separated list of extension ids, or * for any', () => {
+    expect(parse(['--extension-id', `${'a'.repeat(32)}, ${'b'.repeat(32)}`])).to.deep.include({
+      extensions: ['a'.repeat(32), 'b'.repeat(32)],
+    });
+    expect(parse(['--extension-id', '*'])).to.include({ extensions: '*' });
   });
 
   it('turns --help and --version into commands', () => {
@@ -31,6 +38,7 @@ describe('parseCli', () => {
     [['--port', '65536'], 'port must be'],
     [['--log-level', 'loud'], 'log level must be'],
     [['--extension-id', 'ABC'], 'extension id must be 32 letters a-p'],
+    [['--extension-id', `${'a'.repeat(32)},*`], 'extension id must be 32 letters a-p'],
     [['--nope'], "Unknown option '--nope'"],
   ] as Array<[string[], string]>) {
     it(`refuses ${argv.join(' ')}`, () => {

@@ -1,0 +1,11 @@
+/**
+ * The id of browsertap's own extension, the same wherever it is loaded from: the manifest's
+ * `key` pins it (test/unit/adapters/inbound/http/ourExtension.test.ts derives it from the key).
+ * The extension API answers only this id by default (SPEC 6).
+ */
+export const OUR_EXTENSION_ID = 'chnkcgfikgkkocojlablgccbkcgijnhm';
+
+/** Which extensions may call the extension API: a list of ids, or `*` for any (unpacked copies under development). */
+export type AllowedExtensions = readonly string[] | '*';
+
+export const EXTENSION_ID = /^[a-p]{32}$/;

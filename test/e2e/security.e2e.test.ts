@@ -1,0 +1,156 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { chromium } from 'playwright-core';
+import { EXTENSION_HEADERS } from '../support/daemonHarness.js';
+import { CHROMIUM, EXTENSION_ID, launchPlaywright } from './support/chromium.js';
+import { eventually, startAgent, type Agent } from './support/stack.js';
+
+/** An HTTP server that records what reaches it and answers like a daemon that has nothing to do. */
+async function startRecorder(): Promise<{
+  port: number;
+  seen: Array<{ method: string; path: string; headers: IncomingHttpHeaders }>;
+  close(): Promise<void>;
+}> {
+  const seen: Array<{ method: string; path: string; headers: IncomingHttpHeaders }> = [];
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] as string;
+    seen.push({ method: req.method ?? '', path, headers: req.headers });
+    req.resume();
+    req.on('end', () => {
+      const body =
+        path === '/health'
+          ? { status: 'ok', version: 'recorder', extension: { connected: true } }
+          : path === '/pending-queries'
+            ? { queries: [] }
+            : { received: 0, rejected: 0, accepted: false };
+      setTimeout(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+        path === '/pending-queries' ? 200 : 0,
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    seen,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A page that tries every way a web page can reach the daemon's extension API. */
+function attackPage(daemon: number): string {
+  const base = `http://127.0.0.1:${daemon}`;
+  const poll = `${base}/pending-queries?instance_id=evil-page&boot_id=1&wait_ms=0`;
+  const forged = JSON.stringify({
+    entries: [{ level: 'error', message: 'forged by a page', source: 'console', url: 'x', ts: 1 }],
+  });
+  return `<!doctype html><html><head><title>attack</title>
+<link rel="stylesheet" href="${poll}&via=link">
+<script src="${poll}&via=script"></script>
+</head><body>
+<img src="${poll}&via=img">
+<iframe name="sink" style="display:none"></iframe>
+<form id="csrf" method="POST" action="${base}/logs" enctype="text/plain" target="sink">
+  <input name='${forged.slice(0, -1)},"x":"' value='"}'>
+</form>
+<script>
+  const done = [];
+  done.push(fetch(${JSON.stringify(poll)} + '&via=no-cors', { mode: 'no-cors' }).catch(() => 'blocked'));
+  done.push(fetch(${JSON.stringify(`${base}/logs`)}, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: ${JSON.stringify(forged)} }).catch(() => 'blocked'));
+  done.push(fetch(${JSON.stringify(poll)} + '&via=cors', { mode: 'cors' }).catch(() => 'blocked'));
+  document.getElementById('csrf').submit();
+  Promise.all(done).then(() => setTimeout(() => (document.title = 'attack done'), 500));
+</script></body></html>`;
+}
+
+describe('only our extension speaks the extension API, in real Chromium (SPEC 6)', function () {
+  this.timeout(60_000);
+
+  it('the worker’s requests carry Origin chrome-extension://<our id>: POSTs do, its GETs carry none, so it polls with POST', async () => {
+    const recorder = await startRecorder();
+    const page = await startPageServer('<!doctype html><title>tracked</title><script>console.error("to the recorder")</script>');
+    const browser = await launchPlaywright(recorder.port);
+    try {
+      const tab = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await eventually(() => recorder.seen.some((r) => r.path === '/pending-queries'), 15_000, 'the worker never polled');
+      await tab.goto(page.url);
+      await eventually(() => recorder.seen.some((r) => r.path === '/logs'), 15_000, 'the worker never posted the log');
+      const api = recorder.seen.filter((r) => r.path !== '/health');
+      expect(new Set(api.map((r) => r.method))).to.deep.equal(new Set(['POST']));
+      expect(new Set(api.map((r) => r.headers.origin))).to.deep.equal(new Set([`chrome-extension://${EXTENSION_ID}`]));
+      // What Chromium does with a worker's GET, whatever its options: no Origin (why the poll is a POST).
+      const worker = browser.context.serviceWorkers()[0];
+      await worker?.evaluate(async (port) => {
+        await fetch(`http://127.0.0.1:${port}/probe-get`, { mode: 'cors', headers: { 'x-probe': '1' } });
+      }, recorder.port);
+      expect(recorder.seen.find((r) => r.path === '/probe-get')?.headers.origin).to.equal(undefined);
+    } finally {
+      await browser.stop();
+      await page.close();
+      await recorder.close();
+    }
+  });
+
+  describe('a web page on localhost', () => {
+    let agent: Agent;
+
+    before(async () => {
+      agent = await startAgent();
+    });
+    after(async () => agent.stop());
+
+    it('gets nothing through <img>, <script>, <link>, no-cors fetch, a form POST or a cors fetch: no command taken, presence unchanged', async () => {
+      const queued = await agent.ok('interact', { action: 'refresh' });
+      const page = await startPageServer(attackPage(agent.port));
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+      });
+      try {
+        const tab = await browser.newPage();
+        await tab.goto(page.url);
+        await tab.waitForFunction(() => document.title === 'attack done', undefined, { timeout: 15_000 });
+        expect(page.hits()).to.be.at.least(1);
+      } finally {
+        await browser.close();
+        await page.close();
+      }
+      const health = await agent.health();
+      expect(health.extension.connected).to.equal(false);
+      expect(health.extension.instance_id).to.equal(undefined);
+      expect(health.buffers.logs.size).to.equal(0);
+      const result = await agent.ok('observe', { what: 'command_result', correlation_id: queued.correlation_id });
+      expect(result.status).to.equal('queued');
+      expect(result.timeline.delivered_at).to.equal(undefined);
+      // The command was still there for the real extension.
+      const poll = await fetch(`http://127.0.0.1:${agent.port}/pending-queries?instance_id=ours&boot_id=1`, {
+        headers: EXTENSION_HEADERS,
+      });
+      const { queries } = (await poll.json()) as { queries: Array<{ correlation_id: string }> };
+      expect(queries.map((q) => q.correlation_id)).to.deep.equal([queued.correlation_id]);
+    });
+  });
+});
+
+/** Serves one HTML page on 127.0.0.1 (a development origin) and counts the requests for it. */
+async function startPageServer(html: string): Promise<{ url: string; hits(): number; close(): Promise<void> }> {
+  let hits = 0;
+  const server = createServer((req, res) => {
+    hits++;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    hits: () => hits,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
