@@ -8,7 +8,8 @@ import { createMcpServer } from '../adapters/inbound/mcp/createMcpServer.js';
 import { McpSessions } from '../adapters/inbound/mcp/McpSessions.js';
 import { McpStreamOutlets } from '../adapters/inbound/mcp/McpStreamOutlets.js';
 import { StreamDispatcher } from '../application/streaming/StreamDispatcher.js';
-import { ensureToken } from '../adapters/outbound/fs/tokenFile.js';
+import { ensureToken, restoreToken, tokenPath } from '../adapters/outbound/fs/tokenFile.js';
+import { identityProof } from '../adapters/outbound/process/daemonIdentity.js';
 import { createContainer, type ContainerOptions } from './createContainer.js';
 import { VERSION } from './version.js';
 import { extensionApi, mcpToolDeps } from './wiring.js';
@@ -33,10 +34,12 @@ export interface RunningDaemon {
 
 /** Composes and starts a daemon: token, container, saved noise rules, MCP sessions, the Koa server. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
-  const token = await ensureToken(options.stateDir);
+  const { token, origin: tokenOrigin } = await ensureToken(options.stateDir);
   const outlets = new McpStreamOutlets();
   const container = createContainer({ ...options, streamOutlets: outlets });
   const logger = container.get(TYPES.LoggerPort);
+  if (tokenOrigin === 'replaced_empty')
+    logger.warn('the token file was empty; wrote a new token', { path: tokenPath(options.stateDir) });
   await restoreNoiseRules(container);
   const deadlines = container.get(CommandDeadlines);
   deadlines.start();
@@ -53,6 +56,18 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     port: options.port,
     token: () => token,
     logger,
+    identity: {
+      prove: async (nonce) => {
+        // A challenge comes from a client that needs the token: if the file went missing or
+        // empty while the daemon ran, write it again so the client can read it (SPEC 6).
+        if (await restoreToken(options.stateDir, token).catch(() => false)) {
+          logger.warn('the token file was missing or changed; wrote this daemon’s token back', {
+            path: tokenPath(options.stateDir),
+          });
+        }
+        return { proof: identityProof(token, nonce), pid: process.pid };
+      },
+    },
     extensions: options.extensions ?? [OUR_EXTENSION_ID],
   });
   try {

@@ -51,7 +51,7 @@ describe('browsertap CLI (built)', function () {
       const first = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir], {
         stdio: 'ignore',
       });
-      for (let i = 0; i < 100 && runCliSync(['status', '--port', String(port)]).status !== 0; i++)
+      for (let i = 0; i < 100 && runCliSync(['status', '--port', String(port), '--state-dir', stateDir]).status !== 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 50));
       const second = runCliSync(['daemon', '--port', String(port), '--state-dir', tempDir()]);
       expect(second.status).to.equal(1);
@@ -67,8 +67,8 @@ describe('browsertap CLI (built)', function () {
       });
       for (let i = 0; i < 100 && !existsSync(join(stateDir, 'daemon.pid')); i++)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      const status = runCliSync(['status', '--port', String(port)]);
-      expect(JSON.parse(status.stdout).status).to.equal('ok');
+      const status = runCliSync(['status', '--port', String(port), '--state-dir', stateDir]);
+      expect(JSON.parse(status.stdout)).to.deep.include({ status: 'ok', identity: { proven: true, pid: child.pid } });
       expect(existsSync(join(stateDir, 'token'))).to.equal(true);
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

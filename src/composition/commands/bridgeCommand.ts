@@ -2,10 +2,10 @@ import { StdioBridge } from '../../adapters/inbound/mcp/bridge/StdioBridge.js';
 import { formatExtensions, type CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
-import { readToken } from '../../adapters/outbound/fs/tokenFile.js';
 import { CLI_PATH } from '../cliPaths.js';
 import { DAEMON_V8_FLAGS } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
+import { provenDaemon } from './connectDaemon.js';
 
 /** `browsertap mcp`: the stdio bridge an MCP client launches. stdout carries MCP only. */
 export async function bridgeCommand(options: CliOptions): Promise<number> {
@@ -30,8 +30,11 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
   });
   const bridge = new StdioBridge(process.stdin, process.stdout, {
     endpoint: `http://127.0.0.1:${options.port}/mcp`,
-    token: () => readToken(options.stateDir),
-    ensureDaemon: () => launcher.ensureRunning(),
+    ensureDaemon: async () => {
+      await launcher.ensureRunning();
+      const { token, identity } = await provenDaemon(options.port, options.stateDir, logger);
+      return { version: identity.health.version, token };
+    },
     bridgeVersion: VERSION,
     logger,
   });

@@ -216,7 +216,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
         { stdio: 'ignore', detached: true },
       );
       daemon.unref();
-      for (let i = 0; i < 100 && runCliSync(['status', '--port', String(port)]).status !== 0; i++)
+      for (let i = 0; i < 100 && runCliSync(['status', '--port', String(port), '--state-dir', stateDir]).status !== 0; i++)
         await new Promise((r) => setTimeout(r, 50));
 
       const bridge = await open();

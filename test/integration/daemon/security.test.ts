@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { OUR_EXTENSION_ID } from '../../../src/adapters/inbound/http/ourExtension.js';
+import { identityProof } from '../../../src/adapters/outbound/process/daemonIdentity.js';
 import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 
 const EXTENSION_ID = OUR_EXTENSION_ID;
@@ -198,6 +199,25 @@ describe('security (SPEC 6)', () => {
         expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).to.deep.equal([]);
       }
       expect(responses[1]!.status).to.equal(403);
+    });
+  });
+
+  describe('identity proof (/health?challenge=)', () => {
+    it('answers a challenge with HMAC-SHA256(token, nonce) and its pid, without the token', async () => {
+      const nonce = 'n0nce-of-twenty-four-chars';
+      const { status, body } = await h.call('GET', `/health?challenge=${nonce}`);
+      expect(status).to.equal(200);
+      expect(body).to.include({ status: 'ok', proof: identityProof(h.token, nonce), pid: process.pid });
+      expect(JSON.stringify(body)).to.not.contain(h.token);
+      expect((await h.call('GET', '/health')).body.proof).to.equal(undefined);
+    });
+
+    it('refuses a malformed challenge with 400', async () => {
+      for (const nonce of ['short', 'x'.repeat(129), 'has spaces in it, sixteen+']) {
+        const { status, body } = await h.call('GET', `/health?challenge=${encodeURIComponent(nonce)}`);
+        expect(status, nonce).to.equal(400);
+        expect(body.error).to.equal('invalid_query');
+      }
     });
   });
 

@@ -8,7 +8,7 @@ import { errorHandler } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
 import { securityGuard } from './middleware/securityGuard.js';
 import { commandRoutes } from './routes/commandRoutes.js';
-import { healthRoutes } from './routes/healthRoutes.js';
+import { healthRoutes, type IdentityProver } from './routes/healthRoutes.js';
 import { ingestRoutes } from './routes/ingestRoutes.js';
 import { mcpRoutes, type McpHttpHandler } from './routes/mcpRoutes.js';
 
@@ -18,6 +18,8 @@ export interface DaemonServerSettings {
   readonly token: () => string;
   /** Extension ids allowed on the extension API (SPEC 6). */
   readonly extensions: AllowedExtensions;
+  /** Answers `/health?challenge=` (SPEC 6). */
+  readonly identity: IdentityProver;
   readonly logger: LoggerPort;
 }
 
@@ -36,7 +38,12 @@ export class KoaDaemonServer {
     app.use(errorHandler(settings.logger));
     app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions }));
     app.use(jsonBody());
-    for (const router of [commandRoutes(api), ingestRoutes(api), healthRoutes(api), mcpRoutes(mcp, settings.token)]) {
+    for (const router of [
+      commandRoutes(api),
+      ingestRoutes(api),
+      healthRoutes(api, settings.identity),
+      mcpRoutes(mcp, settings.token),
+    ]) {
       app.use(router.routes());
       app.use(router.allowedMethods());
     }

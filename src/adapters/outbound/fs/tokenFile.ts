@@ -1,29 +1,80 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { atomicWrite } from './atomicWrite.js';
 
 export const tokenPath = (stateDir: string): string => join(stateDir, 'token');
 
+/** How the daemon found its token file at start: as it was, created, or repaired. */
+export type TokenOrigin = 'existing' | 'created' | 'replaced_empty';
+
+/** The token file is missing or empty: nothing can authenticate with it. */
+export class TokenUnavailable extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: 'missing' | 'empty',
+  ) {
+    super(`the token file ${path} is ${reason}`);
+    this.name = 'TokenUnavailable';
+  }
+}
+
+const newToken = (): string => randomBytes(32).toString('hex');
+
 /**
- * The bearer token of `/mcp`: read from `<state-dir>/token`, or created there on first start
- * (32 random bytes as hex, mode 0600; a concurrent creator loses the race and reads the winner's).
- * A token file readable by group or others is tightened to 0600.
+ * The bearer token of `/mcp` (the daemon's side): read from `<state-dir>/token`, or created
+ * there (32 random bytes as hex, mode 0600; a concurrent creator loses the race and reads the
+ * winner's). An empty file is replaced with a new token rather than stopping the daemon from
+ * starting. A token file readable by group or others is tightened to 0600.
  */
-export async function ensureToken(stateDir: string): Promise<string> {
+export async function ensureToken(stateDir: string): Promise<{ token: string; origin: TokenOrigin }> {
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   const path = tokenPath(stateDir);
+  let origin: TokenOrigin = 'existing';
   try {
-    await writeFile(path, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(path, `${newToken()}\n`, { mode: 0o600, flag: 'wx' });
+    origin = 'created';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   if (((await stat(path)).mode & 0o077) !== 0) await chmod(path, 0o600);
-  return readToken(stateDir);
+  try {
+    return { token: await readToken(stateDir), origin };
+  } catch (error) {
+    if (!(error instanceof TokenUnavailable)) throw error;
+    const token = newToken();
+    await atomicWrite(path, `${token}\n`);
+    return { token, origin: 'replaced_empty' };
+  }
 }
 
-/** The token as stored (whitespace trimmed). @throws when the file is missing or empty. */
+/**
+ * Writes the running daemon's token back when its file is missing, empty or holds another
+ * token (deleted or clobbered while the daemon ran), so new bridges can authenticate again.
+ * @returns true when it rewrote the file.
+ */
+export async function restoreToken(stateDir: string, token: string): Promise<boolean> {
+  try {
+    if ((await readToken(stateDir)) === token) return false;
+  } catch {
+    // missing, empty or unreadable: rewrite it below
+  }
+  await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  await atomicWrite(tokenPath(stateDir), `${token}\n`);
+  return true;
+}
+
+/** The token as stored (whitespace trimmed). @throws TokenUnavailable when the file is missing or empty. */
 export async function readToken(stateDir: string): Promise<string> {
-  const token = (await readFile(tokenPath(stateDir), 'utf8')).trim();
-  if (token === '') throw new Error(`the token file ${tokenPath(stateDir)} is empty`);
+  const path = tokenPath(stateDir);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new TokenUnavailable(path, 'missing');
+    throw error;
+  }
+  const token = text.trim();
+  if (token === '') throw new TokenUnavailable(path, 'empty');
   return token;
 }

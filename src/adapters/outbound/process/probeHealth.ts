@@ -7,31 +7,44 @@ export interface HealthSummary {
   readonly [key: string]: unknown;
 }
 
-/**
- * Asks `http://127.0.0.1:<port>/health` (plain `node:http`: the bridge never needs fetch);
- * undefined when nothing answers in time or what answers is not a browsertap daemon.
- */
-export function probeHealth(port: number, timeoutMs = 1_000): Promise<HealthSummary | undefined> {
+/** What answered on a port: its status and body, or undefined when nothing answered in time. */
+export function probePort(
+  port: number,
+  path: string,
+  timeoutMs = 1_000,
+): Promise<{ readonly status: number; readonly body: string } | undefined> {
   return new Promise((resolve) => {
-    const req = get({ host: '127.0.0.1', port, path: '/health', timeout: timeoutMs, agent: false }, (res) => {
+    const req = get({ host: '127.0.0.1', port, path, timeout: timeoutMs, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        try {
-          const health = JSON.parse(body) as Partial<HealthSummary>;
-          resolve(
-            res.statusCode === 200 && health.status === 'ok' && typeof health.version === 'string'
-              ? (health as HealthSummary)
-              : undefined,
-          );
-        } catch {
-          resolve(undefined);
-        }
+      res.on('data', (chunk: string) => {
+        body += chunk;
+        if (body.length > 1_000_000) req.destroy();
       });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       res.on('error', () => resolve(undefined));
     });
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(undefined));
   });
+}
+
+/** Parses a `/health` answer; undefined when it is not a browsertap daemon's. */
+export function parseHealth(answer: { readonly status: number; readonly body: string } | undefined): HealthSummary | undefined {
+  if (answer === undefined || answer.status !== 200) return undefined;
+  try {
+    const health = JSON.parse(answer.body) as Partial<HealthSummary>;
+    return health.status === 'ok' && typeof health.version === 'string' ? (health as HealthSummary) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Asks `http://127.0.0.1:<port>/health` (plain `node:http`: the bridge never needs fetch);
+ * undefined when nothing answers in time or what answers is not a browsertap daemon. This
+ * proves nothing about who answers: see `challengeDaemon` before trusting it.
+ */
+export async function probeHealth(port: number, timeoutMs = 1_000): Promise<HealthSummary | undefined> {
+  return parseHealth(await probePort(port, '/health', timeoutMs));
 }

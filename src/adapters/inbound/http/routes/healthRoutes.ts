@@ -1,11 +1,32 @@
 import Router from '@koa/router';
 import type { ExtensionApi } from '../ExtensionApi.js';
+import { HttpProblem } from '../HttpProblem.js';
 
-/** `GET /health`: no token needed (it reveals no captured data), so the extension and launcher can probe. */
-export function healthRoutes(api: ExtensionApi): Router {
+/** Proves who this daemon is to a client holding its token (SPEC 6). */
+export interface IdentityProver {
+  /** `proof` = HMAC-SHA256(token, nonce) as hex, and the daemon's pid (for `browsertap stop`). */
+  prove(nonce: string): Promise<{ readonly proof: string; readonly pid: number }>;
+}
+
+const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * `GET /health`: no token needed (it reveals no captured data), so the extension and launcher
+ * can probe. With `?challenge=<nonce>` the answer also carries `proof` and `pid`: a bridge checks
+ * the proof before it sends its token, and `stop` before it signals the pid.
+ */
+export function healthRoutes(api: ExtensionApi, identity: IdentityProver): Router {
   const router = new Router();
-  router.get('/health', (ctx) => {
-    ctx.body = api.health.execute();
+  router.get('/health', async (ctx) => {
+    const challenge = ctx.query.challenge;
+    if (challenge === undefined) {
+      ctx.body = api.health.execute();
+      return;
+    }
+    if (typeof challenge !== 'string' || !NONCE.test(challenge)) {
+      throw new HttpProblem(400, 'invalid_query', 'challenge must be 16-128 characters of A-Z, a-z, 0-9, _ or -');
+    }
+    ctx.body = { ...api.health.execute(), ...(await identity.prove(challenge)) };
   });
   return router;
 }

@@ -7,10 +7,12 @@ import { readSse } from './readSse.js';
 export interface UpstreamSettings {
   /** `http://127.0.0.1:<port>/mcp`. */
   readonly endpoint: string;
-  /** Reads the daemon's bearer token (again after a 401). */
-  readonly token: () => Promise<string>;
-  /** Makes sure a daemon answers (starting one if needed); resolves its version. */
-  readonly ensureDaemon: () => Promise<{ readonly version: string }>;
+  /**
+   * Makes sure a daemon answers (starting one if needed) and that it proved it holds the token
+   * (SPEC 6); resolves its version and the token to send it. Rejects with the reason for the
+   * user (another program on the port, no token file…).
+   */
+  readonly ensureDaemon: () => Promise<{ readonly version: string; readonly token: string }>;
   readonly bridgeVersion: string;
   readonly logger: LoggerPort;
   /** A request with no answer after this long gets an error response (ms). */
@@ -53,7 +55,7 @@ export class DaemonUpstream {
   /** Arguments of the client's active `configure streaming` subscription, if any. */
   private subscription: unknown;
   private readonly http: LoopbackHttp;
-  /** A browsertap daemon answered /health since the connection was last lost. */
+  /** The daemon on the port proved it holds the token (SPEC 6) since the connection was last lost. */
   private verified = false;
 
   constructor(
@@ -163,7 +165,9 @@ export class DaemonUpstream {
         continue;
       }
       if (attempt === 0 && outcome.status === 401) {
-        this.token = undefined;
+        // The daemon proved it holds the token we read, then refused it: it was restarted with
+        // a new one. Prove and read again.
+        await this.recover(false);
         continue;
       }
       if (outcome.status === 401) throw new Error('the daemon refused the bearer token in <state-dir>/token');
@@ -172,7 +176,8 @@ export class DaemonUpstream {
   }
 
   private async post(message: JSONRPCMessage): Promise<Exchange> {
-    const token = (this.token ??= await this.settings.token());
+    const token = this.token;
+    if (token === undefined) throw new Error('no daemon has proved itself yet');
     const answer = await this.http.send(
       'POST',
       { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -195,7 +200,9 @@ export class DaemonUpstream {
   private recover(reinitialize: boolean): Promise<void> {
     this.recovering ??= (async () => {
       try {
-        this.checkVersion((await this.settings.ensureDaemon()).version);
+        const daemon = await this.settings.ensureDaemon();
+        this.token = daemon.token;
+        this.checkVersion(daemon.version);
         this.verified = true;
         if (reinitialize && this.initParams !== undefined) await this.reinitialize();
       } finally {
@@ -261,7 +268,8 @@ export class DaemonUpstream {
     let backoff = 250;
     while (!this.closed && !controller.signal.aborted) {
       try {
-        const headers = { ...this.headers(this.token ?? (await this.settings.token())), accept: 'text/event-stream' };
+        if (this.token === undefined) await this.recover(false);
+        const headers = { ...this.headers(this.token as string), accept: 'text/event-stream' };
         const response = await this.http.stream(headers, controller.signal);
         if (response.statusCode === 405) return;
         if (response.statusCode === 200) {

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStateStore } from '../../../../../src/adapters/outbound/fs/FileStateStore.js';
-import { ensureToken, readToken } from '../../../../../src/adapters/outbound/fs/tokenFile.js';
+import { ensureToken, readToken, restoreToken, TokenUnavailable } from '../../../../../src/adapters/outbound/fs/tokenFile.js';
 import { expectDomainError } from '../../../../support/expectDomainError.js';
 
 describe('FileStateStore and the token file', () => {
@@ -52,19 +52,39 @@ describe('FileStateStore and the token file', () => {
 
   it('creates the token once, 0600, and tightens a token file others can read', async () => {
     const first = await ensureToken(dir);
-    expect(await ensureToken(dir)).to.equal(first);
+    expect(first.origin).to.equal('created');
+    expect(await ensureToken(dir)).to.deep.equal({ token: first.token, origin: 'existing' });
     expect(statSync(join(dir, 'token')).mode & 0o777).to.equal(0o600);
     writeFileSync(join(dir, 'token'), 'hand-made\n', { mode: 0o644 });
-    expect(await ensureToken(dir)).to.equal('hand-made');
+    expect((await ensureToken(dir)).token).to.equal('hand-made');
     expect(statSync(join(dir, 'token')).mode & 0o777).to.equal(0o600);
   });
 
-  it('refuses an empty token file', async () => {
+  it('replaces an empty token file with a new token at start, and says so', async () => {
     writeFileSync(join(dir, 'token'), '  \n');
-    const error = await readToken(dir).then(
-      () => undefined,
-      (e: Error) => e.message,
-    );
-    expect(error).to.contain('is empty');
+    const repaired = await ensureToken(dir);
+    expect(repaired.origin).to.equal('replaced_empty');
+    expect(repaired.token).to.match(/^[0-9a-f]{64}$/);
+    expect(await readToken(dir)).to.equal(repaired.token);
+  });
+
+  it('reads a missing or empty token file as TokenUnavailable with the reason', async () => {
+    const reason = () =>
+      readToken(dir).then(
+        () => undefined,
+        (e: unknown) => (e instanceof TokenUnavailable ? e.reason : 'other'),
+      );
+    expect(await reason()).to.equal('missing');
+    writeFileSync(join(dir, 'token'), '  \n');
+    expect(await reason()).to.equal('empty');
+  });
+
+  it('writes a running daemon’s token back when its file went missing or changed, and only then', async () => {
+    expect(await restoreToken(dir, 'live-token')).to.equal(true);
+    expect(await readToken(dir)).to.equal('live-token');
+    expect(await restoreToken(dir, 'live-token')).to.equal(false);
+    writeFileSync(join(dir, 'token'), 'clobbered\n');
+    expect(await restoreToken(dir, 'live-token')).to.equal(true);
+    expect(statSync(join(dir, 'token')).mode & 0o777).to.equal(0o600);
   });
 });

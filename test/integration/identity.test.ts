@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { connectBridge, daemonPids, freePort, killDaemons, removeDir, tempDir, type Bridge } from '../support/processes.js';
+import { payload } from '../support/daemonHarness.js';
+
+/** Runs the built CLI without blocking this process (a squatter served from here must keep answering). */
+function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/cli.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** A process that has nothing to do with browsertap. */
+function bystander(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Something else on the port that answers /health like a daemon and records what reaches it. */
+async function startSquatter(port: number, pid: number) {
+  const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
+  const server: Server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    req.resume();
+    const body = (req.url ?? '').startsWith('/health')
+      ? { status: 'ok', version: '0.1.0', extension: { connected: false }, pid, proof: 'f'.repeat(64) }
+      : { jsonrpc: '2.0', id: 1, result: {} };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    seen,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('daemon identity: who gets the token, what stop signals (SPEC 6, built CLI)', function () {
+  this.timeout(30_000);
+  let port: number;
+  let stateDir: string;
+  const cleanups: Array<() => unknown> = [];
+
+  beforeEach(async () => {
+    port = await freePort();
+    stateDir = tempDir('browsertap-identity-');
+  });
+
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await killDaemons(port);
+    removeDir(stateDir);
+  });
+
+  const startDaemon = async () => {
+    const child = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir], {
+      stdio: 'ignore',
+    });
+    cleanups.push(() => child.kill('SIGKILL'));
+    for (let i = 0; i < 200 && !existsSync(join(stateDir, 'daemon.pid')); i++) await new Promise((r) => setTimeout(r, 25));
+    return child;
+  };
+  const bridge = async (): Promise<Bridge> => {
+    const opened = await connectBridge(port, stateDir);
+    cleanups.push(() => opened.client.close().catch(() => undefined));
+    return opened;
+  };
+
+  it('stop leaves alone the process a stale pid file names (it sent SIGTERM, then SIGKILL)', async () => {
+    const other = bystander();
+    cleanups.push(() => other.kill('SIGKILL'));
+    writeFileSync(join(stateDir, 'daemon.pid'), `${other.pid}\n`);
+    const stop = await runCli(['stop', '--port', String(port), '--state-dir', stateDir]);
+    expect(JSON.parse(stop.stdout)).to.deep.equal({ stopped: false, reason: 'not running' });
+    expect(stop.stderr).to.contain(`named pid ${other.pid}, which was left alone`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(alive(other.pid as number)).to.equal(true);
+    expect(existsSync(join(stateDir, 'daemon.pid'))).to.equal(false);
+  });
+
+  it('stop stops the daemon that proves itself, with no pid file at all (it could not)', async () => {
+    const daemon = await startDaemon();
+    rmSync(join(stateDir, 'daemon.pid'));
+    const stop = await runCli(['stop', '--port', String(port), '--state-dir', stateDir]);
+    expect(JSON.parse(stop.stdout)).to.deep.equal({ stopped: true, pid: daemon.pid, forced: false });
+    expect(daemonPids(port)).to.deep.equal([]);
+  });
+
+  it('stop refuses a program squatting on the port: nothing is signalled, exit 1, the port is named', async () => {
+    const other = bystander();
+    cleanups.push(() => other.kill('SIGKILL'));
+    writeFileSync(join(stateDir, 'token'), `${'a'.repeat(64)}\n`, { mode: 0o600 });
+    const squatter = await startSquatter(port, other.pid as number);
+    cleanups.push(() => squatter.close());
+    const stop = await runCli(['stop', '--port', String(port), '--state-dir', stateDir]);
+    expect(stop.status).to.equal(1);
+    expect(stop.stderr).to.contain(`another program holds port ${port}`);
+    expect(alive(other.pid as number)).to.equal(true);
+    expect(squatter.seen.every((r) => r.headers.authorization === undefined)).to.equal(true);
+  });
+
+  it('the bridge never sends its token to a squatter and says another program holds the port (it sent it and talked MCP)', async () => {
+    const token = 'b'.repeat(64);
+    writeFileSync(join(stateDir, 'token'), `${token}\n`, { mode: 0o600 });
+    const squatter = await startSquatter(port, process.pid);
+    cleanups.push(() => squatter.close());
+    const error = await connectBridge(port, stateDir).then(
+      async (opened) => {
+        cleanups.push(() => opened.client.close().catch(() => undefined));
+        return 'connected';
+      },
+      (failure: Error) => failure.message,
+    );
+    expect(error).to.contain(`another program holds port ${port}`);
+    expect(squatter.seen.length).to.be.above(0);
+    expect(squatter.seen.filter((r) => r.url.startsWith('/mcp'))).to.deep.equal([]);
+    expect(JSON.stringify(squatter.seen)).to.not.contain(token);
+  });
+
+  it('/health?challenge= proves the token with HMAC-SHA256 and reports the pid; status shows it', async () => {
+    const daemon = await startDaemon();
+    const status = await runCli(['status', '--port', String(port), '--state-dir', stateDir]);
+    expect(status.status).to.equal(0);
+    expect(JSON.parse(status.stdout).identity).to.deep.equal({ proven: true, pid: daemon.pid });
+    const elsewhere = tempDir('browsertap-identity-other-');
+    cleanups.push(() => removeDir(elsewhere));
+    writeFileSync(join(elsewhere, 'token'), `${'c'.repeat(64)}\n`, { mode: 0o600 });
+    const unproven = await runCli(['status', '--port', String(port), '--state-dir', elsewhere]);
+    expect(unproven.status).to.equal(3);
+    expect(JSON.parse(unproven.stdout).identity.problem).to.contain(`another program holds port ${port}`);
+  });
+
+  it('a deleted token file: the next bridge gets it back from the daemon and says so (was a false "the daemon is being restarted")', async () => {
+    const first = await bridge();
+    const tokenFile = join(stateDir, 'token');
+    const token = readFileSync(tokenFile, 'utf8');
+    rmSync(tokenFile);
+    const second = await bridge();
+    const health = payload(await second.client.callTool({ name: 'configure', arguments: { action: 'health' } }));
+    expect(health.status).to.equal('ok');
+    expect(readFileSync(tokenFile, 'utf8')).to.equal(token);
+    expect(second.stderr()).to.contain('was missing; the daemon on port');
+    expect(payload(await first.client.callTool({ name: 'configure', arguments: { action: 'health' } })).status).to.equal('ok');
+  });
+
+  it('an empty token file: the daemon starts with a new token and logs why (it refused to start)', async () => {
+    writeFileSync(join(stateDir, 'token'), '  \n', { mode: 0o600 });
+    const opened = await bridge();
+    const health = payload(await opened.client.callTool({ name: 'configure', arguments: { action: 'health' } }));
+    expect(health.status).to.equal('ok');
+    expect(readFileSync(join(stateDir, 'token'), 'utf8').trim()).to.match(/^[0-9a-f]{64}$/);
+    expect(readFileSync(join(stateDir, 'daemon.log'), 'utf8')).to.contain('the token file was empty; wrote a new token');
+  });
+});
