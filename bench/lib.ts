@@ -5,6 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
 import { freePort, tempDir } from '../test/support/processes.js';
+import { mcpMessages } from '../test/support/daemonHarness.js';
 
 /** Percentile of already-sorted samples (nearest rank). */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -112,8 +113,9 @@ export const logEntry = (i: number) => ({
 });
 
 /**
- * A lean MCP client over Streamable HTTP: keep-alive node:http, JSON in and out, no schema
- * validation. It measures what the daemon costs, where the SDK `Client` adds its own parsing.
+ * A lean MCP client over Streamable HTTP: keep-alive node:http, JSON in, the answer's JSON-RPC
+ * message out (JSON or SSE framing), no schema validation. It measures what the daemon costs,
+ * where the SDK `Client` adds its own parsing.
  */
 export class RawMcpClient {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -145,7 +147,7 @@ export class RawMcpClient {
       method: 'tools/call',
       params: { name, arguments: args },
     });
-    const message = JSON.parse(body) as {
+    const message = mcpMessages(body)[0] as {
       result?: { structuredContent?: unknown; isError?: boolean };
       error?: { message: string };
     };

@@ -164,3 +164,23 @@ export const logEntry = (overrides: Record<string, unknown> = {}) => ({
   ts: Date.now(),
   ...overrides,
 });
+
+/** The JSON-RPC message(s) of an `/mcp` answer, whether the server framed it as JSON or as SSE. */
+export function mcpMessages(text: string): any[] {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    const parsed = JSON.parse(trimmed) as unknown;
+    return Array.isArray(parsed) ? parsed : [parsed];
+  }
+  return text
+    .split(/\r?\n\r?\n/)
+    .map((event) =>
+      event
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(line[5] === ' ' ? 6 : 5))
+        .join('\n'),
+    )
+    .filter((data) => data !== '')
+    .map((data) => JSON.parse(data));
+}

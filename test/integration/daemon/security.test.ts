@@ -5,7 +5,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { OUR_EXTENSION_ID } from '../../../src/adapters/inbound/http/ourExtension.js';
 import { identityProof } from '../../../src/adapters/outbound/process/daemonIdentity.js';
-import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { logEntry, mcpMessages, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 
 const EXTENSION_ID = OUR_EXTENSION_ID;
 const OTHER_ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -239,7 +239,7 @@ describe('security (SPEC 6)', () => {
     it('accepts the token from <state-dir>/token', async () => {
       const response = await h.call('POST', '/mcp', mcpInit, { ...mcpHeaders, authorization: `Bearer ${h.token}` });
       expect(response.status).to.equal(200);
-      expect(response.body.result.serverInfo.name).to.equal('browsertap');
+      expect(mcpMessages(response.body)[0].result.serverInfo.name).to.equal('browsertap');
     });
 
     it('does not need the token for the extension API (the extension’s Origin) or /health', async () => {

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { StreamDispatcher } from '../../../src/application/streaming/StreamDispatcher.js';
 import { TYPES } from '../../../src/application/tokens.js';
-import { logEntry, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { logEntry, mcpMessages, startHarness, type Harness } from '../../support/daemonHarness.js';
 
 /** A bare Streamable HTTP client: sessions, calls, and a GET stream we read (or not) ourselves. */
 class RawSession {
@@ -51,7 +51,7 @@ class RawSession {
       headers: this.headers(),
       body: JSON.stringify({ jsonrpc: '2.0', id: this.next++, method: 'tools/call', params: { name, arguments: args } }),
     });
-    return ((await response.json()) as { result: { structuredContent: unknown } }).result.structuredContent;
+    return mcpMessages(await response.text())[0].result.structuredContent;
   }
 
   /** Opens the session's GET stream with node:http; the caller decides when to read it. */

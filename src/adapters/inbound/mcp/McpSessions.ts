@@ -32,8 +32,11 @@ interface Session {
 
 /**
  * MCP over Streamable HTTP, one SDK transport and one MCP server per session; a session is a
- * client (SPEC 1). JSON responses (no SSE framing) for requests; server notifications go on the
- * session's GET stream. Bounded: at most `maxSessions`, idle ones closed.
+ * client (SPEC 1). Each request is answered on its own short SSE stream; server notifications go
+ * on the session's GET stream. Bounded: at most `maxSessions`, idle ones closed. Not the SDK's
+ * JSON-response mode: in 1.32 it never deletes its per-request stream entry (≈ 5 KB per call,
+ * for as long as the session lives, and a bridge's session lives as long as its agent); the SSE
+ * mode releases each request's entry when its answer is sent (test/integration/mcp/sessionMemory).
  */
 export class McpSessions {
   private readonly sessions = new Map<string, Session>();
@@ -84,7 +87,6 @@ export class McpSessions {
     };
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
-      enableJsonResponse: true,
       onsessioninitialized: (id) => {
         this.sessions.set(id, session);
         this.settings.logger.info('mcp client connected', { client: id, bridge: client.bridgeVersion ?? null });
