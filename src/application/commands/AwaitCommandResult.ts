@@ -15,7 +15,7 @@ const FINAL = new Set(['complete', 'error', 'timeout', 'expired']);
 /**
  * `interact` with `wait_ms`: waits up to `waitMs` for the client's command to reach a final
  * state and returns its `command_result` payload (which marks it retrieved), or undefined when
- * it is still running at the end of the wait.
+ * it is still running at the end of the wait or when `signal` aborts (the client cancelled the call).
  * @throws DomainError `invalid_params` for a bad wait, `unknown_correlation_id`.
  */
 @injectable()
@@ -30,6 +30,7 @@ export class AwaitCommandResult {
     readonly clientId: string;
     readonly correlationId: string;
     readonly waitMs: number;
+    readonly signal?: AbortSignal;
   }): Promise<CommandResultPayload | undefined> {
     if (!Number.isInteger(input.waitMs) || input.waitMs < 0 || input.waitMs > MAX_INLINE_WAIT_MS) {
       throw new DomainError(
@@ -43,8 +44,9 @@ export class AwaitCommandResult {
       if (FINAL.has(command.state)) return presentResult(command);
       const remaining = until - this.clock.now();
       if (remaining <= 0) return undefined;
-      const outcome = await this.waiters.wait(commandKey(input.correlationId), remaining);
-      if (outcome === 'closed') return undefined;
+      if (input.signal?.aborted === true) return undefined;
+      const outcome = await this.waiters.wait(commandKey(input.correlationId), remaining, input.signal);
+      if (outcome === 'closed' || outcome === 'aborted') return undefined;
     }
   }
 }

@@ -6,6 +6,7 @@ import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import type { DaemonInfo } from '../shared/DaemonInfo.js';
 import { ExtensionPresence, type PresenceStatus } from '../shared/ExtensionPresence.js';
+import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
 
 export interface HealthPayload {
@@ -20,6 +21,8 @@ export interface HealthPayload {
     readonly completed: number;
     readonly failed: number;
   };
+  /** Calls being held right now: observe waits, interact waits and the extension's long polls. */
+  readonly held_waits: number;
   /** Only for an MCP client: its own commands. */
   readonly client?: { readonly pending: number; readonly completed: number; readonly failed: number };
   /** Only for an MCP client: daemon and bridge versions, and whether they differ. */
@@ -41,6 +44,7 @@ export class GetHealth {
     @inject(ExtensionPresence) private readonly presence: ExtensionPresence,
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(TYPES.DaemonInfo) private readonly daemon: DaemonInfo,
+    @inject(TYPES.Waiters) private readonly waiters: Waiters,
   ) {}
 
   execute(input: GetHealthInput = {}): HealthPayload {
@@ -53,6 +57,7 @@ export class GetHealth {
       uptime_s: Math.floor((now - this.daemon.startedAt) / 1000),
       buffers: this.store.stats(),
       commands: { clients: totals.clients, in_flight: totals.inFlight, completed: totals.completed, failed: totals.failed },
+      held_waits: this.waiters.size,
     };
     if (input.clientId === undefined) return health;
     const mine = this.tracker.list(input.clientId);

@@ -38,6 +38,11 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     bridgeVersion: VERSION,
     logger,
   });
+  const stop = () => bridge.stop();
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   await bridge.run();
-  return 0;
+  // Ended (stdin closed or a signal) and the daemon session closed: nothing left to wait for,
+  // not even a kept-alive socket or a stream the client left half-open.
+  process.exit(0);
 }

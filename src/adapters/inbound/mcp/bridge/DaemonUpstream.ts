@@ -28,6 +28,8 @@ interface Exchange {
 }
 
 const DAEMON_UNAVAILABLE = -32000;
+/** Longest the bridge waits for the daemon to end its session when it closes (ms). */
+const CLOSE_WAIT_MS = 500;
 const INTERNAL_ERROR = -32603;
 
 /**
@@ -57,6 +59,8 @@ export class DaemonUpstream {
   private readonly http: LoopbackHttp;
   /** The daemon on the port proved it holds the token (SPEC 6) since the connection was last lost. */
   private verified = false;
+  /** Client requests not answered yet, to drop one the client cancels (or all at close). */
+  private readonly inFlight = new Map<RequestId, AbortController>();
 
   constructor(
     private readonly settings: UpstreamSettings,
@@ -72,16 +76,32 @@ export class DaemonUpstream {
     );
   }
 
-  /** Forwards one client message. A request always gets exactly one response on the sink. */
+  /**
+   * Forwards one client message. A request gets exactly one response on the sink, unless the
+   * client cancels it (`notifications/cancelled`): then the daemon is told, so the call ends
+   * there too, and the request is never answered (MCP: the canceller ignores any answer).
+   */
   async forward(message: JSONRPCMessage): Promise<void> {
-    await this.ready;
-    if ('method' in message && message.method === 'initialize' && 'id' in message) {
-      const done = this.request(message);
-      this.initializing = done;
-      return done;
+    if ('method' in message && 'id' in message) {
+      const controller = new AbortController();
+      this.inFlight.set(message.id, controller);
+      try {
+        await this.ready;
+        if (message.method === 'initialize') {
+          const done = this.request(message, controller.signal);
+          this.initializing = done;
+          return await done;
+        }
+        await this.initializing;
+        if (!controller.signal.aborted) await this.request(message, controller.signal);
+      } finally {
+        this.inFlight.delete(message.id);
+      }
+      return;
     }
+    if ('method' in message && message.method === 'notifications/cancelled') return this.cancel(message.params);
+    await this.ready;
     await this.initializing;
-    if ('method' in message && 'id' in message) return this.request(message);
     try {
       await this.exchange(message, true);
     } catch (error) {
@@ -93,25 +113,41 @@ export class DaemonUpstream {
     }
   }
 
-  /** Ends the session (best effort) and the notification stream. */
+  /**
+   * Ends the session on the daemon (DELETE, best effort, at most `CLOSE_WAIT_MS`), drops what
+   * is in flight and the notification stream, and lets go of every socket: the bridge process
+   * can exit at once.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    for (const controller of this.inFlight.values()) controller.abort();
     this.stream?.abort();
-    if (this.sessionId === undefined || this.token === undefined) return;
-    await fetch(this.settings.endpoint, {
-      method: 'DELETE',
-      headers: this.headers(this.token),
-      signal: AbortSignal.timeout(1_000),
-    }).catch(() => undefined);
+    if (this.sessionId !== undefined && this.token !== undefined) {
+      await this.http.send('DELETE', this.headers(this.token), undefined, CLOSE_WAIT_MS).catch(() => undefined);
+    }
+    this.http.close();
   }
 
-  private async request(message: JSONRPCRequest): Promise<void> {
+  /** `notifications/cancelled`: the daemon ends the call (its wait stops), then the exchange is dropped. */
+  private async cancel(params: unknown): Promise<void> {
+    const id = (params as { requestId?: RequestId } | undefined)?.requestId;
+    const controller = id === undefined ? undefined : this.inFlight.get(id);
+    if (controller === undefined || controller.signal.aborted) return;
+    if (this.sessionId !== undefined && this.verified) {
+      const notice = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: params as never };
+      await this.post(notice as JSONRPCMessage).catch(() => undefined);
+    }
+    controller.abort();
+  }
+
+  private async request(message: JSONRPCRequest, signal: AbortSignal): Promise<void> {
     if (message.method === 'initialize') {
       this.initParams = message.params;
       this.sessionId = undefined;
     }
     try {
-      const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message));
+      const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), signal);
+      if (signal.aborted) return;
       let answered = false;
       for (const reply of messages) {
         if (isAnswerTo(reply, message.id)) {
@@ -132,6 +168,7 @@ export class DaemonUpstream {
         );
       }
     } catch (error) {
+      if (signal.aborted) return; // cancelled by the client, or the bridge is closing: no answer
       this.sink(errorFor(message.id, DAEMON_UNAVAILABLE, `browsertap daemon unavailable: ${(error as Error).message}`));
     }
   }
@@ -140,17 +177,22 @@ export class DaemonUpstream {
    * POSTs one message and returns what the daemon answered. Recovers once: a refused
    * connection (daemon gone) or an unknown session is recovered and retried; a wrong token is
    * re-read and retried; a connection lost after sending is recovered but retried only when
-   * `retryable` (never for a browser command, which may already have run).
+   * `retryable` (never for a browser command, which may already have run). A request the daemon
+   * did not answer in time is never repeated, and its session is kept: the daemon is alive, and
+   * the call may still be running there.
    */
-  private async exchange(message: JSONRPCMessage, retryable: boolean): Promise<Exchange> {
+  private async exchange(message: JSONRPCMessage, retryable: boolean, signal?: AbortSignal): Promise<Exchange> {
     const isInitialize = 'method' in message && message.method === 'initialize';
     // Never talk MCP to whatever else may hold the port: only to a daemon that proved itself.
     if (!this.verified) await this.recover(false);
     for (let attempt = 0; ; attempt++) {
       let outcome: Exchange;
       try {
-        outcome = await this.post(message);
+        if (signal?.aborted === true) throw new ExchangeError('dropped by the bridge', false, false, true);
+        outcome = await this.post(message, signal);
       } catch (error) {
+        if (error instanceof ExchangeError && error.dropped) throw error;
+        if (error instanceof ExchangeError && error.timedOut) throw new Error(describe(error, true));
         const sent = !refused(error);
         this.verified = false;
         if (attempt > 0 || (sent && !retryable)) {
@@ -175,7 +217,7 @@ export class DaemonUpstream {
     }
   }
 
-  private async post(message: JSONRPCMessage): Promise<Exchange> {
+  private async post(message: JSONRPCMessage, signal?: AbortSignal): Promise<Exchange> {
     const token = this.token;
     if (token === undefined) throw new Error('no daemon has proved itself yet');
     const answer = await this.http.send(
@@ -183,6 +225,7 @@ export class DaemonUpstream {
       { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       JSON.stringify(message),
       this.settings.requestTimeoutMs ?? 55_000,
+      signal,
     );
     const isInitialize = 'method' in message && message.method === 'initialize';
     const sessionId = answer.headers['mcp-session-id'];
@@ -360,7 +403,9 @@ function refused(error: unknown): boolean {
 }
 
 function describe(error: unknown, sent: boolean): string {
-  if (error instanceof ExchangeError && error.timedOut) return 'no answer from the daemon in time';
+  if (error instanceof ExchangeError && error.timedOut) {
+    return 'no answer from the daemon in time; the call was not repeated (it may still be running in the daemon)';
+  }
   const detail = (error as Error).message;
   return sent
     ? `the connection to the daemon was lost while handling this request (${detail}); the daemon is being restarted — repeat the call if it is safe to run twice`

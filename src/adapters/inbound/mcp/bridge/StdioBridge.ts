@@ -6,9 +6,13 @@ import { DaemonUpstream, type UpstreamSettings } from './DaemonUpstream.js';
 
 /**
  * `browsertap mcp`: MCP on stdio, forwarded to the daemon's `/mcp`. Only the SDK stdio
- * transport writes to stdout; logs go to the logger (stderr). Resolves when stdin ends.
+ * transport writes to stdout; logs go to the logger (stderr). Resolves when stdin ends or
+ * `stop()` is called, once its daemon session is ended and every socket let go.
  */
 export class StdioBridge {
+  private stopRequested: (() => void) | undefined;
+  private stopEarly = false;
+
   constructor(
     private readonly input: Readable,
     private readonly output: Writable,
@@ -34,11 +38,19 @@ export class StdioBridge {
     const ended = new Promise<void>((resolve) => {
       this.input.once('end', resolve);
       this.input.once('close', resolve);
+      this.stopRequested = resolve;
+      if (this.stopEarly) resolve();
     });
     await stdio.start();
     upstream.start();
     await ended;
     await upstream.close();
     await stdio.close();
+  }
+
+  /** Ends the bridge as if stdin had closed (SIGTERM, SIGINT). */
+  stop(): void {
+    this.stopEarly = true;
+    this.stopRequested?.();
   }
 }

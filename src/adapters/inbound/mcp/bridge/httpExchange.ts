@@ -15,6 +15,8 @@ export class ExchangeError extends Error {
     /** The connection was refused: nothing reached the daemon. */
     readonly refused: boolean,
     readonly timedOut = false,
+    /** The bridge dropped the exchange itself (the client cancelled the request, or the bridge is closing). */
+    readonly dropped = false,
   ) {
     super(message);
   }
@@ -43,14 +45,20 @@ export class LoopbackHttp {
    * server never saw that request.
    * @throws ExchangeError.
    */
-  async send(method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<HttpAnswer> {
+  async send(
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<HttpAnswer> {
     try {
-      return await this.once(method, headers, body, timeoutMs);
+      return await this.once(method, headers, body, timeoutMs, true, signal);
     } catch (error) {
       if (!(error instanceof StaleSocket)) throw error;
       try {
         // On a new connection of its own: other pooled sockets may be just as stale.
-        return await this.once(method, headers, body, timeoutMs, false);
+        return await this.once(method, headers, body, timeoutMs, false, signal);
       } catch (retryError) {
         // Refused now means the daemon is gone, so the reset was not a stale socket after all:
         // the first attempt may have been processed. Never report that as "nothing was sent".
@@ -66,8 +74,10 @@ export class LoopbackHttp {
     body: string | undefined,
     timeoutMs: number,
     pooled = true,
+    signal?: AbortSignal,
   ): Promise<HttpAnswer> {
     return new Promise((resolve, reject) => {
+      if (signal?.aborted === true) return reject(new ExchangeError('dropped by the bridge', false, false, true));
       let answered = false;
       const sentAt = performance.now();
       const req = request(
@@ -90,6 +100,9 @@ export class LoopbackHttp {
         },
       );
       req.setTimeout(timeoutMs, () => req.destroy(new ExchangeError('no answer from the daemon in time', false, true)));
+      const drop = () => req.destroy(new ExchangeError('dropped by the bridge', false, false, true));
+      signal?.addEventListener('abort', drop, { once: true });
+      req.once('close', () => signal?.removeEventListener('abort', drop));
       req.on('error', (error) => {
         const code = (error as NodeJS.ErrnoException).code;
         const stale =

@@ -74,14 +74,14 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
       }),
       outputSchema: z.looseObject({}),
     },
-    async (args) =>
+    async (args, extra) =>
       respond(deps, client, () => {
         const action = selector(args, 'action', NAMES) as Action;
         const parsed = parseArgs(SCHEMAS[action], args, 'action', `interact ${action}`) as Record<string, unknown>;
         if (action === 'scroll' && parsed.selector === undefined && parsed.x === undefined && parsed.y === undefined) {
           throw new DomainError('invalid_params', 'interact scroll needs a selector, or x and/or y');
         }
-        return interact(deps, client, action, parsed);
+        return interact(deps, client, action, parsed, extra.signal);
       }),
   );
 }
@@ -91,6 +91,7 @@ async function interact(
   client: ClientContext,
   action: Action,
   parsed: Record<string, unknown>,
+  signal: AbortSignal,
 ): Promise<object> {
   const { tab_id, timeout_ms, wait_ms, ...params } = parsed as { tab_id?: number; timeout_ms?: number; wait_ms?: number };
   const command = deps.queueCommand.execute({
@@ -105,6 +106,7 @@ async function interact(
       clientId: client.clientId,
       correlationId: command.correlationId,
       waitMs: wait_ms,
+      signal,
     });
     if (result !== undefined) return result;
   }

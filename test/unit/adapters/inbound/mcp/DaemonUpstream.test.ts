@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'chai';
+import { DaemonUpstream } from '../../../../../src/adapters/inbound/mcp/bridge/DaemonUpstream.js';
+import { StderrLogger } from '../../../../../src/adapters/outbound/logging/StderrLogger.js';
+
+/** A daemon's /mcp that answers initialize and ping, and never answers a tool call. */
+async function startSilentDaemon() {
+  const seen: Array<{ method: string; body: any }> = [];
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      const body = text === '' ? undefined : JSON.parse(text);
+      seen.push({ method: req.method ?? '', body });
+      if (req.method === 'DELETE') return res.writeHead(200).end();
+      if (body?.method === 'tools/call') return; // held forever
+      if (body?.id === undefined) return res.writeHead(202).end();
+      const result =
+        body.method === 'initialize'
+          ? { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } }
+          : {};
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'session-1' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    seen,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
+  it('never re-runs a request the daemon did not answer in time, and keeps its session (it re-initialized and ran it again)', async () => {
+    const daemon = await startSilentDaemon();
+    const sent: JSONRPCMessage[] = [];
+    const upstream = new DaemonUpstream(
+      {
+        endpoint: `http://127.0.0.1:${daemon.port}/mcp`,
+        ensureDaemon: async () => ({ version: '0.1.0', token: 't' }),
+        bridgeVersion: '0.1.0',
+        logger: new StderrLogger('silent', { write: () => undefined }),
+        requestTimeoutMs: 300,
+      },
+      (message) => sent.push(message),
+    );
+    try {
+      upstream.start();
+      await upstream.forward({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      });
+      await upstream.forward({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'observe', arguments: { what: 'errors' } },
+      });
+      const methods = daemon.seen.map((r) => r.body?.method ?? r.method);
+      expect(methods.filter((m) => m === 'initialize')).to.have.length(1);
+      expect(methods.filter((m) => m === 'tools/call')).to.have.length(1);
+      const answer = sent.find((m) => 'id' in m && m.id === 2) as { error?: { message: string } };
+      expect(answer.error?.message).to.contain('not repeated');
+      await upstream.forward({ jsonrpc: '2.0', id: 3, method: 'ping' });
+      expect(sent.find((m) => 'id' in m && m.id === 3)).to.deep.include({ result: {} });
+    } finally {
+      await upstream.close();
+      await daemon.close();
+    }
+  });
+});
