@@ -60,6 +60,8 @@ const steps = [
       '--exclude',
       '.build/test/integration/cli.test.js',
       '--exclude',
+      '.build/test/integration/processes/**',
+      '--exclude',
       '.build/test/integration/streaming/streaming.test.js',
       ...compiledTests,
     ],

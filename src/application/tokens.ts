@@ -35,6 +35,6 @@ export const TYPES = {
   DaemonInfo: Symbol.for('DaemonInfo') as ServiceIdentifier<DaemonInfo>,
   /** Interval of the safety-net sweep over command deadlines (ms). */
   SweepIntervalMs: Symbol.for('SweepIntervalMs') as ServiceIdentifier<number>,
-  /** Largest JSON text of one list answer (characters); SPEC 2 caps a result at 100 KB. */
+  /** Largest text block of one tool result, in UTF-8 bytes (SPEC 2: 60 000). */
   ResultBudget: Symbol.for('ResultBudget') as ServiceIdentifier<number>,
 } as const;

@@ -35,8 +35,8 @@ export interface ContainerOptions {
 }
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
-/** Under SPEC 2's 100 KB per result, with room for the envelope. */
-export const DEFAULT_RESULT_BUDGET = 90_000;
+/** SPEC 2: every tool result's text block is at most 60 000 bytes of UTF-8. */
+export const DEFAULT_RESULT_BUDGET = 60_000;
 
 export const defaultStateDir = (): string => join(homedir(), '.browsertap');
 

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
 import { ForgetClient } from '../application/commands/ForgetClient.js';
 import { TYPES } from '../application/tokens.js';
-import { KoaDaemonServer } from '../adapters/inbound/http/KoaDaemonServer.js';
+import { KoaDaemonServer, type ConnectionLimits } from '../adapters/inbound/http/KoaDaemonServer.js';
 import { OUR_EXTENSION_ID, type AllowedExtensions } from '../adapters/inbound/http/ourExtension.js';
 import { createMcpServer } from '../adapters/inbound/mcp/createMcpServer.js';
 import { McpSessions } from '../adapters/inbound/mcp/McpSessions.js';
@@ -21,6 +21,8 @@ export interface DaemonOptions extends ContainerOptions {
   /** Extension ids allowed on the extension API (default: browsertap's own), or `*` for any. */
   readonly extensions?: AllowedExtensions;
   readonly maxSessions?: number;
+  /** Connection limits (SPEC 6 defaults); tests shrink them. */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningDaemon {
@@ -56,6 +58,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     port: options.port,
     token: () => token,
     logger,
+    ...(options.connectionLimits === undefined ? {} : { limits: options.connectionLimits }),
     identity: {
       prove: async (nonce) => {
         // A challenge comes from a client that needs the token: if the file went missing or

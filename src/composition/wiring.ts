@@ -21,6 +21,8 @@ import { GetStreamingStatus } from '../application/streaming/GetStreamingStatus.
 import { TakeAlerts } from '../application/streaming/TakeAlerts.js';
 import type { ExtensionApi } from '../adapters/inbound/http/ExtensionApi.js';
 import type { McpToolDeps } from '../adapters/inbound/mcp/McpToolDeps.js';
+import { TYPES } from '../application/tokens.js';
+import { DeleteValue } from '../application/state/DeleteValue.js';
 
 /** The use cases the MCP tools drive, from the container. */
 export function mcpToolDeps(container: Container): McpToolDeps {
@@ -35,12 +37,15 @@ export function mcpToolDeps(container: Container): McpToolDeps {
     storeValue: container.get(StoreValue),
     loadValue: container.get(LoadValue),
     listKeys: container.get(ListKeys),
+    deleteValue: container.get(DeleteValue),
     manageNoise: container.get(ManageNoise),
     clearBuffers: container.get(ClearBuffers),
     getHealth: container.get(GetHealth),
     configureStreaming: container.get(ConfigureStreaming),
     getStreamingStatus: container.get(GetStreamingStatus),
     takeAlerts: container.get(TakeAlerts),
+    logger: container.get(TYPES.LoggerPort),
+    resultBudget: container.get(TYPES.ResultBudget),
   };
 }
 

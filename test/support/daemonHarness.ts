@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { FakeClock } from '../../src/adapters/outbound/clock/FakeClock.js';
 import type { LifecycleRules } from '../../src/domain/command/LifecycleRules.js';
 import { OUR_EXTENSION_ID, type AllowedExtensions } from '../../src/adapters/inbound/http/ourExtension.js';
+import type { ConnectionLimits } from '../../src/adapters/inbound/http/KoaDaemonServer.js';
 import { startDaemon, type RunningDaemon } from '../../src/composition/startDaemon.js';
 import { T0 } from './lifecycleHarness.js';
 
@@ -19,6 +20,7 @@ export interface HarnessOptions {
   readonly resultBudget?: number;
   /** Keep the daemon's log lines (warn and above) for the test to read with `logs()`. */
   readonly captureLogs?: boolean;
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function startHarness(options: HarnessOptions = {}) {
     ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
     ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
     ...(options.resultBudget === undefined ? {} : { resultBudget: options.resultBudget }),
+    ...(options.connectionLimits === undefined ? {} : { connectionLimits: options.connectionLimits }),
   });
   const base = `http://127.0.0.1:${daemon.port}`;
   const clients: Client[] = [];

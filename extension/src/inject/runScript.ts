@@ -1,4 +1,5 @@
-import { MAX_RESULT_CHARS, type PageOutcome, SLOT } from '../shared/commands.js';
+import { utf8Length } from '../../../src/domain/text/utf8.js';
+import { MAX_RESULT_BYTES, type PageOutcome, SLOT } from '../shared/commands.js';
 import { capString, RESULT_LIMITS, toJsonSafe } from '../page/serialize.js';
 
 type AsyncFunctionConstructor = new (body: string) => () => Promise<unknown>;
@@ -24,14 +25,15 @@ export async function runScript(script: string): Promise<PageOutcome> {
   }
   const data = toJsonSafe(value, RESULT_LIMITS) ?? null;
   const json = JSON.stringify(data);
-  if (json.length <= MAX_RESULT_CHARS) return { ok: true, data };
+  const bytes = utf8Length(json);
+  if (bytes <= MAX_RESULT_BYTES) return { ok: true, data };
   return {
     ok: true,
     data: {
       truncated: true,
-      size_chars: json.length,
+      bytes,
       preview: json.slice(0, 2_000),
-      message: `The return value is ${json.length} characters of JSON, over the ${MAX_RESULT_CHARS} limit; return less (pick fields, slice arrays).`,
+      message: `The return value is ${bytes} bytes of JSON, over the ${MAX_RESULT_BYTES}-byte limit of a result; return less (pick fields, slice arrays).`,
     },
   };
 }

@@ -39,8 +39,8 @@ export type PageOutcome =
       readonly timeout?: boolean;
     };
 
-/** Largest JSON result posted for a command, so the agent's tool result stays under 100 KB. */
-export const MAX_RESULT_CHARS = 90_000;
+/** Largest JSON result posted for a command (UTF-8 bytes), so the agent’s tool result stays within its 60 000. */
+export const MAX_RESULT_BYTES = 50_000;
 
 /** Global slots (symbols) where the injected helpers live, once per document and world. */
 export const SLOT = {

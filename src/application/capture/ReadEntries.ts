@@ -2,9 +2,11 @@ import { inject, injectable } from 'inversify';
 import type { Page, Sequenced } from '../../domain/buffer/RingBuffer.js';
 import type { VitalEntry } from '../../domain/capture/entries.js';
 import { DomainError } from '../../domain/DomainError.js';
+import { utf8Length } from '../../domain/text/utf8.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import type { DaemonInfo } from '../shared/DaemonInfo.js';
+import { fitEntry } from '../shared/fitEntry.js';
 import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -24,17 +26,20 @@ export interface ReadEntriesInput extends EntryQuery {
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1_000;
 export const MAX_READ_WAIT_MS = 25_000;
-/** JSON of the envelope around the entries, generously. */
-const ENVELOPE_CHARS = 400;
+/**
+ * Bytes of the result kept for what surrounds the entries: the list envelope and a first
+ * alert (SPEC 2 budgets the whole text block; alerts take what the entries leave).
+ */
+export const ENVELOPE_BYTES = 4_000;
 
-/** JSON size of each stored entry (entries never change once stored), so reads do not re-serialise them. */
+/** UTF-8 size of each stored entry as JSON (entries never change once stored), so reads do not re-serialise them. */
 const jsonSizes = new WeakMap<object, number>();
 
 function jsonSize(entry: unknown): number {
-  if (typeof entry !== 'object' || entry === null) return JSON.stringify(entry).length;
+  if (typeof entry !== 'object' || entry === null) return utf8Length(JSON.stringify(entry) ?? 'null');
   let size = jsonSizes.get(entry);
   if (size === undefined) {
-    size = JSON.stringify(entry).length;
+    size = utf8Length(JSON.stringify(entry));
     jsonSizes.set(entry, size);
   }
   return size;
@@ -89,7 +94,9 @@ export class ReadEntries {
   }
 
   private present(what: ListWhat, page: Page<unknown>, afterCursor: boolean): ListPayload {
-    const { kept, trimmed } = this.fit(page.entries, afterCursor);
+    // Vitals also carry a per-page summary that can repeat each entry's url: half the room each.
+    const room = (this.budget - ENVELOPE_BYTES) / (what === 'vitals' ? 2 : 1);
+    const { kept, trimmed } = this.fit(page.entries, afterCursor, room);
     const cursorSeq = trimmed && afterCursor ? (kept.at(-1)?.seq ?? page.cursor) : page.cursor;
     const entries = kept.map((e) => e.value);
     const redacted = entries.reduce<number>((sum, e) => sum + ((e as { redacted?: number }).redacted ?? 0), 0);
@@ -105,17 +112,24 @@ export class ReadEntries {
     };
   }
 
-  /** Keeps entries within the budget: the newest ones for a plain read, the oldest after a cursor. */
+  /** Keeps entries within `room` bytes: the newest ones for a plain read, the oldest after a cursor. */
   private fit(
     entries: ReadonlyArray<Sequenced<unknown>>,
     afterCursor: boolean,
+    room: number,
   ): { kept: Array<Sequenced<unknown>>; trimmed: boolean } {
     const ordered = afterCursor ? [...entries] : [...entries].reverse();
     const kept: Array<Sequenced<unknown>> = [];
-    let used = ENVELOPE_CHARS;
+    let used = 0;
     for (const entry of ordered) {
-      used += jsonSize(entry.value) + 1;
-      if (used > this.budget && kept.length > 0) break;
+      const size = jsonSize(entry.value);
+      if (kept.length === 0 && size > room) {
+        // One entry larger than a whole result: it comes cut, so the read moves on past it.
+        kept.push({ ...entry, value: fitEntry(entry.value, size, room) });
+        break;
+      }
+      used += size + 1;
+      if (used > room) break;
       kept.push(entry);
     }
     const trimmed = kept.length < entries.length;

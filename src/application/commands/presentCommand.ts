@@ -92,7 +92,8 @@ export function presentFailed(command: CommandView): FailedCommandPayload {
     command: command.action,
     status: command.state as FailedCommandPayload['status'],
     error: command.failure?.code ?? 'unknown',
-    hint: command.failure?.message ?? '',
+    // A list holds up to 100 of these: the full message is in that command's command_result.
+    hint: capHint(command.failure?.message ?? ''),
     failed_at: iso(command.state === 'expired' ? expiredAt : finishedAt),
   };
 }
@@ -105,4 +106,11 @@ export function presentDelivery(command: CommandView): DeliveryPayload {
     params: { ...command.params, timeout_ms: command.executionLimitMs },
     ...(command.tabId === undefined ? {} : { tab_id: command.tabId }),
   };
+}
+
+/** Longest failure message shown in a list of failed commands (characters). */
+const LIST_HINT_CHARS = 300;
+
+function capHint(message: string): string {
+  return message.length <= LIST_HINT_CHARS ? message : `${message.slice(0, LIST_HINT_CHARS)}…`;
 }

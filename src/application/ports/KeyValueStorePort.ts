@@ -1,9 +1,11 @@
-/** The agent's persisted key/value store (`configure store/load/list_keys`); survives restarts. */
+/** The agent's persisted key/value store (`configure store/load/list_keys/delete`); survives restarts. */
 export interface KeyValueStorePort {
-  /** Stores `data` (JSON) under `key`, atomically replacing any previous value. */
-  save(key: string, data: unknown): Promise<void>;
-  /** The stored value, or undefined when the key does not exist. */
-  load(key: string): Promise<unknown>;
+  /** Stores `json` (the value's JSON text) under `key`, atomically replacing any previous value. */
+  save(key: string, json: string): Promise<void>;
+  /** The stored value's JSON text, or undefined when the key does not exist. */
+  load(key: string): Promise<string | undefined>;
   /** Every stored key, sorted. */
   keys(): Promise<string[]>;
+  /** Removes the key; false when there was none. */
+  remove(key: string): Promise<boolean>;
 }

@@ -3,6 +3,7 @@ import type { Subscription } from '../../domain/streaming/Subscription.js';
 import type { CapturedEvent } from '../../domain/streaming/classify.js';
 import type { Cancel } from '../ports/ClockPort.js';
 import { eventData } from './streamMessages.js';
+import { utf8Length } from '../../domain/text/utf8.js';
 
 /** Matched events not yet returned in a tool result, kept per client. */
 export const MAX_UNSEEN = 100;
@@ -35,16 +36,19 @@ export class ClientStream {
     return this.unseen.size;
   }
 
-  /** Up to 5 unseen alerts, now seen; undefined when there are none. */
-  takeAlerts(): AlertsPayload | undefined {
+  /** Up to 5 unseen alerts that fit in `maxBytes` of JSON, now seen; undefined when there are none. */
+  takeAlerts(maxBytes = Number.POSITIVE_INFINITY): AlertsPayload | undefined {
     if (this.unseen.size === 0 && this.droppedUnseen === 0) return undefined;
     const entries: Array<Readonly<Record<string, unknown>>> = [];
-    for (
-      let event = this.unseen.shift();
-      event !== undefined;
-      event = entries.length < ALERTS_PER_RESULT ? this.unseen.shift() : undefined
-    ) {
-      entries.push(eventData(event));
+    // Room for the envelope ({"alerts":{"entries":[],"more":N,"dropped":N}}) first.
+    let used = 64;
+    for (let event = this.unseen.peek(); event !== undefined && entries.length < ALERTS_PER_RESULT; event = this.unseen.peek()) {
+      const data = eventData(event);
+      const size = utf8Length(JSON.stringify(data)) + 1;
+      if (used + size > maxBytes) break; // left unseen for the next result
+      used += size;
+      entries.push(data);
+      this.unseen.shift();
     }
     const dropped = this.droppedUnseen;
     this.droppedUnseen = 0;

@@ -87,8 +87,8 @@ export class StreamDispatcher {
   }
 
   /** Unseen matched events for a tool result of this client (marks them seen). */
-  takeAlerts(clientId: string): AlertsPayload | undefined {
-    return this.streams.get(clientId)?.takeAlerts();
+  takeAlerts(clientId: string, maxBytes?: number): AlertsPayload | undefined {
+    return this.streams.get(clientId)?.takeAlerts(maxBytes);
   }
 
   /** Called by ingest with what it stored. Never matches or sends here. */

@@ -11,7 +11,8 @@ import { StreamDispatcher } from './StreamDispatcher.js';
 export class TakeAlerts {
   constructor(@inject(StreamDispatcher) private readonly dispatcher: StreamDispatcher) {}
 
-  execute(input: { readonly clientId: string }): AlertsPayload | undefined {
-    return this.dispatcher.takeAlerts(input.clientId);
+  /** `maxBytes`: room left in the tool result; alerts that do not fit stay unseen for the next one. */
+  execute(input: { readonly clientId: string; readonly maxBytes?: number }): AlertsPayload | undefined {
+    return this.dispatcher.takeAlerts(input.clientId, input.maxBytes);
   }
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { StdioBridge } from '../../adapters/inbound/mcp/bridge/StdioBridge.js';
 import { formatExtensions, type CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
@@ -19,6 +20,8 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     String(options.port),
     '--state-dir',
     options.stateDir,
+    '--log-file',
+    join(options.stateDir, 'daemon.log'),
   ];
   if (options.extensions !== undefined) daemonArgs.push('--extension-id', formatExtensions(options.extensions));
   const launcher = new DaemonLauncher({

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { RotatingFileSink } from '../../adapters/outbound/logging/RotatingFileSink.js';
 import { probeHealth } from '../../adapters/outbound/process/probeHealth.js';
 import { removePid, writePid } from '../../adapters/outbound/fs/pidFile.js';
 import { tokenPath } from '../../adapters/outbound/fs/tokenFile.js';
@@ -17,6 +18,7 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
       port: options.port,
       stateDir: options.stateDir,
       logLevel: options.logLevel ?? 'info',
+      ...(options.logFile === undefined ? {} : { logSink: new RotatingFileSink(options.logFile) }),
       ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
     });
   } catch (error) {
@@ -33,14 +35,20 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
     process.stderr.write(`browsertap: the daemon could not start: ${(error as Error).message}\n`);
     return 1;
   }
-  await writePid(options.stateDir, process.pid);
+  // The pid file is a convenience (stop finds the daemon through its proof on the port), so a
+  // state dir that cannot be written (read-only, full) costs a warning, never the daemon.
+  await writePid(options.stateDir, process.pid).catch((error: Error) =>
+    process.stderr.write(`browsertap: could not write the pid file (${error.message}); 'browsertap stop' works without it\n`),
+  );
   process.stderr.write(banner(options, daemon.port));
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', () => resolve());
     process.once('SIGINT', () => resolve());
   });
   await daemon.stop();
-  await removePid(options.stateDir, process.pid);
+  await removePid(options.stateDir, process.pid).catch((error: Error) =>
+    process.stderr.write(`browsertap: could not remove the pid file (${error.message}); a later stop ignores it\n`),
+  );
   return 0;
 }
 

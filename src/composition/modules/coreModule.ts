@@ -18,6 +18,7 @@ import { GetHealth } from '../../application/health/GetHealth.js';
 import type { DaemonInfo } from '../../application/shared/DaemonInfo.js';
 import { ExtensionPresence } from '../../application/shared/ExtensionPresence.js';
 import { Waiters } from '../../application/shared/Waiters.js';
+import { DeleteValue } from '../../application/state/DeleteValue.js';
 import { ListKeys } from '../../application/state/ListKeys.js';
 import { LoadValue } from '../../application/state/LoadValue.js';
 import { ManageNoise } from '../../application/state/ManageNoise.js';
@@ -60,6 +61,7 @@ const USE_CASES = [
   StoreValue,
   LoadValue,
   ListKeys,
+  DeleteValue,
   ManageNoise,
   GetHealth,
   ConfigureStreaming,

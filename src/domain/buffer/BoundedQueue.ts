@@ -33,6 +33,11 @@ export class BoundedQueue<T> {
     return evicted;
   }
 
+  /** The oldest item, left in place. */
+  peek(): T | undefined {
+    return this.count === 0 ? undefined : this.slots[this.head];
+  }
+
   /** Removes and returns the oldest item. */
   shift(): T | undefined {
     if (this.count === 0) return undefined;

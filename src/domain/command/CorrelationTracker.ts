@@ -7,6 +7,7 @@ import { DeadlineQueue } from './DeadlineQueue.js';
 import { failures } from './failures.js';
 import type { LifecycleRules } from './LifecycleRules.js';
 import type { CommandChange, CommandIds, CommandRequest, ReportAnswer, ResultReport } from './trackerTypes.js';
+import { BootHistory } from './BootHistory.js';
 
 export type { ClientCommands } from './CommandBook.js';
 export type { RejectReason } from './commandRules.js';
@@ -19,6 +20,7 @@ export type { CommandChange, CommandIds, CommandRequest, ReportAnswer, ResultRep
 export class CorrelationTracker {
   private readonly book: CommandBook;
   private readonly deadlines = new DeadlineQueue();
+  private readonly boots = new BootHistory();
 
   constructor(readonly rules: LifecycleRules) {
     this.book = new CommandBook(rules.failedRingSize);
@@ -57,10 +59,13 @@ export class CorrelationTracker {
    * An extension worker asks for work. Returns, oldest first, the unacknowledged commands this
    * instance held before its worker restarted (new `bootId`), then every queued command.
    * Running commands of a restarted worker fail `extension_restarted`: their result cannot come.
+   * A poll with a boot id the instance has already moved on from gets nothing (SPEC 6).
    */
   poll(lease: Lease, now: number): { deliveries: CommandView[]; changes: CommandChange[] } {
     const deliveries: CommandView[] = [];
     const changes: CommandChange[] = [];
+    // A worker this instance has since replaced gets nothing: no redelivery, no new work.
+    if (!this.boots.accept(lease.instanceId, lease.bootId)) return { deliveries, changes };
     for (const command of this.book.handedOut()) {
       const holder = command.lease as Lease;
       if (holder.instanceId !== lease.instanceId || holder.bootId === lease.bootId) continue;

@@ -138,7 +138,7 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
       ['configure', { action: 'store', key: '.hidden', data: 1 }, 'invalid_params', /not allowed/],
       ['configure', { action: 'store', key: 'a/b', data: 1 }, 'invalid_params', /not allowed/],
       ['configure', { action: 'store', key: 'k' }, 'invalid_params', /data/],
-      ['configure', { action: 'store', key: 'big', data: 'q'.repeat(70_000) }, 'invalid_params', /limit is 65536/],
+      ['configure', { action: 'store', key: 'big', data: 'q'.repeat(270_000) }, 'value_too_large', /limit is 262144 bytes/],
       ['configure', { action: 'load', key: 'never-stored' }, 'unknown_key', /never-stored/],
       ['configure', { action: 'noise', op: 'add', pattern: '(?<=a+)b' }, 'unsafe_pattern', /lookaround/],
       ['configure', { action: 'noise', op: 'add', pattern: 'a[abc]{40}$' }, 'unsafe_pattern', /too costly/],

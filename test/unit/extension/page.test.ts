@@ -244,10 +244,12 @@ describe('extension page capture', () => {
       expect(await runScript('return (')).to.include({ ok: false, code: 'script_syntax_error', name: 'SyntaxError' });
     });
 
-    it('cuts a result over 90 KB of JSON and says so', async () => {
-      const outcome = (await runScript('return "y".repeat(95000)')) as { ok: true; data: Record<string, unknown> };
-      expect(outcome.data).to.include({ truncated: true, size_chars: 95_002 });
-      expect(outcome.data.message).to.include('over the 90000 limit');
+    it('cuts a result over 50 000 bytes of JSON and says so, counting UTF-8 bytes', async () => {
+      const outcome = (await runScript('return "y".repeat(55000)')) as { ok: true; data: Record<string, unknown> };
+      expect(outcome.data).to.include({ truncated: true, bytes: 55_002 });
+      expect(outcome.data.message).to.include('over the 50000-byte limit');
+      const wide = (await runScript('return "é".repeat(30000)')) as { ok: true; data: Record<string, unknown> };
+      expect(wide.data).to.include({ truncated: true, bytes: 60_002 });
     });
   });
 });

@@ -12,6 +12,8 @@ export interface CliOptions {
   /** Extension ids allowed on the extension API; absent means browsertap's own. */
   readonly extensions?: AllowedExtensions;
   readonly logLevel?: CliLogLevel;
+  /** `daemon`: write the log to this file (rotated at 10 MB) instead of stderr. */
+  readonly logFile?: string;
 }
 
 export const DEFAULT_PORT = 7890;
@@ -29,6 +31,7 @@ options:
   --extension-id IDS    extension ids the extension API answers, comma-separated, or * for any
                         (env BROWSERTAP_EXTENSION_ID; default: browsertap's own extension)
   --log-level LEVEL     debug|info|warn|error|silent (stderr)
+  --log-file FILE       daemon: log to FILE, rotated at 10 MB (clients start it with <state-dir>/daemon.log)
   --version, --help`;
 
 /**
@@ -51,6 +54,7 @@ export function parseCli(
         'state-dir': { type: 'string' },
         'extension-id': { type: 'string' },
         'log-level': { type: 'string' },
+        'log-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -81,6 +85,7 @@ export function parseCli(
     stateDir: values['state-dir'] ?? env.BROWSERTAP_HOME ?? defaultStateDir,
     ...(extensions === undefined ? {} : { extensions }),
     ...(logLevel === undefined ? {} : { logLevel: logLevel as CliLogLevel }),
+    ...(values['log-file'] === undefined ? {} : { logFile: values['log-file'] }),
   };
 }
 

@@ -21,7 +21,22 @@ export interface DaemonServerSettings {
   /** Answers `/health?challenge=` (SPEC 6). */
   readonly identity: IdentityProver;
   readonly logger: LoggerPort;
+  /** Connection limits; SPEC 6 defaults when absent (tests shrink them). */
+  readonly limits?: Partial<ConnectionLimits>;
 }
+
+/** SPEC 6: headers within 10 s, a whole request within 30 s, at most 256 open connections. */
+export interface ConnectionLimits {
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly maxConnections: number;
+}
+
+export const CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 256,
+});
 
 /** The daemon's HTTP face: the extension API and MCP Streamable HTTP on 127.0.0.1 only (SPEC 1, 4, 6). */
 export class KoaDaemonServer {
@@ -47,11 +62,26 @@ export class KoaDaemonServer {
       app.use(router.routes());
       app.use(router.allowedMethods());
     }
-    this.server = createServer({ noDelay: true, keepAlive: true }, app.callback());
+    const limits = { ...CONNECTION_LIMITS, ...settings.limits };
+    this.server = createServer(
+      {
+        noDelay: true,
+        keepAlive: true,
+        // A client that trickles its headers or body cannot hold a connection (and a body's
+        // memory) for long: Node checks these deadlines every `connectionsCheckingInterval`.
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 4),
+      },
+      app.callback(),
+    );
+    // Past this, new connections are closed at once; the ones open keep being served.
+    this.server.maxConnections = limits.maxConnections;
     // Clients keep connections open between calls; a long idle allowance makes the race where a
     // client reuses a socket the server is just closing rare (the bridge also retries that case).
+    // An idle kept-alive connection is not waiting for headers: the headers deadline starts
+    // with a request's first byte.
     this.server.keepAliveTimeout = 65_000;
-    this.server.headersTimeout = 66_000;
   }
 
   get port(): number {

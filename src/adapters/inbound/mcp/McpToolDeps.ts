@@ -7,6 +7,7 @@ import type { ListCommands } from '../../../application/commands/ListCommands.js
 import type { ListFailedCommands } from '../../../application/commands/ListFailedCommands.js';
 import type { QueueCommand } from '../../../application/commands/QueueCommand.js';
 import type { GetHealth } from '../../../application/health/GetHealth.js';
+import type { DeleteValue } from '../../../application/state/DeleteValue.js';
 import type { ListKeys } from '../../../application/state/ListKeys.js';
 import type { LoadValue } from '../../../application/state/LoadValue.js';
 import type { ManageNoise } from '../../../application/state/ManageNoise.js';
@@ -14,6 +15,7 @@ import type { StoreValue } from '../../../application/state/StoreValue.js';
 import type { ConfigureStreaming } from '../../../application/streaming/ConfigureStreaming.js';
 import type { GetStreamingStatus } from '../../../application/streaming/GetStreamingStatus.js';
 import type { TakeAlerts } from '../../../application/streaming/TakeAlerts.js';
+import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 
 /** The use cases the MCP tools drive. */
 export interface McpToolDeps {
@@ -27,12 +29,17 @@ export interface McpToolDeps {
   readonly storeValue: StoreValue;
   readonly loadValue: LoadValue;
   readonly listKeys: ListKeys;
+  readonly deleteValue: DeleteValue;
   readonly manageNoise: ManageNoise;
   readonly clearBuffers: ClearBuffers;
   readonly getHealth: GetHealth;
   readonly configureStreaming: ConfigureStreaming;
   readonly getStreamingStatus: GetStreamingStatus;
   readonly takeAlerts: TakeAlerts;
+  /** Where an unexpected failure of a tool call is logged, with its stack. */
+  readonly logger: LoggerPort;
+  /** Largest text block of a tool result, in UTF-8 bytes (SPEC 2: 60 000). */
+  readonly resultBudget: number;
 }
 
 /** Who is calling: one MCP session is one client (SPEC 1). */

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../../../domain/DomainError.js';
+import { utf8Length } from '../../../domain/text/utf8.js';
 import type { ClientContext, McpToolDeps } from './McpToolDeps.js';
 
 /** A short next step for the agent, per error code. */
@@ -18,19 +19,11 @@ interface ImageData {
 }
 
 /** Payload as `structuredContent` and as compact JSON text; a screenshot's image travels as an image block. */
-export function success(payload: object): CallToolResult {
-  const image = findImage(payload);
-  if (image === undefined) {
-    return { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload as Record<string, unknown> };
-  }
-  const light = withoutImageData(payload, image);
-  return {
-    content: [
-      { type: 'text', text: JSON.stringify(light) },
-      { type: 'image', data: image.base64, mimeType: image.mime_type },
-    ],
-    structuredContent: light,
-  };
+export function success(payload: object, image?: ImageData): CallToolResult {
+  const text = JSON.stringify(payload);
+  const content: CallToolResult['content'] = [{ type: 'text', text }];
+  if (image !== undefined) content.push({ type: 'image', data: image.base64, mimeType: image.mime_type });
+  return { content, structuredContent: payload as Record<string, unknown> };
 }
 
 /**
@@ -49,13 +42,64 @@ export async function respond(
   } catch (error) {
     payload = errorPayload(error);
     failed = true;
+    if (!(error instanceof DomainError)) {
+      // The answer says "see the daemon log": this is that log.
+      deps.logger.error('a tool call failed unexpectedly', {
+        client: client.clientId,
+        error: String((error as Error)?.stack ?? error),
+      });
+    }
   }
-  const alerts = deps.takeAlerts.execute({ clientId: client.clientId });
-  const withAlerts = alerts === undefined ? payload : { ...payload, alerts };
-  return failed ? failure(withAlerts) : success(withAlerts);
+  const image = failed ? undefined : findImage(payload);
+  const light = image === undefined ? payload : withoutImageData(payload, image);
+  const fitted = fitBudget(light, deps.resultBudget, deps, client);
+  const room = deps.resultBudget - utf8Length(JSON.stringify(fitted ?? OVER_BUDGET)) - ALERTS_KEY_BYTES;
+  const alerts = deps.takeAlerts.execute({ clientId: client.clientId, maxBytes: room });
+  const answer = fitted ?? OVER_BUDGET;
+  const withAlerts = alerts === undefined ? answer : { ...answer, alerts };
+  return failed || fitted === undefined ? failure(withAlerts) : success(withAlerts, image);
 }
 
-/** A tool error: `{error, message, hint?, retry_after_ms?}`, as structuredContent and JSON text. */
+const OVER_BUDGET = Object.freeze({
+  error: 'result_too_large',
+  message: 'browsertap built an answer over the budget of a tool result; this is a bug (logged): narrow the request',
+});
+
+/** `,"alerts":` around the alerts object. */
+const ALERTS_KEY_BYTES = 16;
+
+/**
+ * Keeps a result's text block within the budget (SPEC 2: 60 000 bytes of UTF-8). Lists and
+ * stored values budget themselves; what can still be too large is a command's `result` (what a
+ * page returned), which is then replaced by its size and the start of its JSON, marked
+ * `truncated`. Anything else over the budget is a bug: it is logged and answered
+ * `result_too_large` (undefined here) rather than sent.
+ */
+function fitBudget(payload: object, budget: number, deps: McpToolDeps, client: ClientContext): object | undefined {
+  const size = utf8Length(JSON.stringify(payload));
+  if (size <= budget) return payload;
+  const result = (payload as { result?: unknown }).result;
+  if (result !== undefined) {
+    const json = JSON.stringify(result);
+    const cut = {
+      ...payload,
+      result: {
+        truncated: true,
+        bytes: utf8Length(json),
+        preview: json.slice(0, RESULT_PREVIEW_CHARS),
+        message: `The result is ${utf8Length(json)} bytes of JSON, over the ${budget}-byte budget of a tool result; ask for less (pick fields, slice arrays).`,
+      },
+    };
+    if (utf8Length(JSON.stringify(cut)) <= budget) return cut;
+  }
+  deps.logger.error('a tool result was over its budget', { client: client.clientId, bytes: size, budget });
+  return undefined;
+}
+
+/** Characters of an over-budget command result shown as a preview. */
+const RESULT_PREVIEW_CHARS = 2_000;
+
+/** A tool error: `{error, message, hint?, retry_after_ms?}`, as structuredContent and JSON text (with any `alerts`). */
 export function failure(error: unknown): CallToolResult {
   const payload = isPayload(error) ? error : errorPayload(error);
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload };

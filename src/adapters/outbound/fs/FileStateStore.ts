@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeyValueStorePort } from '../../../application/ports/KeyValueStorePort.js';
 import type { SettingsStorePort } from '../../../application/ports/SettingsStorePort.js';
@@ -20,16 +20,26 @@ export class FileStateStore implements KeyValueStorePort, SettingsStorePort {
     this.storeDir = join(stateDir, 'store');
   }
 
-  async save(key: string, data: unknown): Promise<void> {
+  async save(key: string, json: string): Promise<void> {
     checkStoreKey(key);
     await mkdir(this.storeDir, { recursive: true, mode: 0o700 });
-    await atomicWrite(join(this.storeDir, `${key}${SUFFIX}`), JSON.stringify(data));
+    await atomicWrite(join(this.storeDir, `${key}${SUFFIX}`), json);
   }
 
-  async load(key: string): Promise<unknown> {
+  async load(key: string): Promise<string | undefined> {
     checkStoreKey(key);
-    const text = await readIfExists(join(this.storeDir, `${key}${SUFFIX}`));
-    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+    return readIfExists(join(this.storeDir, `${key}${SUFFIX}`));
+  }
+
+  async remove(key: string): Promise<boolean> {
+    checkStoreKey(key);
+    try {
+      await unlink(join(this.storeDir, `${key}${SUFFIX}`));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
   }
 
   async keys(): Promise<string[]> {

@@ -3,6 +3,7 @@ import { closeSync, openSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
+import { LOG_ROTATE_BYTES } from '../logging/RotatingFileSink.js';
 import { probeHealth, type HealthSummary } from './probeHealth.js';
 
 export interface LaunchSettings {
@@ -16,7 +17,6 @@ export interface LaunchSettings {
   readonly startTimeoutMs?: number;
 }
 
-const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
 /** A lock older than this is taken to belong to a launcher that died (ms). */
 const STALE_LOCK_MS = 15_000;
 const POLL_MS = 50;

@@ -32,6 +32,16 @@ describe('CorrelationTracker (domain, explicit time)', () => {
     expect(deliveries.map((c) => c.correlationId)).to.deep.equal([old, fresh]);
   });
 
+  it('never delivers a command again to a worker its instance replaced: boots A → B → A (A got it twice)', () => {
+    const id = enqueue('a', 1);
+    expect(tracker.poll({ instanceId: 'inst-A', bootId: 'A' }, 2).deliveries.map((c) => c.correlationId)).to.deep.equal([id]);
+    expect(tracker.poll({ instanceId: 'inst-A', bootId: 'B' }, 3).deliveries.map((c) => c.correlationId)).to.deep.equal([id]);
+    enqueue('a', 4);
+    expect(tracker.poll({ instanceId: 'inst-A', bootId: 'A' }, 5).deliveries).to.deep.equal([]);
+    expect(tracker.retrieve('a', id).timeline.attempts).to.equal(2);
+    expect(tracker.poll({ instanceId: 'inst-A', bootId: 'B' }, 6).deliveries).to.have.length(1);
+  });
+
   it('reports every change it makes on its own, with from and to', () => {
     const id = enqueue('a', 0);
     tracker.poll(LEASE, 0);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { checkStoredData, checkStoreKey, MAX_STORED_CHARS } from '../../../../src/domain/state/storeRules.js';
+import { checkStoredData, checkStoreKey, MAX_STORED_BYTES } from '../../../../src/domain/state/storeRules.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 
 describe('store rules', () => {
@@ -11,9 +11,11 @@ describe('store rules', () => {
       expectDomainError(() => checkStoreKey(key), 'invalid_params'));
   }
 
-  it('accepts JSON up to 64 KB and refuses more, or nothing', () => {
-    expect(checkStoredData('a'.repeat(MAX_STORED_CHARS - 2))).to.have.length(MAX_STORED_CHARS);
-    expectDomainError(() => checkStoredData('a'.repeat(MAX_STORED_CHARS - 1)), 'invalid_params');
+  it('accepts JSON up to 256 KB of UTF-8 and refuses more as value_too_large (naming the limit), or nothing', () => {
+    expect(checkStoredData('a'.repeat(MAX_STORED_BYTES - 2))).to.have.length(MAX_STORED_BYTES);
+    const tooLarge = expectDomainError(() => checkStoredData('a'.repeat(MAX_STORED_BYTES - 1)), 'value_too_large');
+    expect(tooLarge.message).to.contain(String(MAX_STORED_BYTES));
+    expectDomainError(() => checkStoredData('é'.repeat(MAX_STORED_BYTES / 2)), 'value_too_large');
     expectDomainError(() => checkStoredData(undefined), 'invalid_params');
   });
 });

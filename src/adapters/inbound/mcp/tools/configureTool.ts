@@ -11,8 +11,12 @@ const SCHEMAS = {
     key: z.string(),
     data: z.unknown().refine((v) => v !== undefined, { message: 'data is required (any JSON value)' }),
   }),
-  load: z.object({ key: z.string() }),
-  list_keys: z.object({}),
+  load: z.object({ key: z.string(), offset: z.number().int().nonnegative().optional() }),
+  list_keys: z.object({
+    limit: z.number().int().min(1).max(1000).optional(),
+    after_cursor: z.string().max(128).optional(),
+  }),
+  delete: z.object({ key: z.string() }),
   noise: z.object({
     op: z.enum(['add', 'remove', 'list']),
     pattern: z.string().max(100).optional(),
@@ -40,7 +44,7 @@ type Action = keyof typeof SCHEMAS;
 const NAMES = Object.keys(SCHEMAS) as Action[];
 
 const DESCRIPTION =
-  'Settings and state: health (extension connected?, buffers, versions), query_status (= observe command_result), store/load/list_keys (JSON kept across restarts), noise (drop matching entries at ingest), clear (buffers), streaming/streaming_status (push matched events).';
+  'Settings and state: health (extension connected?, buffers, versions), query_status (= observe command_result), store/load/list_keys/delete (JSON kept across restarts), noise (drop matching entries at ingest), clear (buffers), streaming/streaming_status (push matched events).';
 
 /** `configure {action, …}` (SPEC 2). */
 export function registerConfigure(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -52,7 +56,10 @@ export function registerConfigure(server: McpServer, deps: McpToolDeps, client: 
       inputSchema: z.looseObject({
         action: documented('string', NAMES.join('|')),
         correlation_id: documented('string', 'query_status'),
-        key: documented('string', 'store, load'),
+        key: documented('string', 'store, load, delete'),
+        offset: documented('integer', 'load: next_offset of a value too large for one result'),
+        limit: documented('integer', 'list_keys: 1-1000, default 200'),
+        after_cursor: documented('string', 'list_keys: cursor of the previous page'),
         data: documented('object', 'store: any JSON'),
         op: documented('string', 'noise: add|remove|list'),
         pattern: documented('string', 'noise: regex on url/message'),
@@ -85,9 +92,14 @@ async function configure(deps: McpToolDeps, client: ClientContext, action: Actio
     case 'store':
       return deps.storeValue.execute({ key: a.key as string, data: a.data });
     case 'load':
-      return deps.loadValue.execute({ key: a.key as string });
+      return deps.loadValue.execute({ key: a.key as string, ...(a.offset === undefined ? {} : { offset: a.offset as number }) });
     case 'list_keys':
-      return deps.listKeys.execute();
+      return deps.listKeys.execute({
+        ...(a.limit === undefined ? {} : { limit: a.limit as number }),
+        ...(a.after_cursor === undefined ? {} : { afterCursor: a.after_cursor as string }),
+      });
+    case 'delete':
+      return deps.deleteValue.execute({ key: a.key as string });
     case 'noise':
       return deps.manageNoise.execute({
         op: a.op as string,

@@ -33,7 +33,7 @@ const SCHEMAS = {
   }),
   vitals: z.object(listArgs),
   page: z.object({}),
-  tabs: z.object({}),
+  tabs: z.object({ limit: z.number().int().min(1).max(100).optional(), after_cursor: z.string().max(64).optional() }),
   command_result: z.object({ correlation_id: id }),
   pending_commands: z.object({}),
   failed_commands: z.object({}),
@@ -87,8 +87,13 @@ async function observe(
 ): Promise<object> {
   switch (what) {
     case 'page':
-    case 'tabs':
       return deps.readPages.execute({ what });
+    case 'tabs':
+      return deps.readPages.execute({
+        what,
+        ...(a.limit === undefined ? {} : { limit: a.limit as number }),
+        ...(a.after_cursor === undefined ? {} : { afterCursor: a.after_cursor as string }),
+      });
     case 'command_result':
       return deps.getCommandResult.execute({ clientId: client.clientId, correlationId: a.correlation_id as string });
     case 'pending_commands':

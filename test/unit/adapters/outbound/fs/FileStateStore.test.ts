@@ -15,23 +15,26 @@ describe('FileStateStore and the token file', () => {
 
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('saves atomically under store/<key>.json (0600), loads, lists sorted, and leaves no temp files', async () => {
+  it('saves atomically under store/<key>.json (0600), loads, lists sorted, deletes, and leaves no temp files', async () => {
     const store = new FileStateStore(dir);
-    await store.save('b', { v: 1 });
-    await store.save('a', [1, 2]);
-    await store.save('b', { v: 2 });
-    expect(await store.load('b')).to.deep.equal({ v: 2 });
+    await store.save('b', '{"v":1}');
+    await store.save('a', '[1,2]');
+    await store.save('b', '{"v":2}');
+    expect(await store.load('b')).to.equal('{"v":2}');
     expect(await store.keys()).to.deep.equal(['a', 'b']);
     expect(readdirSync(join(dir, 'store')).sort()).to.deep.equal(['a.json', 'b.json']);
     expect(statSync(join(dir, 'store', 'a.json')).mode & 0o777).to.equal(0o600);
     expect(await store.load('missing')).to.equal(undefined);
+    expect(await store.remove('a')).to.equal(true);
+    expect(await store.remove('a')).to.equal(false);
+    expect(await store.keys()).to.deep.equal(['b']);
   });
 
   it('checks keys again, so no path can leave the store', async () => {
     const store = new FileStateStore(dir);
-    await store.save('x', 1).catch(() => undefined);
+    await store.save('x', '1').catch(() => undefined);
     for (const key of ['../token', '/etc/passwd', 'a/../../b']) {
-      const error = await store.save(key, 1).then(
+      const error = await store.save(key, '1').then(
         () => undefined,
         (e: unknown) => e,
       );

@@ -3,8 +3,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { connectBridge, daemonPids, freePort, killDaemons, removeDir, tempDir, type Bridge } from '../support/processes.js';
-import { payload } from '../support/daemonHarness.js';
+import { connectBridge, daemonPids, freePort, killDaemons, removeDir, tempDir, type Bridge } from '../../support/processes.js';
+import { payload } from '../../support/daemonHarness.js';
 
 /** Runs the built CLI without blocking this process (a squatter served from here must keep answering). */
 function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

@@ -1,0 +1,153 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'chai';
+import { MAX_STORED_BYTES, MAX_STORED_KEYS } from '../../../src/domain/state/storeRules.js';
+import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+
+const BUDGET = 60_000;
+const textBytes = (result: unknown) =>
+  Buffer.byteLength(((result as CallToolResult).content[0] as { text: string }).text, 'utf8');
+
+/** SPEC 2 budgets (UTF-8 bytes of the text block, 60 000 per result), paginated lists, store limits, logged failures. */
+describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', function () {
+  this.timeout(30_000);
+  let h: Harness;
+  let client: Client;
+  const call = async (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+
+  beforeEach(async () => {
+    h = await startHarness({ captureLogs: true });
+    client = await h.client();
+  });
+  afterEach(async () => h.stop());
+
+  it('keeps every list result within 60 000 bytes of UTF-8, multi-byte text included (budgets counted characters)', async () => {
+    const wide = '界'.repeat(2_700); // 8 100 bytes per message
+    await h.extension().send(
+      '/logs',
+      Array.from({ length: 40 }, (_, i) => logEntry({ message: `${i} ${wide}`, stack: wide })),
+    );
+    const result = await call('observe', { what: 'logs', limit: 1000 });
+    expect(textBytes(result)).to.be.at.most(BUDGET);
+    const page = payload(result);
+    expect(page).to.include({ truncated: true, has_more: true });
+    expect(page.count).to.be.above(0);
+  });
+
+  it('returns an entry larger than a whole result cut and marked, so a cursor read moves on past it', async () => {
+    const huge = '界'.repeat(8_192);
+    await h.extension().send('/logs', [logEntry({ message: huge, stack: huge, args: [huge.slice(0, 2_700)] })]);
+    const result = await call('observe', { what: 'logs', after_cursor: 0 });
+    expect(textBytes(result)).to.be.at.most(BUDGET);
+    const [entry] = payload(result).entries;
+    expect(entry.truncated).to.equal(true);
+    expect(entry.message.length).to.be.below(huge.length);
+  });
+
+  it('pages observe tabs within the budget: 100 tabs with 2 KB urls (was one 318 KB answer)', async () => {
+    for (let tab = 1; tab <= 100; tab++) {
+      await h.extension().page({
+        tab_id: tab,
+        url: `http://localhost:3000/${String(tab).padStart(3, '0')}/${'p'.repeat(2_000)}`,
+        title: 't',
+        event: 'load',
+      });
+    }
+    const seen = new Set<number>();
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const result = await call('observe', {
+        what: 'tabs',
+        limit: 100,
+        ...(cursor === undefined ? {} : { after_cursor: cursor }),
+      });
+      expect(textBytes(result)).to.be.at.most(BUDGET);
+      const answer = payload(result);
+      for (const tab of answer.tabs) seen.add(tab.tab_id);
+      cursor = answer.cursor;
+      if (!answer.has_more) break;
+    }
+    expect(seen.size).to.equal(100);
+  });
+
+  it('pages list_keys within the budget: 1 000 keys of 128 characters (was one 1.31 MB answer)', async () => {
+    const dir = join(h.stateDir, 'store');
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < MAX_STORED_KEYS; i++)
+      writeFileSync(join(dir, `${String(i).padStart(4, '0')}${'k'.repeat(124)}.json`), '1');
+    const keys: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 100; pages++) {
+      const result = await call('configure', {
+        action: 'list_keys',
+        limit: 1000,
+        ...(cursor === undefined ? {} : { after_cursor: cursor }),
+      });
+      expect(textBytes(result)).to.be.at.most(BUDGET);
+      const answer = payload(result);
+      keys.push(...answer.keys);
+      cursor = answer.cursor;
+      if (!answer.has_more) break;
+    }
+    expect(keys).to.have.length(MAX_STORED_KEYS);
+    expect(new Set(keys).size).to.equal(MAX_STORED_KEYS);
+  });
+
+  it('refuses the 1 001st key with store_full and a value over 256 KB with value_too_large, naming the limits (there was no key limit)', async () => {
+    const dir = join(h.stateDir, 'store');
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < MAX_STORED_KEYS; i++) writeFileSync(join(dir, `k${i}.json`), '1');
+    const full = payload(await call('configure', { action: 'store', key: 'one-more', data: 1 }));
+    expect(full.error).to.equal('store_full');
+    expect(full.message).to.contain(String(MAX_STORED_KEYS));
+    expect(payload(await call('configure', { action: 'store', key: 'k1', data: 2 }))).to.include({ stored: true });
+    const big = payload(await call('configure', { action: 'store', key: 'k2', data: 'x'.repeat(MAX_STORED_BYTES) }));
+    expect(big.error).to.equal('value_too_large');
+    expect(big.message).to.contain(String(MAX_STORED_BYTES));
+  });
+
+  it('deletes a key (there was no way to), and says when there was nothing to delete', async () => {
+    await call('configure', { action: 'store', key: 'notes', data: { a: 1 } });
+    expect(payload(await call('configure', { action: 'delete', key: 'notes' }))).to.deep.equal({ key: 'notes', deleted: true });
+    expect(payload(await call('configure', { action: 'delete', key: 'notes' }))).to.deep.equal({ key: 'notes', deleted: false });
+    expect(payload(await call('configure', { action: 'load', key: 'notes' })).error).to.equal('unknown_key');
+  });
+
+  it('loads a value too large for one result in pieces that join to exactly what was stored', async () => {
+    const data = { text: '界'.repeat(60_000), list: Array.from({ length: 500 }, (_, i) => ({ i, s: `é${i}` })) };
+    expect(payload(await call('configure', { action: 'store', key: 'big', data }))).to.include({ stored: true });
+    let json = '';
+    let offset: number | undefined;
+    for (let pieces = 0; pieces < 50; pieces++) {
+      const result = await call('configure', { action: 'load', key: 'big', ...(offset === undefined ? {} : { offset }) });
+      expect(textBytes(result)).to.be.at.most(BUDGET);
+      const piece = payload(result);
+      expect(piece).to.include({ key: 'big', truncated: true });
+      json += piece.json;
+      offset = piece.next_offset;
+      if (offset === undefined) break;
+    }
+    expect(JSON.parse(json)).to.deep.equal(data);
+  });
+
+  it('cuts a command result over the budget, saying how big it was', async () => {
+    const queued = payload(await call('interact', { action: 'execute_js', script: 'return 1' }));
+    const ext = h.extension();
+    const [query] = await ext.poll();
+    const posted = { success: true, data: '界'.repeat(40_000) };
+    await ext.report(query!.correlation_id, 'complete', { result: posted });
+    const result = await call('observe', { what: 'command_result', correlation_id: queued.correlation_id });
+    expect(textBytes(result)).to.be.at.most(BUDGET);
+    expect(payload(result).result).to.include({ truncated: true, bytes: Buffer.byteLength(JSON.stringify(posted)) });
+  });
+
+  it('logs an internal_error with its stack (it said "see the daemon log" and logged nothing)', async () => {
+    writeFileSync(join(h.stateDir, 'store'), 'a file where the store directory goes');
+    const answer = payload(await call('configure', { action: 'store', key: 'k', data: 1 }));
+    expect(answer.error).to.equal('internal_error');
+    const logged = h.logs().find((line) => line.msg === 'a tool call failed unexpectedly');
+    expect(String(logged?.error)).to.match(/Error: .*\n\s+at /);
+  });
+});
