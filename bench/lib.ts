@@ -60,6 +60,9 @@ export interface DaemonProcess {
   stop(): Promise<void>;
 }
 
+/** The CLI the benches run: this checkout's build, or another build to compare (`BENCH_CLI=/path/to/dist/cli.js`). */
+export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.js';
+
 /** The built daemon as its own process (as a bridge would start it), logging warnings only. */
 export async function startDaemonProcess(): Promise<DaemonProcess> {
   const port = await freePort();
@@ -67,7 +70,7 @@ export async function startDaemonProcess(): Promise<DaemonProcess> {
   // Started the way a bridge starts it (src/composition/commands/bridgeCommand.ts).
   const child = spawn(
     process.execPath,
-    [...DAEMON_V8_FLAGS, 'dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'],
+    [...DAEMON_V8_FLAGS, BENCH_CLI, 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'],
     {
       stdio: ['ignore', 'ignore', 'ignore'],
     },
@@ -103,13 +106,14 @@ export function machine(): string {
   return `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${process.platform} ${process.arch}`;
 }
 
-export const logEntry = (i: number) => ({
+export const logEntry = (i: number, overrides: Record<string, unknown> = {}) => ({
   level: i % 10 === 0 ? 'error' : 'log',
   message: `request ${i} finished: GET /api/items?page=${i % 50} → 200 in ${i % 97} ms`,
   source: 'console',
   url: 'http://localhost:3000/app/dashboard',
   tab_id: 1,
   ts: 1_767_225_600_000 + i,
+  ...overrides,
 });
 
 /**
@@ -153,6 +157,10 @@ export class RawMcpClient {
     };
     if (message.result === undefined) throw new Error(message.error?.message ?? 'no result');
     return message.result;
+  }
+
+  async ping(): Promise<void> {
+    await this.post({ jsonrpc: '2.0', id: this.next++, method: 'ping' });
   }
 
   close(): void {

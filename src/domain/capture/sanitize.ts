@@ -1,5 +1,5 @@
 import { capRedacted, REDACTION_SLACK } from '../privacy/bounded.js';
-import { RedactionTally, type Redactor } from '../privacy/Redactor.js';
+import { RedactionTally, Redactor } from '../privacy/Redactor.js';
 import { cap, CAPS } from './caps.js';
 import type { Headers, LogEntry, NetworkBody, NetworkEntry, VitalEntry, WebSocketEvent } from './entries.js';
 
@@ -116,7 +116,7 @@ export class Sanitizer {
    * redacted as text.
    */
   private args(args: readonly unknown[], marks: Marks): readonly unknown[] {
-    const raw = JSON.stringify(args);
+    const raw = jsonOf(args);
     if (raw.length <= CAPS.args + REDACTION_SLACK) {
       const redacted = this.redactor.json(args, marks.tally) as unknown[];
       if (JSON.stringify(redacted).length <= CAPS.args) return redacted;
@@ -172,5 +172,17 @@ class Marks {
       ...(this.cut ? { truncated: true } : {}),
       ...(this.tally.count > 0 ? { redacted: this.tally.count } : {}),
     };
+  }
+}
+
+/**
+ * JSON of console arguments; if they nest too deep to serialise (the HTTP edge cuts nesting, but
+ * the domain does not rely on it), the redactor's depth-cut copy is serialised instead.
+ */
+function jsonOf(args: readonly unknown[]): string {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return JSON.stringify(new Redactor().json(args, new RedactionTally()));
   }
 }

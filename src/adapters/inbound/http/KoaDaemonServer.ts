@@ -6,10 +6,11 @@ import type { ExtensionApi } from './ExtensionApi.js';
 import type { AllowedExtensions } from './ourExtension.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
+import { MAX_ENTRIES_PER_REQUEST } from './middleware/validate.js';
 import { securityGuard } from './middleware/securityGuard.js';
 import { commandRoutes } from './routes/commandRoutes.js';
 import { healthRoutes, type IdentityProver } from './routes/healthRoutes.js';
-import { ingestRoutes } from './routes/ingestRoutes.js';
+import { INGEST_PATHS, ingestRoutes } from './routes/ingestRoutes.js';
 import { mcpRoutes, type McpHttpHandler } from './routes/mcpRoutes.js';
 
 export interface DaemonServerSettings {
@@ -52,7 +53,7 @@ export class KoaDaemonServer {
     app.silent = true;
     app.use(errorHandler(settings.logger));
     app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions }));
-    app.use(jsonBody());
+    app.use(jsonBody({ maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined) }));
     for (const router of [
       commandRoutes(api),
       ingestRoutes(api),

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
-import { cutJsonDepth } from './cutJsonDepth.js';
+import { scanJson } from './cutJsonDepth.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** JSON nesting kept in a body: the envelope (`{entries:[{args:[…]}]}`) plus 20 levels of data (SPEC 6). */
@@ -13,7 +13,17 @@ export const MAX_BODY_DEPTH = 24;
  * and malformed JSON with 400. Values nested deeper than `MAX_BODY_DEPTH` are replaced by
  * `"[depth]"` before parsing, so no depth of nesting can cost more than a scan or fail later.
  */
-export function jsonBody(limit = MAX_BODY_BYTES): Middleware {
+export interface JsonBodyOptions {
+  readonly limit?: number;
+  /**
+   * Most items an outer array (depth ≤ 2, e.g. `{"entries":[…]}`) may hold on this path, checked
+   * before parsing: past it, 413 `too_many_entries`.
+   */
+  readonly maxItems?: (path: string) => number | undefined;
+}
+
+export function jsonBody(options: JsonBodyOptions = {}): Middleware {
+  const limit = options.limit ?? MAX_BODY_BYTES;
   return async (ctx, next) => {
     if (ctx.method !== 'POST') return next();
     const tooLarge = () =>
@@ -25,8 +35,18 @@ export function jsonBody(limit = MAX_BODY_BYTES): Middleware {
     if (text.trim() === '') {
       ctx.state.body = undefined;
     } else {
+      const scanned = scanJson(text, MAX_BODY_DEPTH);
+      const maxItems = options.maxItems?.(ctx.path);
+      if (maxItems !== undefined && scanned.widest > maxItems) {
+        throw new HttpProblem(
+          413,
+          'too_many_entries',
+          `${scanned.widest} entries in one request; the limit is ${maxItems} (send them in smaller batches)`,
+          { Connection: 'close' },
+        );
+      }
       try {
-        ctx.state.body = JSON.parse(cutJsonDepth(text, MAX_BODY_DEPTH)) as unknown;
+        ctx.state.body = JSON.parse(scanned.text) as unknown;
       } catch (error) {
         throw new HttpProblem(400, 'invalid_json', `request body is not valid JSON: ${(error as Error).message}`);
       }

@@ -8,6 +8,9 @@ import { WebSocketEventDto } from '../dto/WebSocketEventDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { MAX_REPORTED_ERRORS, validBody, validEntries, type ValidEntries } from '../middleware/validate.js';
 
+/** The routes that take `{entries:[…]}` (at most `MAX_ENTRIES_PER_REQUEST` each). */
+export const INGEST_PATHS: ReadonlySet<string> = new Set(['/logs', '/network-bodies', '/websocket-events', '/vitals']);
+
 /**
  * Capture ingest (SPEC 4). Each answers `{received, rejected}` (plus `filtered`: together, the
  * entries sent), `redacted` when secrets were removed, `noise_skipped` when noise matching ran
