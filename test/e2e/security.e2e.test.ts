@@ -1,8 +1,8 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { expect } from 'chai';
 import { chromium } from 'playwright-core';
 import { EXTENSION_HEADERS } from '../support/daemonHarness.js';
+import { listenLocal } from '../support/servers.js';
 import { CHROMIUM, EXTENSION_ID, launchPlaywright } from './support/chromium.js';
 import { eventually, startAgent, type Agent } from './support/stack.js';
 
@@ -13,7 +13,7 @@ async function startRecorder(): Promise<{
   close(): Promise<void>;
 }> {
   const seen: Array<{ method: string; path: string; headers: IncomingHttpHeaders }> = [];
-  const server: Server = createServer((req, res) => {
+  const server = await listenLocal((req, res) => {
     const path = (req.url ?? '/').split('?')[0] as string;
     seen.push({ method: req.method ?? '', path, headers: req.headers });
     req.resume();
@@ -30,15 +30,7 @@ async function startRecorder(): Promise<{
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    seen,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { port: server.port, seen, close: server.close };
 }
 
 /** A page that tries every way a web page can reach the daemon's extension API. */
@@ -140,17 +132,9 @@ describe('only our extension speaks the extension API, in real Chromium (SPEC 6)
 /** Serves one HTML page on 127.0.0.1 (a development origin) and counts the requests for it. */
 async function startPageServer(html: string): Promise<{ url: string; hits(): number; close(): Promise<void> }> {
   let hits = 0;
-  const server = createServer((req, res) => {
+  const server = await listenLocal((_req, res) => {
     hits++;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    hits: () => hits,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { url: `http://127.0.0.1:${server.port}/`, hits: () => hits, close: server.close };
 }

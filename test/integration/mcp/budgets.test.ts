@@ -17,6 +17,21 @@ describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', functio
   let client: Client;
   const call = async (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
 
+  /** Reads every page of a paged answer, each within the budget; the items `pick` takes from each. */
+  const allPages = async <T>(name: string, args: Record<string, unknown>, pick: (answer: any) => T[]): Promise<T[]> => {
+    const items: T[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 100; pages++) {
+      const result = await call(name, { ...args, ...(cursor === undefined ? {} : { after_cursor: cursor }) });
+      expect(textBytes(result)).to.be.at.most(BUDGET);
+      const answer = payload(result);
+      items.push(...pick(answer));
+      cursor = answer.cursor;
+      if (!answer.has_more) return items;
+    }
+    return expect.fail('more than 100 pages');
+  };
+
   beforeEach(async () => {
     h = await startHarness({ captureLogs: true });
     client = await h.client();
@@ -55,21 +70,8 @@ describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', functio
         event: 'load',
       });
     }
-    const seen = new Set<number>();
-    let cursor: string | undefined;
-    for (let pages = 0; pages < 20; pages++) {
-      const result = await call('observe', {
-        what: 'tabs',
-        limit: 100,
-        ...(cursor === undefined ? {} : { after_cursor: cursor }),
-      });
-      expect(textBytes(result)).to.be.at.most(BUDGET);
-      const answer = payload(result);
-      for (const tab of answer.tabs) seen.add(tab.tab_id);
-      cursor = answer.cursor;
-      if (!answer.has_more) break;
-    }
-    expect(seen.size).to.equal(100);
+    const tabs = await allPages('observe', { what: 'tabs', limit: 100 }, (answer) => answer.tabs as Array<{ tab_id: number }>);
+    expect(new Set(tabs.map((tab) => tab.tab_id)).size).to.equal(100);
   });
 
   it('pages list_keys within the budget: 1 000 keys of 128 characters (was one 1.31 MB answer)', async () => {
@@ -77,20 +79,7 @@ describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', functio
     mkdirSync(dir, { recursive: true });
     for (let i = 0; i < MAX_STORED_KEYS; i++)
       writeFileSync(join(dir, `${String(i).padStart(4, '0')}${'k'.repeat(124)}.json`), '1');
-    const keys: string[] = [];
-    let cursor: string | undefined;
-    for (let pages = 0; pages < 100; pages++) {
-      const result = await call('configure', {
-        action: 'list_keys',
-        limit: 1000,
-        ...(cursor === undefined ? {} : { after_cursor: cursor }),
-      });
-      expect(textBytes(result)).to.be.at.most(BUDGET);
-      const answer = payload(result);
-      keys.push(...answer.keys);
-      cursor = answer.cursor;
-      if (!answer.has_more) break;
-    }
+    const keys = await allPages('configure', { action: 'list_keys', limit: 1000 }, (answer) => answer.keys as string[]);
     expect(keys).to.have.length(MAX_STORED_KEYS);
     expect(new Set(keys).size).to.equal(MAX_STORED_KEYS);
   });

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { connectBridge, daemonPids, freePort, killDaemons, removeDir, tempDir, type Bridge } from '../../support/processes.js';
 import { payload } from '../../support/daemonHarness.js';
+import { listenLocal } from '../../support/servers.js';
 
 /** Runs the built CLI without blocking this process (a squatter served from here must keep answering). */
 function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -35,22 +36,15 @@ const alive = (pid: number) => {
 /** Something else on the port that answers /health like a daemon and records what reaches it. */
 async function startSquatter(port: number, pid: number) {
   const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
-  const server: Server = createServer((req, res) => {
+  const server = await listenLocal((req, res) => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     req.resume();
     const body = (req.url ?? '').startsWith('/health')
       ? { status: 'ok', version: '0.1.0', extension: { connected: false }, pid, proof: 'f'.repeat(64) }
       : { jsonrpc: '2.0', id: 1, result: {} };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    seen,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  }, port);
+  return { seen, close: server.close };
 }
 
 describe('daemon identity: who gets the token, what stop signals (SPEC 6, built CLI)', function () {

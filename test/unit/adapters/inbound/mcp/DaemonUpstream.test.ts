@@ -1,14 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
 import { DaemonUpstream } from '../../../../../src/adapters/inbound/mcp/bridge/DaemonUpstream.js';
 import { StderrLogger } from '../../../../../src/adapters/outbound/logging/StderrLogger.js';
+import { listenLocal } from '../../../../support/servers.js';
 
 /** A daemon's /mcp that answers initialize and ping, and never answers a tool call. */
 async function startSilentDaemon() {
   const seen: Array<{ method: string; body: any }> = [];
-  const server: Server = createServer((req, res) => {
+  const server = await listenLocal((req, res) => {
     let text = '';
     req.on('data', (chunk) => (text += chunk));
     req.on('end', () => {
@@ -26,15 +25,7 @@ async function startSilentDaemon() {
         .end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    seen,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { port: server.port, seen, close: server.close };
 }
 
 describe('DaemonUpstream (the bridge’s side of /mcp)', () => {

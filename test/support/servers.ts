@@ -1,0 +1,21 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface LocalServer {
+  readonly port: number;
+  /** Cuts every connection and stops listening. */
+  close(): Promise<void>;
+}
+
+/** A plain HTTP server on 127.0.0.1 (a free port unless one is given), for tests that play another program. */
+export async function listenLocal(handler: RequestListener, port = 0): Promise<LocalServer> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
