@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { latency, logEntry, RawMcpClient, startDaemonProcess, throughput, type DaemonProcess } from './lib.js';
+import { BENCH_CLI, latency, logEntry, RawMcpClient, startDaemonProcess, throughput, type DaemonProcess } from './lib.js';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 
 export interface DaemonFigures {
@@ -44,7 +44,7 @@ async function bridgeClient(daemon: DaemonProcess): Promise<{ client: Client; rs
   const client = new Client({ name: 'bench-bridge', version: '1' });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['dist/cli.js', 'mcp', '--port', String(daemon.port), '--state-dir', daemon.stateDir],
+    args: [BENCH_CLI, 'mcp', '--port', String(daemon.port), '--state-dir', daemon.stateDir],
     stderr: 'ignore',
   });
   await client.connect(transport);

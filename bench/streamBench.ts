@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { logEntry, percentile, startDaemonProcess, type DaemonProcess } from './lib.js';
+import { BENCH_CLI, logEntry, percentile, startDaemonProcess, type DaemonProcess } from './lib.js';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 
 export interface StreamFigures {
@@ -28,7 +28,7 @@ async function bridgeClient(daemon: DaemonProcess, onNotice: (data: Record<strin
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['dist/cli.js', 'mcp', '--port', String(daemon.port), '--state-dir', daemon.stateDir],
+      args: [BENCH_CLI, 'mcp', '--port', String(daemon.port), '--state-dir', daemon.stateDir],
       stderr: 'ignore',
     }),
   );

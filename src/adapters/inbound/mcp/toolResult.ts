@@ -19,8 +19,7 @@ interface ImageData {
 }
 
 /** Payload as `structuredContent` and as compact JSON text; a screenshot's image travels as an image block. */
-export function success(payload: object, image?: ImageData): CallToolResult {
-  const text = JSON.stringify(payload);
+export function success(payload: object, image?: ImageData, text = JSON.stringify(payload)): CallToolResult {
   const content: CallToolResult['content'] = [{ type: 'text', text }];
   if (image !== undefined) content.push({ type: 'image', data: image.base64, mimeType: image.mime_type });
   return { content, structuredContent: payload as Record<string, unknown> };
@@ -53,11 +52,15 @@ export async function respond(
   const image = failed ? undefined : findImage(payload);
   const light = image === undefined ? payload : withoutImageData(payload, image);
   const fitted = fitBudget(light, deps.resultBudget, deps, client);
-  const room = deps.resultBudget - utf8Length(JSON.stringify(fitted ?? OVER_BUDGET)) - ALERTS_KEY_BYTES;
+  const answer = fitted?.payload ?? OVER_BUDGET;
+  const text = fitted?.text ?? JSON.stringify(OVER_BUDGET);
+  const room = deps.resultBudget - Buffer.byteLength(text, 'utf8') - ALERTS_KEY_BYTES;
   const alerts = deps.takeAlerts.execute({ clientId: client.clientId, maxBytes: room });
-  const answer = fitted ?? OVER_BUDGET;
-  const withAlerts = alerts === undefined ? answer : { ...answer, alerts };
-  return failed || fitted === undefined ? failure(withAlerts) : success(withAlerts, image);
+  if (failed || fitted === undefined) return failure(alerts === undefined ? answer : { ...answer, alerts });
+  if (alerts === undefined) return success(answer, image, text);
+  // The payload is a JSON object: its text gains the alerts without serialising it again.
+  const glue = text === '{}' ? '' : ',';
+  return success({ ...answer, alerts }, image, `${text.slice(0, -1)}${glue}"alerts":${JSON.stringify(alerts)}}`);
 }
 
 const OVER_BUDGET = Object.freeze({
@@ -75,9 +78,15 @@ const ALERTS_KEY_BYTES = 16;
  * `truncated`. Anything else over the budget is a bug: it is logged and answered
  * `result_too_large` (undefined here) rather than sent.
  */
-function fitBudget(payload: object, budget: number, deps: McpToolDeps, client: ClientContext): object | undefined {
-  const size = utf8Length(JSON.stringify(payload));
-  if (size <= budget) return payload;
+function fitBudget(
+  payload: object,
+  budget: number,
+  deps: McpToolDeps,
+  client: ClientContext,
+): { payload: object; text: string } | undefined {
+  const text = JSON.stringify(payload);
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size <= budget) return { payload, text };
   const result = (payload as { result?: unknown }).result;
   if (result !== undefined) {
     const json = JSON.stringify(result);
@@ -90,7 +99,8 @@ function fitBudget(payload: object, budget: number, deps: McpToolDeps, client: C
         message: `The result is ${utf8Length(json)} bytes of JSON, over the ${budget}-byte budget of a tool result; ask for less (pick fields, slice arrays).`,
       },
     };
-    if (utf8Length(JSON.stringify(cut)) <= budget) return cut;
+    const cutText = JSON.stringify(cut);
+    if (Buffer.byteLength(cutText, 'utf8') <= budget) return { payload: cut, text: cutText };
   }
   deps.logger.error('a tool result was over its budget', { client: client.clientId, bytes: size, budget });
   return undefined;
