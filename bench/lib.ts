@@ -64,13 +64,13 @@ export interface DaemonProcess {
 export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.js';
 
 /** The built daemon as its own process (as a bridge would start it), logging warnings only. */
-export async function startDaemonProcess(): Promise<DaemonProcess> {
+export async function startDaemonProcess(cli = BENCH_CLI): Promise<DaemonProcess> {
   const port = await freePort();
   const stateDir = tempDir('browsertap-bench-');
   // Started the way a bridge starts it (src/composition/commands/bridgeCommand.ts).
   const child = spawn(
     process.execPath,
-    [...DAEMON_V8_FLAGS, BENCH_CLI, 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'],
+    [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'],
     {
       stdio: ['ignore', 'ignore', 'ignore'],
     },
