@@ -107,11 +107,7 @@ async function restoreNoiseRules(container: Container): Promise<void> {
     logger.warn('could not read saved noise rules; starting without them', { error: (error as Error).message });
     return;
   }
-  for (const rule of saved) {
-    try {
-      noise.add(rule);
-    } catch (error) {
-      logger.warn('skipped a saved noise rule', { rule, error: (error as Error).message });
-    }
+  for (const { rule, error } of noise.restore(saved)) {
+    logger.warn('skipped a saved noise rule', { rule, error: error.message });
   }
 }

@@ -32,6 +32,47 @@ export class NoiseRules {
   }
 
   /**
+   * Adds saved rules at start-up, combining them once rather than once per rule; a rule that is
+   * refused (alone, or because it makes the combination too costly) is skipped and reported.
+   */
+  restore(saved: readonly NoiseRule[]): Array<{ rule: NoiseRule; error: DomainError }> {
+    const skipped: Array<{ rule: NoiseRule; error: DomainError }> = [];
+    const accepted = new Map(this.rules);
+    for (const rule of saved) {
+      try {
+        if (!(NOISE_CATEGORIES as readonly string[]).includes(rule.category)) {
+          throw new DomainError(
+            'invalid_params',
+            `category must be one of ${NOISE_CATEGORIES.join(', ')}; got '${rule.category}'`,
+          );
+        }
+        if (accepted.size >= MAX_NOISE_RULES) throw new DomainError('too_many_rules', `at most ${MAX_NOISE_RULES} noise rules`);
+        checkPatternSource('pattern', rule.pattern);
+        this.compiler.compile(rule.pattern);
+        accepted.set(keyOf(rule), { pattern: rule.pattern, category: rule.category });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        skipped.push({ rule, error });
+      }
+    }
+    try {
+      this.combined = this.combine(accepted);
+      for (const [key, rule] of accepted) this.rules.set(key, rule);
+    } catch {
+      // Together too costly: find the one that tips it over by adding them one at a time.
+      for (const rule of accepted.values()) {
+        try {
+          this.add(rule);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          skipped.push({ rule, error });
+        }
+      }
+    }
+    return skipped;
+  }
+
+  /**
    * Adds a rule (adding an existing pattern+category again changes nothing).
    * @throws DomainError `invalid_params` / `unsafe_pattern` (alone or together with the other
    *   rules), or `too_many_rules` past 50; nothing changes then.

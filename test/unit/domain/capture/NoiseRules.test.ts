@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { MAX_NOISE_RULES, NoiseRules } from '../../../../src/domain/capture/NoiseRules.js';
+import { DomainError } from '../../../../src/domain/DomainError.js';
+import type { PatternCompiler } from '../../../../src/domain/text/TextPattern.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 import { patterns } from '../../../support/patterns.js';
 
@@ -56,5 +58,37 @@ describe('NoiseRules', () => {
     for (let i = 0; i < MAX_NOISE_RULES; i++) rules.add({ pattern: `p${i}`, category: 'all' });
     expectDomainError(() => rules.add({ pattern: 'one more', category: 'all' }), 'too_many_rules');
     expect(rules.list()).to.have.length(MAX_NOISE_RULES);
+  });
+
+  it('restores saved rules, skipping and reporting the ones refused, and combines the rest once', () => {
+    const rules = new NoiseRules(patterns);
+    const skipped = rules.restore([
+      { pattern: 'favicon', category: 'network' },
+      { pattern: '(?<=a+)b', category: 'logs' },
+      { pattern: 'x', category: 'files' as never },
+      { pattern: '(?i)^\\[hmr\\]', category: 'logs' },
+    ]);
+    expect(skipped.map(({ rule, error }) => [rule.pattern, error.code])).to.deep.equal([
+      ['(?<=a+)b', 'unsafe_pattern'],
+      ['x', 'invalid_params'],
+    ]);
+    expect(rules.list().map((r) => r.pattern)).to.deep.equal(['favicon', '(?i)^\\[hmr\\]']);
+    expect(rules.drops('logs', ['[HMR] ready'])).to.equal(true);
+    expect(rules.drops('network', ['/favicon.ico'])).to.equal(true);
+  });
+
+  it('finds the rule that makes the combination too costly, adding them one at a time', () => {
+    // A stand-in engine whose combined pattern of three or more rules is "too costly".
+    const picky: PatternCompiler = {
+      compile: (source) => patterns.compile(source),
+      any: (sources) => {
+        if (sources.length > 2) throw new DomainError('unsafe_pattern', 'together too costly');
+        return patterns.any(sources);
+      },
+    };
+    const rules = new NoiseRules(picky);
+    const skipped = rules.restore(['a', 'b', 'c'].map((pattern) => ({ pattern, category: 'logs' as const })));
+    expect(skipped.map(({ rule }) => rule.pattern)).to.deep.equal(['c']);
+    expect(rules.list().map((r) => r.pattern)).to.deep.equal(['a', 'b']);
   });
 });
