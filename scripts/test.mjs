@@ -15,7 +15,7 @@ const tests = ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'];
 const compiledTests = tests.map((glob) => `.build/${glob.replace(/\.ts$/, '.js')}`);
 
 const steps = [
-  { stage: 'build', name: 'build (tsc → dist)', cmd: [bin('tsc'), '-p', 'tsconfig.build.json'] },
+  { stage: 'build', name: 'build (esbuild bundle → dist)', cmd: [process.execPath, 'scripts/build.mjs'] },
   {
     stage: 'build',
     name: 'build the extension (esbuild → extension/dist)',

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
 import { DAEMON_V8_FLAGS } from './composition/daemonFlags.js';
 import { runCli } from './composition/runCli.js';

@@ -1,3 +1,5 @@
+// inversify reads decorator metadata through it; loaded here so only the daemon pays for it.
+import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';

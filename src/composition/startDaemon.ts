@@ -1,18 +1,18 @@
 import type { Container } from 'inversify';
 import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
-import { ForgetClient } from '../application/commands/ForgetClient.js';
 import { TYPES } from '../application/tokens.js';
 import { KoaDaemonServer, type ConnectionLimits } from '../adapters/inbound/http/KoaDaemonServer.js';
 import { OUR_EXTENSION_ID, type AllowedExtensions } from '../adapters/inbound/http/ourExtension.js';
-import { createMcpServer } from '../adapters/inbound/mcp/createMcpServer.js';
-import { McpSessions } from '../adapters/inbound/mcp/McpSessions.js';
+import { LazyMcpSessions, type LoadedSessions } from '../adapters/inbound/mcp/LazyMcpSessions.js';
 import { McpStreamOutlets } from '../adapters/inbound/mcp/McpStreamOutlets.js';
 import { StreamDispatcher } from '../application/streaming/StreamDispatcher.js';
 import { ensureToken, restoreToken, tokenPath } from '../adapters/outbound/fs/tokenFile.js';
 import { identityProof } from '../adapters/outbound/process/daemonIdentity.js';
 import { createContainer, type ContainerOptions } from './createContainer.js';
-import { VERSION } from './version.js';
-import { extensionApi, mcpToolDeps } from './wiring.js';
+import { extensionApi } from './wiring.js';
+
+/** How long after listening the daemon loads its MCP side when no client asked for it yet (ms). */
+const PRELOAD_AFTER_MS = 1_000;
 
 export interface DaemonOptions extends ContainerOptions {
   /** 0 picks a free port. */
@@ -29,7 +29,7 @@ export interface RunningDaemon {
   readonly port: number;
   readonly token: string;
   readonly container: Container;
-  readonly sessions: McpSessions;
+  readonly sessions: LoadedSessions;
   /** Ends long polls and sessions, closes the server, stops the timers. */
   stop(): Promise<void>;
 }
@@ -45,15 +45,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   await restoreNoiseRules(container);
   const deadlines = container.get(CommandDeadlines);
   deadlines.start();
-  const tools = mcpToolDeps(container);
-  const forget = container.get(ForgetClient);
-  const sessions = new McpSessions({
-    serverFor: (client) => createMcpServer(tools, client, VERSION),
-    onClientGone: (clientId) => forget.execute({ clientId }),
+  const sessions = new LazyMcpSessions(
+    async () => (await import('./mcpSessions.js')).createMcpSessions(container, outlets, options.maxSessions),
     logger,
-    outlets,
-    ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
-  });
+  );
   const server = new KoaDaemonServer(extensionApi(container), sessions, {
     port: options.port,
     token: () => token,
@@ -79,6 +74,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     deadlines.stop();
     throw error;
   }
+  // Warm the MCP side once start-up is over, unless a client asked for it first.
+  setTimeout(() => sessions.preload(), PRELOAD_AFTER_MS).unref();
   let stopping: Promise<void> | undefined;
   return {
     port: server.port,

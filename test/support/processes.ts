@@ -27,7 +27,18 @@ export interface Bridge {
 }
 
 /** An SDK client over stdio to `node <cli> mcp` (the built CLI), as an MCP client launches it. */
-export async function connectBridge(port: number, stateDir: string, cli = 'dist/cli.js', name = 'bridge-test'): Promise<Bridge> {
+/**
+ * Starts a bridge and connects an SDK client to it. The bridge answers `initialize` itself while
+ * the daemon starts (SPEC 11), so unless `untilDaemon` is false this also waits for one call to
+ * be answered: tests then start with a daemon running, as they did before that change.
+ */
+export async function connectBridge(
+  port: number,
+  stateDir: string,
+  cli = 'dist/cli.js',
+  name = 'bridge-test',
+  untilDaemon = true,
+): Promise<Bridge> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cli, 'mcp', '--port', String(port), '--state-dir', stateDir, '--log-level', 'info'],
@@ -37,6 +48,7 @@ export async function connectBridge(port: number, stateDir: string, cli = 'dist/
   transport.stderr?.on('data', (chunk) => (stderr += chunk));
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(transport);
+  if (untilDaemon) await client.callTool({ name: 'configure', arguments: { action: 'health' } });
   return { client, transport, stderr: () => stderr };
 }
 

@@ -192,10 +192,13 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     const squatter = createServer((_req, res) => res.end('not browsertap')).listen(port, '127.0.0.1');
     try {
       const started = performance.now();
-      const failure = await connectBridge(port, stateDir).then(
-        () => 'connected',
+      // `initialize` is answered by the bridge itself (SPEC 11); the first call carries the reason.
+      const bridge = await connectBridge(port, stateDir, 'dist/cli.js', 'squatted', false);
+      const failure = await bridge.client.callTool({ name: 'configure', arguments: { action: 'health' } }).then(
+        () => 'answered',
         (error: Error) => error.message,
       );
+      await bridge.client.close();
       expect(failure).to.match(/daemon unavailable.*(port|EADDRINUSE|taken)/i);
       expect(performance.now() - started).to.be.below(15_000);
     } finally {

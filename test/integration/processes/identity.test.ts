@@ -116,11 +116,11 @@ describe('daemon identity: who gets the token, what stop signals (SPEC 6, built 
     writeFileSync(join(stateDir, 'token'), `${token}\n`, { mode: 0o600 });
     const squatter = await startSquatter(port, process.pid);
     cleanups.push(() => squatter.close());
-    const error = await connectBridge(port, stateDir).then(
-      async (opened) => {
-        cleanups.push(() => opened.client.close().catch(() => undefined));
-        return 'connected';
-      },
+    // `initialize` is answered by the bridge itself (SPEC 11); the first call carries the reason.
+    const opened = await connectBridge(port, stateDir, 'dist/cli.js', 'bridge-test', false);
+    cleanups.push(() => opened.client.close().catch(() => undefined));
+    const error = await opened.client.callTool({ name: 'configure', arguments: { action: 'health' } }).then(
+      () => 'answered',
       (failure: Error) => failure.message,
     );
     expect(error).to.contain(`another program holds port ${port}`);

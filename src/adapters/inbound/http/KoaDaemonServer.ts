@@ -1,16 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
+import type Router from '@koa/router';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import type { ExtensionApi } from './ExtensionApi.js';
 import type { AllowedExtensions } from './ourExtension.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
-import { MAX_ENTRIES_PER_REQUEST } from './middleware/validate.js';
+import { INGEST_PATHS, MAX_ENTRIES_PER_REQUEST } from './ingestLimits.js';
 import { securityGuard } from './middleware/securityGuard.js';
-import { commandRoutes } from './routes/commandRoutes.js';
 import { healthRoutes, type IdentityProver } from './routes/healthRoutes.js';
-import { INGEST_PATHS, ingestRoutes } from './routes/ingestRoutes.js';
 import { mcpRoutes, type McpHttpHandler } from './routes/mcpRoutes.js';
 
 export interface DaemonServerSettings {
@@ -54,15 +53,14 @@ export class KoaDaemonServer {
     app.use(errorHandler(settings.logger));
     app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions }));
     app.use(jsonBody({ maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined) }));
-    for (const router of [
-      commandRoutes(api),
-      ingestRoutes(api),
-      healthRoutes(api, settings.identity),
-      mcpRoutes(mcp, settings.token),
-    ]) {
+    for (const router of [healthRoutes(api, settings.identity), mcpRoutes(mcp, settings.token)]) {
       app.use(router.routes());
       app.use(router.allowedMethods());
     }
+    // The extension's routes carry the DTO validation (class-validator), which costs more to
+    // load than the rest of the server: loaded by the first request that reaches them, so
+    // `/health` answers sooner after a spawn (SPEC 11).
+    app.use(lazyRouters(async () => (await import('./routes/extensionRoutes.js')).extensionRouters(api)));
     const limits = { ...CONNECTION_LIMITS, ...settings.limits };
     this.server = createServer(
       {
@@ -114,4 +112,22 @@ export class KoaDaemonServer {
     clearInterval(sweeper);
     clearTimeout(timer);
   }
+}
+
+/** Routers built on first use: one middleware that loads them once, then runs each in turn. */
+function lazyRouters(load: () => Promise<Router[]>): Middleware {
+  let chain: Promise<Middleware[]> | undefined;
+  return async (ctx, next) => {
+    chain ??= load().then(
+      (routers) => routers.flatMap((router) => [router.routes() as Middleware, router.allowedMethods() as Middleware]),
+      (error: unknown) => {
+        chain = undefined;
+        throw error;
+      },
+    );
+    const middleware = await chain;
+    const dispatch = (index: number): Promise<void> =>
+      index === middleware.length ? next() : Promise.resolve(middleware[index]!(ctx, () => dispatch(index + 1)));
+    return dispatch(0);
+  };
 }

@@ -31,12 +31,9 @@ const BACKTRACKING_ONLY = /\(\?<?[=!]|\\[1-9]|\\k</;
  * JavaScript's; `(?i)` makes a pattern case-insensitive).
  */
 export class Re2PatternCompiler implements PatternCompiler {
-  constructor() {
-    warmUp();
-  }
-
   compile(source: string): TextPattern {
     checkPatternSource('pattern', source);
+    warmUp();
     const compiled = compileOrRefuse(source);
     if (compiled.programSize() > MAX_INSTRUCTIONS) {
       throw new DomainError(
@@ -49,6 +46,7 @@ export class Re2PatternCompiler implements PatternCompiler {
   }
 
   any(sources: readonly string[]): TextPattern {
+    warmUp();
     const source = sources.map((s) => `(?:${s})`).join('|');
     const compiled = compileOrRefuse(source);
     if (compiled.programSize() > MAX_UNION_INSTRUCTIONS) {
@@ -107,7 +105,7 @@ function timeNs(compiled: RE2JS, text: string): number {
 
 let warm = false;
 
-/** Compiles and runs the engine a few times so the first real probe is not timed on cold code. */
+/** Compiles and runs the engine a few times so the first real probe is not timed on cold code (on first use: not at start-up). */
 function warmUp(): void {
   if (warm) return;
   warm = true;

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { DomainError } from '../../../../domain/DomainError.js';
 import { HttpProblem } from '../HttpProblem.js';
+import { sendJson } from '../json.js';
 
 /** HTTP status of each domain error code; anything else the caller got wrong is 400. */
 const STATUS: Readonly<Record<string, number>> = {
@@ -26,13 +27,13 @@ export function errorHandler(logger: LoggerPort): Middleware {
       if (error instanceof HttpProblem) {
         ctx.status = error.status;
         ctx.set(error.headers);
-        ctx.body = { error: error.code, message: error.message };
+        sendJson(ctx, { error: error.code, message: error.message });
       } else if (error instanceof DomainError) {
         ctx.status = STATUS[error.code] ?? 400;
-        ctx.body = { error: error.code, message: error.message, ...error.details };
+        sendJson(ctx, { error: error.code, message: error.message, ...error.details });
       } else if (isExposedHttpError(error)) {
         ctx.status = error.status;
-        ctx.body = { error: error.status === 405 ? 'method_not_allowed' : 'bad_request', message: error.message };
+        sendJson(ctx, { error: error.status === 405 ? 'method_not_allowed' : 'bad_request', message: error.message });
       } else {
         logger.error('unexpected error handling a request', {
           method: ctx.method,
@@ -40,7 +41,7 @@ export function errorHandler(logger: LoggerPort): Middleware {
           error: String((error as Error)?.stack ?? error),
         });
         ctx.status = 500;
-        ctx.body = { error: 'internal_error', message: 'the daemon failed to handle this request; see its log' };
+        sendJson(ctx, { error: 'internal_error', message: 'the daemon failed to handle this request; see its log' });
       }
     }
   };

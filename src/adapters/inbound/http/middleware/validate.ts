@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { validateDto, type DtoClass } from '../dto/validateDto.js';
 import { HttpProblem } from '../HttpProblem.js';
+import { MAX_ENTRIES_PER_REQUEST } from '../ingestLimits.js';
 
 /** Validates `ctx.state.body` against a DTO into `ctx.state.valid`; 400 with the reasons otherwise. */
 export function validBody<T extends object>(Dto: DtoClass<T>): Middleware {
@@ -37,8 +38,6 @@ export interface ValidEntries<T> {
 }
 
 export const MAX_REPORTED_ERRORS = 5;
-/** Entries accepted in one ingest request (SPEC 6); more is 413. */
-export const MAX_ENTRIES_PER_REQUEST = 2_000;
 
 /**
  * For ingest routes: `{entries:[…]}` where each entry is checked on its own. Valid entries go

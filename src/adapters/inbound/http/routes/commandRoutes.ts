@@ -3,6 +3,7 @@ import { PendingQueriesDto } from '../dto/PendingQueriesDto.js';
 import { QueryResultDto } from '../dto/QueryResultDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { validBody, validQuery } from '../middleware/validate.js';
+import { sendJson } from '../json.js';
 
 /** The extension's side of the command queue: the long poll and the results (SPEC 4). */
 export function commandRoutes(api: ExtensionApi): Router {
@@ -26,7 +27,7 @@ export function commandRoutes(api: ExtensionApi): Router {
         waitMs: query.wait_ms ?? 0,
         signal: gone.signal,
       });
-      ctx.body = { queries };
+      sendJson(ctx, { queries });
     } finally {
       ctx.res.off('close', onClose);
     }
@@ -36,12 +37,15 @@ export function commandRoutes(api: ExtensionApi): Router {
 
   const recordResult = async (ctx: RouterContext) => {
     const body = ctx.state.valid as QueryResultDto;
-    ctx.body = api.recordResult.execute({
-      correlationId: body.correlation_id,
-      status: body.status,
-      ...(body.result === undefined ? {} : { result: body.result }),
-      ...(body.error === undefined ? {} : { error: body.error }),
-    });
+    sendJson(
+      ctx,
+      api.recordResult.execute({
+        correlationId: body.correlation_id,
+        status: body.status,
+        ...(body.result === undefined ? {} : { result: body.result }),
+        ...(body.error === undefined ? {} : { error: body.error }),
+      }),
+    );
   };
   router.post('/query-result', validBody(QueryResultDto), recordResult);
   router.post('/dom-result', validBody(QueryResultDto), recordResult);

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { HttpProblem } from '../HttpProblem.js';
+import { sendJson } from '../json.js';
 
 /** Proves who this daemon is to a client holding its token (SPEC 6). */
 export interface IdentityProver {
@@ -20,13 +21,13 @@ export function healthRoutes(api: ExtensionApi, identity: IdentityProver): Route
   router.get('/health', async (ctx) => {
     const challenge = ctx.query.challenge;
     if (challenge === undefined) {
-      ctx.body = api.health.execute();
+      sendJson(ctx, api.health.execute());
       return;
     }
     if (typeof challenge !== 'string' || !NONCE.test(challenge)) {
       throw new HttpProblem(400, 'invalid_query', 'challenge must be 16-128 characters of A-Z, a-z, 0-9, _ or -');
     }
-    ctx.body = { ...api.health.execute(), ...(await identity.prove(challenge)) };
+    sendJson(ctx, { ...api.health.execute(), ...(await identity.prove(challenge)) });
   });
   return router;
 }

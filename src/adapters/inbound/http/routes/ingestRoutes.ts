@@ -7,9 +7,7 @@ import { VitalDto } from '../dto/VitalDto.js';
 import { WebSocketEventDto } from '../dto/WebSocketEventDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { MAX_REPORTED_ERRORS, validBody, validEntries, type ValidEntries } from '../middleware/validate.js';
-
-/** The routes that take `{entries:[…]}` (at most `MAX_ENTRIES_PER_REQUEST` each). */
-export const INGEST_PATHS: ReadonlySet<string> = new Set(['/logs', '/network-bodies', '/websocket-events', '/vitals']);
+import { sendJson } from '../json.js';
 
 /**
  * Capture ingest (SPEC 4). Each answers `{received, rejected}` (plus `filtered`: together, the
@@ -23,14 +21,14 @@ export function ingestRoutes(api: ExtensionApi): Router {
     const outcome = api.ingest.execute({ kind, entries: valid.entries } as IngestBatch);
     const failed = outcome.failed.map(({ at, message }) => ({ index: valid.positions[at] ?? -1, message }));
     const errors = [...valid.errors, ...failed].sort((a, b) => a.index - b.index).slice(0, MAX_REPORTED_ERRORS);
-    ctx.body = {
+    sendJson(ctx, {
       received: outcome.stored,
       rejected: valid.rejected + failed.length,
       ...(outcome.filtered > 0 ? { filtered: outcome.filtered } : {}),
       ...(outcome.redacted > 0 ? { redacted: outcome.redacted } : {}),
       ...(outcome.noiseSkipped > 0 ? { noise_skipped: outcome.noiseSkipped } : {}),
       ...(errors.length > 0 ? { errors } : {}),
-    };
+    });
   };
   router.post('/logs', validEntries(LogEntryDto), ingest('logs'));
   router.post('/network-bodies', validEntries(NetworkEntryDto), ingest('network'));
@@ -38,7 +36,7 @@ export function ingestRoutes(api: ExtensionApi): Router {
   router.post('/vitals', validEntries(VitalDto), ingest('vitals'));
   router.post('/page', validBody(PageEventDto), (ctx) => {
     api.recordPage.execute(ctx.state.valid as PageEventDto);
-    ctx.body = { received: 1, rejected: 0 };
+    sendJson(ctx, { received: 1, rejected: 0 });
   });
   return router;
 }

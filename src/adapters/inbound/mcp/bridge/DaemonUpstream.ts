@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from '../headers.js';
+import { initializeResult } from '../serverIdentity.js';
 import { ExchangeError, LoopbackHttp, type HttpAnswer } from './httpExchange.js';
 import { readSse } from './readSse.js';
 
@@ -53,6 +54,8 @@ export class DaemonUpstream {
   private initializing: Promise<void> = Promise.resolve();
   private closed = false;
   private reinits = 0;
+  /** A daemon session was opened once: opening another is a reconnection worth a warning. */
+  private sessionOpened = false;
   private warnedVersion = false;
   /** Arguments of the client's active `configure streaming` subscription, if any. */
   private subscription: unknown;
@@ -83,15 +86,11 @@ export class DaemonUpstream {
    */
   async forward(message: JSONRPCMessage): Promise<void> {
     if ('method' in message && 'id' in message) {
+      if (message.method === 'initialize') return this.initialize(message);
       const controller = new AbortController();
       this.inFlight.set(message.id, controller);
       try {
         await this.ready;
-        if (message.method === 'initialize') {
-          const done = this.request(message, controller.signal);
-          this.initializing = done;
-          return await done;
-        }
         await this.initializing;
         if (!controller.signal.aborted) await this.request(message, controller.signal);
       } finally {
@@ -126,6 +125,29 @@ export class DaemonUpstream {
       await this.http.send('DELETE', this.headers(this.token), undefined, CLOSE_WAIT_MS).catch(() => undefined);
     }
     this.http.close();
+  }
+
+  /**
+   * Answers `initialize` at once, as the daemon would (SPEC 11: within 100 ms even when the
+   * daemon has to be started), and opens the daemon session behind it; every later message
+   * waits for that session. A session that could not be opened is retried by the next request.
+   */
+  private initialize(message: JSONRPCRequest): void {
+    this.initParams = message.params;
+    this.sessionId = undefined;
+    const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+    this.sink({
+      jsonrpc: '2.0',
+      id: message.id,
+      result: initializeResult(requested, this.settings.bridgeVersion),
+    } as JSONRPCMessage);
+    this.initializing = this.ready
+      .then(() => (this.verified ? this.reinitialize() : this.recover(true)))
+      .catch((error: Error) =>
+        this.settings.logger.warn('could not open a session on the daemon yet; the next request retries', {
+          error: error.message,
+        }),
+      );
   }
 
   /** `notifications/cancelled`: the daemon ends the call (its wait stops), then the exchange is dropped. */
@@ -185,6 +207,8 @@ export class DaemonUpstream {
     const isInitialize = 'method' in message && message.method === 'initialize';
     // Never talk MCP to whatever else may hold the port: only to a daemon that proved itself.
     if (!this.verified) await this.recover(false);
+    // The session opened behind the bridge's own `initialize` answer failed: open it now.
+    if (!isInitialize && this.sessionId === undefined && this.initParams !== undefined) await this.recover(true);
     for (let attempt = 0; ; attempt++) {
       let outcome: Exchange;
       try {
@@ -255,7 +279,9 @@ export class DaemonUpstream {
     return this.recovering;
   }
 
+  /** Opens a daemon session with the client's `initialize` parameters; says so when it replaces a lost one. */
   private async reinitialize(): Promise<void> {
+    const replacing = this.sessionOpened;
     this.sessionId = undefined;
     const init = {
       jsonrpc: '2.0' as const,
@@ -265,11 +291,14 @@ export class DaemonUpstream {
     };
     const { status } = await this.post(init as JSONRPCMessage);
     if (this.sessionId === undefined) throw new Error(`the daemon refused to re-open the session (HTTP ${status})`);
+    this.sessionOpened = true;
     if (this.clientInitialized) await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const renewed = await this.renewSubscription();
-    this.settings.logger.warn(
-      `reconnected to the daemon with a new MCP session (earlier command ids are gone${renewed ? '; the stream subscription was renewed' : ''})`,
-    );
+    if (replacing) {
+      this.settings.logger.warn(
+        `reconnected to the daemon with a new MCP session (earlier command ids are gone${renewed ? '; the stream subscription was renewed' : ''})`,
+      );
+    }
     this.stream?.abort();
     this.stream = undefined;
     if (this.clientInitialized) this.openStream();

@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
+import type { McpHttpHandler } from '../http/routes/mcpRoutes.js';
+
+/** What the daemon needs of its MCP sessions once they are loaded. */
+export interface LoadedSessions extends McpHttpHandler {
+  readonly size: number;
+  closeAll(): Promise<void>;
+}
+
+/**
+ * The MCP sessions, loaded on first use: the SDK and the tool schemas take longer to load than
+ * the rest of the daemon together, and `/health` must not wait for them (SPEC 11: spawn →
+ * `/health` < 250 ms). `preload` loads them when nothing asked yet, so a daemon started by hand
+ * is warm by the time an agent calls. Loading once; a failed load is retried by the next request.
+ */
+export class LazyMcpSessions implements LoadedSessions {
+  private loaded: LoadedSessions | undefined;
+  private loading: Promise<LoadedSessions> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly load: () => Promise<LoadedSessions>,
+    private readonly logger: LoggerPort,
+  ) {}
+
+  get size(): number {
+    return this.loaded?.size ?? 0;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+    let sessions: LoadedSessions;
+    try {
+      sessions = this.loaded ?? (await this.ensure());
+    } catch (error) {
+      // The route has handed the response over to MCP: answer here, or the client would hang.
+      this.logger.error('could not load the MCP side of the daemon', { error: String((error as Error)?.stack ?? error) });
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32603, message: 'the daemon could not load its MCP side; see its log' },
+        }),
+      );
+      return;
+    }
+    return sessions.handle(req, res, parsedBody);
+  }
+
+  preload(): void {
+    if (!this.closed) this.ensure().catch(() => undefined);
+  }
+
+  async closeAll(): Promise<void> {
+    this.closed = true;
+    await (this.loaded ?? (await this.loading?.catch(() => undefined)))?.closeAll();
+  }
+
+  private ensure(): Promise<LoadedSessions> {
+    this.loading ??= this.load().then(
+      (sessions) => (this.loaded = sessions),
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+}

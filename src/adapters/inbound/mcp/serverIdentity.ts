@@ -1,0 +1,28 @@
+/**
+ * What browsertap's MCP server says of itself in its `initialize` answer. Shared by the daemon's
+ * server and the stdio bridge, which answers `initialize` itself while it starts the daemon (SPEC
+ * 11): both must say the same (an integration test compares them). This module imports nothing,
+ * so the bridge stays free of the SDK's schemas.
+ */
+export const SERVER_NAME = 'browsertap';
+
+export const SERVER_INSTRUCTIONS =
+  'browsertap: eyes and hands in the developer’s own browser. observe reads captured console/errors/network/websocket/vitals; interact runs browser commands asynchronously (correlation ids); configure manages state and health.';
+
+/** The capabilities the daemon's server announces once its three tools are registered. */
+export const SERVER_CAPABILITIES = { logging: {}, tools: { listChanged: true } } as const;
+
+/** The protocol versions the SDK the daemon runs accepts, newest first (a unit test checks them against it). */
+export const PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+
+/** The answer to an `initialize` asking for `requested`: that version when supported, else the newest (MCP version negotiation). */
+export function initializeResult(requested: unknown, version: string): Record<string, unknown> {
+  const protocolVersion =
+    typeof requested === 'string' && PROTOCOL_VERSIONS.includes(requested) ? requested : PROTOCOL_VERSIONS[0];
+  return {
+    protocolVersion,
+    capabilities: SERVER_CAPABILITIES,
+    serverInfo: { name: SERVER_NAME, version },
+    instructions: SERVER_INSTRUCTIONS,
+  };
+}

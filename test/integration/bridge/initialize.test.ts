@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'chai';
+import { PROTOCOL_VERSIONS } from '../../../src/adapters/inbound/mcp/serverIdentity.js';
+import { freePort, killDaemons, removeDir, tempDir } from '../../support/processes.js';
+
+const initialize = (id: number, protocolVersion: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'init-test', version: '1' } },
+});
+
+/** The daemon's own answer to `initialize`, over HTTP. */
+async function daemonAnswer(port: number, stateDir: string, protocolVersion: string): Promise<unknown> {
+  const response = await fetch(`http://127.0.0.1:${port}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${readFileSync(join(stateDir, 'token'), 'utf8').trim()}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify(initialize(1, protocolVersion)),
+  });
+  const text = await response.text();
+  const data = text.split('\n').find((line) => line.startsWith('data: '));
+  return (JSON.parse((data ?? '').slice('data: '.length)) as { result: unknown }).result;
+}
+
+// SPEC 11: the bridge answers `initialize` itself while it starts the daemon.
+describe('the bridge answers initialize itself, as the daemon would (built CLI)', function () {
+  this.timeout(30_000);
+  let port: number;
+  let stateDir: string;
+
+  beforeEach(async () => {
+    port = await freePort();
+    stateDir = tempDir();
+  });
+  afterEach(async () => {
+    await killDaemons(port);
+    removeDir(stateDir);
+  });
+
+  it('knows the protocol versions the SDK the daemon runs accepts', () => {
+    expect(PROTOCOL_VERSIONS).to.deep.equal(SUPPORTED_PROTOCOL_VERSIONS);
+  });
+
+  for (const requested of ['2025-06-18', '2024-11-05', '1999-01-01']) {
+    it(`answers before any daemon runs, with what the daemon answers (client asks ${requested})`, async () => {
+      const child = spawn(process.execPath, ['dist/cli.js', 'mcp', '--port', String(port), '--state-dir', stateDir], {
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      const lines = () => stdout.split('\n').filter((line) => line !== '');
+      child.stdin.write(`${JSON.stringify(initialize(1, requested))}\n`);
+      for (let i = 0; i < 400 && lines().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      const fromBridge = (JSON.parse(lines()[0] ?? '{}') as { result?: unknown }).result;
+      // The daemon is still starting: the answer came from the bridge.
+      const health = await fetch(`http://127.0.0.1:${port}/health`).then(
+        () => 'up',
+        () => 'down',
+      );
+      expect(health, 'the daemon was already answering').to.equal('down');
+      // Once the daemon answers: the same result from it.
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+      for (let i = 0; i < 400 && lines().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(lines()).to.have.length(2);
+      expect(fromBridge).to.deep.equal(await daemonAnswer(port, stateDir, requested));
+      child.stdin.end();
+      await new Promise((resolve) => child.once('exit', resolve));
+    });
+  }
+});
