@@ -12,6 +12,7 @@ import { QueueCommand } from '../application/commands/QueueCommand.js';
 import { RecordCommandResult } from '../application/commands/RecordCommandResult.js';
 import { WaitForCommands } from '../application/commands/WaitForCommands.js';
 import { GetHealth } from '../application/health/GetHealth.js';
+import { GetStatus } from '../application/health/GetStatus.js';
 import { ListKeys } from '../application/state/ListKeys.js';
 import { LoadValue } from '../application/state/LoadValue.js';
 import { ManageNoise } from '../application/state/ManageNoise.js';
@@ -57,5 +58,6 @@ export function extensionApi(container: Container): ExtensionApi {
     ingest: container.get(IngestEntries),
     recordPage: container.get(RecordPageEvent),
     health: container.get(GetHealth),
+    status: container.get(GetStatus),
   };
 }

@@ -14,6 +14,8 @@ export class DaemonRefused extends Error {
 export interface Identity {
   readonly instanceId: string;
   readonly bootId: string;
+  /** The extension's manifest version, so the daemon (status page, doctor) can compare it with its own. */
+  readonly version?: string;
 }
 
 export interface IngestAnswer {
@@ -44,7 +46,12 @@ export class DaemonClient {
 
   async poll(identity: Identity, waitMs: number, signal: AbortSignal): Promise<Query[]> {
     // A POST: it carries the extension's Origin, which the daemon requires (a worker's GET has none).
-    const body = { instance_id: identity.instanceId, boot_id: identity.bootId, wait_ms: waitMs };
+    const body = {
+      instance_id: identity.instanceId,
+      boot_id: identity.bootId,
+      wait_ms: waitMs,
+      ...(identity.version === undefined ? {} : { extension_version: identity.version }),
+    };
     const answer = (await this.request('POST', '/pending-queries', body, signal)) as { queries?: Query[] };
     return Array.isArray(answer.queries) ? answer.queries : [];
   }

@@ -26,7 +26,7 @@ let client: DaemonClient | undefined;
 let identity: Identity | undefined;
 const setup = (async () => {
   const [id, port, stored] = await Promise.all([instanceId(), daemonPort(), chrome.storage.session.get(PAGES_KEY)]);
-  identity = { instanceId: id, bootId };
+  identity = { instanceId: id, bootId, version: chrome.runtime.getManifest().version };
   client = new DaemonClient(port);
   for (const [tab, url] of Object.entries((stored[PAGES_KEY] as Record<string, string> | undefined) ?? {}))
     pages.set(Number(tab), url);

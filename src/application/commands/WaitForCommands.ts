@@ -13,6 +13,8 @@ export interface WaitForCommandsInput extends PollCommandsInput {
   readonly waitMs: number;
   /** Aborted when the extension's request goes away: nothing is handed to a closed connection. */
   readonly signal?: AbortSignal;
+  /** The extension's version, as it announced it. */
+  readonly version?: string;
 }
 
 export const MAX_POLL_WAIT_MS = 25_000;
@@ -41,7 +43,7 @@ export class WaitForCommands {
     }
     const lease = { instanceId: input.instanceId, bootId: input.bootId };
     const until = this.clock.now() + input.waitMs;
-    this.presence.pollStarted(lease.instanceId, lease.bootId, this.clock.now());
+    this.presence.pollStarted(lease.instanceId, lease.bootId, this.clock.now(), input.version);
     try {
       for (;;) {
         if (input.signal?.aborted === true) return [];

@@ -5,12 +5,15 @@ export interface PresenceStatus {
   /** ISO 8601 time of the last poll seen, or null when none was ever seen. */
   readonly last_seen: string | null;
   readonly instance_id?: string;
+  /** The extension's version, as its latest poll announced it. */
+  readonly version?: string;
 }
 
 interface Instance {
   held: number;
   lastSeen: number;
   bootId: string;
+  version: string | undefined;
 }
 
 /** Extensions that speak the daemon's API shorter than this ago still count as connected (SPEC 4). */
@@ -25,10 +28,10 @@ const MAX_INSTANCES = 16;
 export class ExtensionPresence {
   private readonly instances = new Map<string, Instance>();
 
-  pollStarted(instanceId: string, bootId: string, now: number): void {
+  pollStarted(instanceId: string, bootId: string, now: number, version?: string): void {
     const known = this.instances.get(instanceId);
     this.instances.delete(instanceId);
-    this.instances.set(instanceId, { held: (known?.held ?? 0) + 1, lastSeen: now, bootId });
+    this.instances.set(instanceId, { held: (known?.held ?? 0) + 1, lastSeen: now, bootId, version: version ?? known?.version });
     if (this.instances.size > MAX_INSTANCES) this.instances.delete(this.instances.keys().next().value as string);
   }
 
@@ -48,6 +51,12 @@ export class ExtensionPresence {
       if (latest === undefined || instance.lastSeen >= latest[1].lastSeen) latest = entry;
     }
     if (latest === undefined) return { connected: false, last_seen: null };
-    return { connected, last_seen: new Date(latest[1].lastSeen).toISOString(), instance_id: latest[0] };
+    const { version } = latest[1];
+    return {
+      connected,
+      last_seen: new Date(latest[1].lastSeen).toISOString(),
+      instance_id: latest[0],
+      ...(version === undefined ? {} : { version }),
+    };
   }
 }

@@ -15,6 +15,7 @@ import { QueueCommand } from '../../application/commands/QueueCommand.js';
 import { RecordCommandResult } from '../../application/commands/RecordCommandResult.js';
 import { WaitForCommands } from '../../application/commands/WaitForCommands.js';
 import { GetHealth } from '../../application/health/GetHealth.js';
+import { GetStatus } from '../../application/health/GetStatus.js';
 import type { DaemonInfo } from '../../application/shared/DaemonInfo.js';
 import { ExtensionPresence } from '../../application/shared/ExtensionPresence.js';
 import { Waiters } from '../../application/shared/Waiters.js';
@@ -64,6 +65,7 @@ const USE_CASES = [
   DeleteValue,
   ManageNoise,
   GetHealth,
+  GetStatus,
   ConfigureStreaming,
   GetStreamingStatus,
   TakeAlerts,

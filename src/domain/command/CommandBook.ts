@@ -98,6 +98,18 @@ export class CommandBook {
     };
   }
 
+  /** Every client's commands in flight and failed (the status page), at most `limit` of each, newest last. */
+  overview(limit: number): { inFlight: Command[]; failed: Command[] } {
+    const inFlight: Command[] = [];
+    const failed: Command[] = [];
+    for (const ledger of this.ledgers.values()) {
+      inFlight.push(...ledger.inFlight.values());
+      failed.push(...ledger.failed.values());
+    }
+    const byQueued = (a: Command, b: Command) => a.timeline.queuedAt - b.timeline.queuedAt;
+    return { inFlight: inFlight.sort(byQueued).slice(-limit), failed: failed.sort(byQueued).slice(-limit) };
+  }
+
   totals(): { clients: number; inFlight: number; completed: number; failed: number } {
     const totals = { clients: this.ledgers.size, inFlight: 0, completed: 0, failed: 0 };
     for (const ledger of this.ledgers.values()) {

@@ -161,6 +161,11 @@ export class CorrelationTracker {
     return commands.length;
   }
 
+  /** Every client's commands in flight and failed, at most `limit` of each (the status page). */
+  overview(limit: number): { inFlight: CommandView[]; failed: CommandView[] } {
+    return this.book.overview(limit);
+  }
+
   /** Totals over all clients, for health output. */
   totals(): { clients: number; inFlight: number; completed: number; failed: number } {
     return this.book.totals();

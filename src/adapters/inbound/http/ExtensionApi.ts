@@ -3,6 +3,7 @@ import type { RecordPageEvent } from '../../../application/capture/RecordPageEve
 import type { RecordCommandResult } from '../../../application/commands/RecordCommandResult.js';
 import type { WaitForCommands } from '../../../application/commands/WaitForCommands.js';
 import type { GetHealth } from '../../../application/health/GetHealth.js';
+import type { GetStatus } from '../../../application/health/GetStatus.js';
 
 /** The use cases the extension's HTTP API drives. */
 export interface ExtensionApi {
@@ -11,4 +12,6 @@ export interface ExtensionApi {
   readonly ingest: IngestEntries;
   readonly recordPage: RecordPageEvent;
   readonly health: GetHealth;
+  /** The status page's data (`GET /status.json`). */
+  readonly status: GetStatus;
 }

@@ -11,6 +11,7 @@ import { INGEST_PATHS, MAX_ENTRIES_PER_REQUEST } from './ingestLimits.js';
 import { securityGuard } from './middleware/securityGuard.js';
 import { healthRoutes, type IdentityProver } from './routes/healthRoutes.js';
 import { mcpRoutes, type McpHttpHandler } from './routes/mcpRoutes.js';
+import { statusRoutes } from './routes/statusRoutes.js';
 
 export interface DaemonServerSettings {
   /** 0 picks a free port (tests). */
@@ -53,7 +54,7 @@ export class KoaDaemonServer {
     app.use(errorHandler(settings.logger));
     app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions }));
     app.use(jsonBody({ maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined) }));
-    for (const router of [healthRoutes(api, settings.identity), mcpRoutes(mcp, settings.token)]) {
+    for (const router of [healthRoutes(api, settings.identity), statusRoutes(api), mcpRoutes(mcp, settings.token)]) {
       app.use(router.routes());
       app.use(router.allowedMethods());
     }

@@ -12,6 +12,12 @@ export class PendingQueriesDto {
   @MaxLength(128)
   boot_id!: string;
 
+  /** The extension's manifest version (shown by the status page and `doctor`). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  extension_version?: string;
+
   @IsOptional()
   @IsInt()
   @Min(0)

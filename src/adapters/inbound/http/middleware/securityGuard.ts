@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
 import type { AllowedExtensions } from '../ourExtension.js';
+import { STATUS_PATHS } from '../routes/statusRoutes.js';
 
 export interface GuardSettings {
   /** The port the daemon is bound to (known once listening). */
@@ -42,7 +43,9 @@ export function securityGuard(settings: GuardSettings): Middleware {
       );
     }
     const origin = ctx.get('origin');
-    if (origin !== '') checkOrigin(origin, settings.extensions);
+    // The status page reads its own data: its own origin is the one web origin let through, there only.
+    const ownPage = STATUS_PATHS.has(ctx.path) && origin === `http://${host}`;
+    if (origin !== '' && !ownPage) checkOrigin(origin, settings.extensions);
     else if (EXTENSION_ROUTES.has(ctx.path)) {
       throw new HttpProblem(
         403,

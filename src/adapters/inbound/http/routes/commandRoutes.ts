@@ -24,6 +24,7 @@ export function commandRoutes(api: ExtensionApi): Router {
       const queries = await api.waitForCommands.execute({
         instanceId: query.instance_id,
         bootId: query.boot_id,
+        ...(query.extension_version === undefined ? {} : { version: query.extension_version }),
         waitMs: query.wait_ms ?? 0,
         signal: gone.signal,
       });
