@@ -28,6 +28,15 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): P
     case 'status':
       return (await import('./commands/statusCommand.js')).statusCommand(options);
     case 'stop':
+      if (options.stopBrowser === true) return (await import('./commands/launchCommand.js')).stopBrowser(options.stateDir);
       return (await import('./commands/stopCommand.js')).stopCommand(options);
+    case 'setup':
+      return (await import('./commands/setupCommand.js')).setupCommand(options);
+    case 'extension':
+      return (await import('./commands/extensionCommand.js')).extensionCommand(options);
+    case 'doctor':
+      return (await import('./commands/doctorCommand.js')).doctorCommand(options);
+    case 'launch':
+      return (await import('./commands/launchCommand.js')).launchCommand(options);
   }
 }

@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
+import { MCP_CLIENTS, type McpClientName } from '../../../domain/setup/mcpClients.js';
 import { EXTENSION_ID, type AllowedExtensions } from '../http/ourExtension.js';
 
-export const COMMANDS = ['mcp', 'daemon', 'status', 'stop'] as const;
+export const COMMANDS = ['mcp', 'daemon', 'status', 'stop', 'setup', 'doctor', 'launch', 'extension'] as const;
+
+const CLIENTS = MCP_CLIENTS;
 export type CliCommand = (typeof COMMANDS)[number] | 'help' | 'version';
 export type CliLogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -14,16 +17,35 @@ export interface CliOptions {
   readonly logLevel?: CliLogLevel;
   /** `daemon`: write the log to this file (rotated at 10 MB) instead of stderr. */
   readonly logFile?: string;
+  /** `setup`: the client to configure. */
+  readonly client?: McpClientName;
+  /** `setup --print`: print the configuration instead of writing it. */
+  readonly print?: boolean;
+  /** `extension --zip FILE`. */
+  readonly zip?: string;
+  /** `launch` options. */
+  readonly headless?: boolean;
+  readonly browser?: string;
+  readonly profile?: string;
+  readonly url?: string;
+  /** `stop --browser`: end the browser `launch` started (not the daemon). */
+  readonly stopBrowser?: boolean;
 }
 
 export const DEFAULT_PORT = 7890;
 
-export const USAGE = `usage: browsertap [mcp|daemon|status|stop] [options]
+export const USAGE = `usage: browsertap [command] [options]
 
-  mcp       MCP on stdio for an AI client (the default); starts the daemon if none answers
-  daemon    run the daemon in the foreground (127.0.0.1 only)
-  status    print the daemon's health as JSON
-  stop      stop the running daemon
+  mcp                 MCP on stdio for an AI client (the default); starts the daemon if none answers
+  setup <client>      add browsertap to a client's MCP configuration (${CLIENTS.join(', ')});
+                      --print shows it instead of writing it
+  extension           print the unpacked extension's folder (Chrome: Load unpacked); --zip FILE writes a zip
+  doctor              check everything browsertap needs, with a fix for each failure
+  launch              start Chrome/Chromium with the extension, on a fresh profile
+                      [--headless] [--browser PATH] [--profile DIR] [--url URL]
+  daemon              run the daemon in the foreground (127.0.0.1 only); status page at http://127.0.0.1:<port>/
+  status              print the daemon's health as JSON
+  stop                stop the running daemon; stop --browser ends the browser launch started
 
 options:
   --port N              daemon port (env BROWSERTAP_PORT, default ${DEFAULT_PORT})
@@ -43,6 +65,9 @@ export function parseCli(
   env: Readonly<Record<string, string | undefined>>,
   defaultStateDir: string,
 ): CliOptions | { error: string } {
+  // `stop --browser` takes no value, `launch --browser PATH` does.
+  const stopBrowser = argv[0] === 'stop' && argv.includes('--browser');
+  if (stopBrowser) argv = argv.filter((arg) => arg !== '--browser');
   let parsed;
   try {
     parsed = parseArgs({
@@ -57,15 +82,43 @@ export function parseCli(
         'log-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
+        print: { type: 'boolean' },
+        zip: { type: 'string' },
+        headless: { type: 'boolean' },
+        browser: { type: 'string' },
+        profile: { type: 'string' },
+        url: { type: 'string' },
       },
     });
   } catch (error) {
     return { error: (error as Error).message };
   }
   const { values, positionals } = parsed;
-  if (positionals.length > 1) return { error: `one command at a time, got: ${positionals.join(' ')}` };
   const named = positionals[0] ?? 'mcp';
   if (!(COMMANDS as readonly string[]).includes(named)) return { error: `unknown command '${named}'` };
+  let client: McpClientName | undefined;
+  if (named === 'setup' && values.help !== true) {
+    const wanted = positionals[1];
+    if (wanted === undefined || !(CLIENTS as readonly string[]).includes(wanted)) {
+      return { error: `setup needs one client: ${CLIENTS.join(', ')}${wanted === undefined ? '' : `; got '${wanted}'`}` };
+    }
+    client = wanted as McpClientName;
+    if (positionals.length > 2) return { error: `setup takes one client, got: ${positionals.slice(1).join(' ')}` };
+  } else if (positionals.length > 1) return { error: `one command at a time, got: ${positionals.join(' ')}` };
+  const misplaced = (
+    [
+      ['print', 'setup'],
+      ['zip', 'extension'],
+      ['headless', 'launch'],
+      ['browser', 'launch'],
+      ['profile', 'launch'],
+      ['url', 'launch'],
+    ] as const
+  ).find(([flag, owner]) => values[flag] !== undefined && named !== owner);
+  if (misplaced !== undefined) return { error: `--${misplaced[0]} belongs to '${misplaced[1]}', not '${named}'` };
+  if (values.url !== undefined && !/^(https?:\/\/|about:blank$)/i.test(values.url)) {
+    return { error: `--url must start with http:// or https://, got '${values.url.slice(0, 100)}'` };
+  }
   const command: CliCommand = values.help === true ? 'help' : values.version === true ? 'version' : (named as CliCommand);
 
   const portText = values.port ?? env.BROWSERTAP_PORT ?? String(DEFAULT_PORT);
@@ -86,6 +139,14 @@ export function parseCli(
     ...(extensions === undefined ? {} : { extensions }),
     ...(logLevel === undefined ? {} : { logLevel: logLevel as CliLogLevel }),
     ...(values['log-file'] === undefined ? {} : { logFile: values['log-file'] }),
+    ...(client === undefined ? {} : { client }),
+    ...(values.print === true ? { print: true } : {}),
+    ...(values.zip === undefined ? {} : { zip: values.zip }),
+    ...(values.headless === true ? { headless: true } : {}),
+    ...(values.browser === undefined ? {} : { browser: values.browser }),
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+    ...(values.url === undefined ? {} : { url: values.url }),
+    ...(stopBrowser ? { stopBrowser: true } : {}),
   };
 }
 

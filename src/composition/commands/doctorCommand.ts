@@ -1,0 +1,137 @@
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
+import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
+import { probeHealth, probePort } from '../../adapters/outbound/process/probeHealth.js';
+import { EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
+import { VERSION } from '../version.js';
+import { provenDaemon } from './connectDaemon.js';
+
+interface Check {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly detail: string;
+  /** What to do when it failed. */
+  readonly fix?: string;
+}
+
+const MIN_NODE = [20, 19] as const;
+
+/**
+ * `browsertap doctor` (SPEC 11): Node, the state dir, the daemon (running, proven to hold this
+ * state dir's token, its version), the extension (shipped, connected, its version) and tracked
+ * tabs, each with the fix for a failure. Exit 0 only when every check passes.
+ */
+export async function doctorCommand(options: CliOptions): Promise<number> {
+  const checks: Check[] = [];
+  const add = (check: Check) => checks.push(check);
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  add({
+    name: 'node',
+    ok: major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]),
+    detail: `Node ${process.versions.node} at ${process.execPath}`,
+    fix: `install Node ${MIN_NODE.join('.')} or newer`,
+  });
+  add(stateDirCheck(options.stateDir));
+  add({
+    name: 'extension files',
+    ok: extensionBuilt(),
+    detail: extensionBuilt() ? EXTENSION_DIR : `missing: ${EXTENSION_DIR}`,
+    fix: 'reinstall browsertap (the package carries the built extension), or in a checkout run `npm run build:extension`',
+  });
+
+  const base = `http://127.0.0.1:${options.port}`;
+  const health = await probeHealth(options.port, 2_000);
+  if (health === undefined) {
+    const taken = (await probePort(options.port, '/health')) !== undefined;
+    add({
+      name: 'daemon',
+      ok: false,
+      detail: taken ? `another program answers on port ${options.port}` : `nothing answers on ${base}`,
+      fix: taken
+        ? `stop that program, or give browsertap another port (--port N or BROWSERTAP_PORT, in the client's config too: browsertap setup <client> --port N)`
+        : 'it starts with your MCP client (set one up: browsertap setup <client>), or run `browsertap daemon`',
+    });
+    add({ name: 'extension', ok: false, detail: 'not checked: no daemon to ask', fix: loadExtensionFix() });
+  } else {
+    add({ name: 'daemon', ok: true, detail: `browsertap ${health.version} on ${base} (status page: ${base}/)` });
+    let proof: Check;
+    try {
+      const { identity } = await provenDaemon(options.port, options.stateDir, new StderrLogger('error', process.stderr));
+      proof = { name: 'token', ok: true, detail: `the daemon (pid ${identity.pid}) proved it holds ${options.stateDir}/token` };
+    } catch (error) {
+      proof = {
+        name: 'token',
+        ok: false,
+        detail: (error as Error).message,
+        fix: `another program or another state dir owns port ${options.port}: use the same --state-dir as the daemon, or 'browsertap stop' it and start again`,
+      };
+    }
+    add(proof);
+    add({
+      name: 'daemon version',
+      ok: health.version === VERSION,
+      detail: `daemon ${health.version}, this CLI ${VERSION}`,
+      fix: "'browsertap stop': the next client starts this version",
+    });
+    const extension = (health.extension ?? {}) as { connected?: boolean; last_seen?: string | null; version?: string };
+    add({
+      name: 'extension',
+      ok: extension.connected === true,
+      detail:
+        extension.connected === true
+          ? `connected (${extension.version === undefined ? 'version unknown' : `version ${extension.version}`})`
+          : extension.last_seen
+            ? `not connected (last seen ${extension.last_seen})`
+            : 'never connected to this daemon',
+      fix: loadExtensionFix(),
+    });
+    if (extension.connected === true) {
+      add({
+        name: 'extension version',
+        ok: extension.version === health.version,
+        detail: `extension ${extension.version ?? 'unknown (older than 0.1)'}, daemon ${health.version}`,
+        fix: `reload it: chrome://extensions → browsertap → reload (after Load unpacked from ${EXTENSION_DIR})`,
+      });
+      const status = await probePort(options.port, '/status.json', 2_000);
+      const tabs = status?.status === 200 ? ((JSON.parse(status.body) as { tabs?: unknown[] }).tabs ?? []).length : 0;
+      add({
+        name: 'tracked tabs',
+        ok: tabs > 0,
+        detail: `${tabs} tracked tab(s)`,
+        fix: 'click the browsertap icon on the tab the agent should see (or let the agent open one: interact new_tab)',
+      });
+    }
+  }
+
+  for (const check of checks) {
+    process.stdout.write(`${check.ok ? '✔' : '✘'} ${check.name}: ${check.detail}\n`);
+    if (!check.ok && check.fix !== undefined) process.stdout.write(`    fix: ${check.fix}\n`);
+  }
+  const failed = checks.filter((check) => !check.ok).length;
+  process.stdout.write(failed === 0 ? 'all checks passed\n' : `${failed} of ${checks.length} checks failed\n`);
+  return failed === 0 ? 0 : 1;
+}
+
+function loadExtensionFix(): string {
+  return `load the extension: chrome://extensions → Developer mode → Load unpacked → ${EXTENSION_DIR} (or run: browsertap launch)`;
+}
+
+function stateDirCheck(stateDir: string): Check {
+  const fix = `make ${stateDir} writable, or choose another with --state-dir (env BROWSERTAP_HOME)`;
+  try {
+    accessSync(existsSync(stateDir) ? stateDir : dirname(stateDir), constants.W_OK);
+    return {
+      name: 'state dir',
+      ok: true,
+      detail: `${stateDir}${existsSync(stateDir) ? '' : ' (created when the daemon starts)'}`,
+    };
+  } catch (error) {
+    return {
+      name: 'state dir',
+      ok: false,
+      detail: `${stateDir}: ${(error as NodeJS.ErrnoException).code ?? 'not writable'}`,
+      fix,
+    };
+  }
+}

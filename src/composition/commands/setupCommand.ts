@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
+import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
+import { clientConfig, ConfigError, type ServerLaunch } from '../../adapters/outbound/clients/clientConfigs.js';
+import { CLI_PATH } from '../cliPaths.js';
+import { defaultStateDir } from '../createContainer.js';
+
+/** How a client should start this installation's bridge: this Node and this CLI, by absolute path (GUI clients often have no useful PATH). */
+export function serverLaunch(options: CliOptions): ServerLaunch {
+  return {
+    command: process.execPath,
+    args: [
+      CLI_PATH,
+      'mcp',
+      ...(options.port === DEFAULT_PORT ? [] : ['--port', String(options.port)]),
+      ...(options.stateDir === defaultStateDir() ? [] : ['--state-dir', options.stateDir]),
+    ],
+  };
+}
+
+/**
+ * `browsertap setup <client> [--print]`: merges browsertap into the client's MCP configuration
+ * (SPEC 11), keeping every other server and setting; the file is written whole through a
+ * temporary file, and the first time a `.bak` copy of the original is kept. `--print` changes
+ * nothing and prints the file's path, the snippet and the steps.
+ */
+export function setupCommand(options: CliOptions): number {
+  const config = clientConfig(options.client ?? 'claude', serverLaunch(options));
+  const notes = config.notes.map((line) => `  ${line}`).join('\n');
+  if (options.print === true) {
+    process.stdout.write(`# ${config.path}\n${config.snippet}`);
+    process.stderr.write(`Add the above to ${config.path} (browsertap setup ${options.client} writes it for you).\n${notes}\n`);
+    return 0;
+  }
+  const current = existsSync(config.path) ? readFileSync(config.path, 'utf8') : undefined;
+  let next: string;
+  try {
+    next = config.merge(current);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`browsertap: ${error.message}\nAdd this to it by hand:\n${config.snippet}`);
+    return 1;
+  }
+  if (next === current) {
+    process.stderr.write(`browsertap is already set up in ${config.path}\n${notes}\n`);
+    return 0;
+  }
+  try {
+    mkdirSync(dirname(config.path), { recursive: true });
+    if (current !== undefined && !existsSync(`${config.path}.bak`)) writeFileSync(`${config.path}.bak`, current);
+    const temporary = `${config.path}.browsertap-${process.pid}`;
+    // The file keeps its permissions; a new one is private (~/.claude.json holds credentials).
+    writeFileSync(temporary, next, { mode: current === undefined ? 0o600 : statSync(config.path).mode & 0o777 });
+    renameSync(temporary, config.path);
+  } catch (error) {
+    process.stderr.write(`browsertap: could not write ${config.path}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  process.stderr.write(
+    `${current === undefined ? 'wrote' : 'updated'} ${config.path}: browsertap added${current === undefined ? '' : ', everything else kept'}\n${notes}\n`,
+  );
+  return 0;
+}
