@@ -27,7 +27,7 @@ if (!existsSync(CHROMIUM)) {
 }
 
 for (const [name, cmd] of [
-  ['build the CLI', [bin('tsc'), '-p', 'tsconfig.build.json']],
+  ['build the CLI', [process.execPath, 'scripts/build.mjs']],
   ['build the extension', [process.execPath, 'scripts/build-extension.mjs']],
 ]) {
   const run = spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit' });

@@ -37,7 +37,10 @@ describe('browsertap setup <client> (built CLI, a fixture HOME per client)', fun
       writeFileSync(path, JSON.stringify({ ...extra, [key]: { other } }, null, 2));
       const first = setup(client);
       expect(first.status, first.stderr).to.equal(0);
-      const written = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, { command: string; args: string[] }>>;
+      const written = JSON.parse(readFileSync(path, 'utf8')) as Record<
+        string,
+        Record<string, { command: string; args: string[] }>
+      >;
       expect(written[key]?.other).to.deep.equal(other);
       expect(written[key]?.browsertap?.command).to.equal(process.execPath);
       expect(written[key]?.browsertap?.args).to.deep.equal([CLI, 'mcp']);
@@ -58,7 +61,9 @@ describe('browsertap setup <client> (built CLI, a fixture HOME per client)', fun
     expect(setup('codex').status).to.equal(0);
     const text = readFileSync(path, 'utf8');
     expect(text.startsWith(head)).to.equal(true);
-    expect(text).to.contain(`[mcp_servers.browsertap]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(CLI)}, "mcp"]\n`);
+    expect(text).to.contain(
+      `[mcp_servers.browsertap]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(CLI)}, "mcp"]\n`,
+    );
     expect(text).to.not.contain('command = "old"');
     expect(text).to.not.contain('[mcp_servers.browsertap.env]');
     expect(text.trimEnd().endsWith(tail.trim())).to.equal(true);

@@ -19,8 +19,7 @@ describe('the packed tarball, installed into an empty prefix (SPEC 11)', functio
     npm_config_cache: join(root, 'npm-cache'),
     npm_config_update_notifier: 'false',
   });
-  const browsertap = (args: string[]) =>
-    spawnSync(bin, args, { cwd: root, env: env(), encoding: 'utf8', timeout: 30_000 });
+  const browsertap = (args: string[]) => spawnSync(bin, args, { cwd: root, env: env(), encoding: 'utf8', timeout: 30_000 });
 
   before(function () {
     root = tempDir('browsertap-pack-');
@@ -75,7 +74,9 @@ describe('the packed tarball, installed into an empty prefix (SPEC 11)', functio
     expect(doctor.status).to.equal(1);
     expect(doctor.stdout).to.contain('✔ node');
     expect(doctor.stdout).to.contain('✔ extension files');
-    expect(doctor.stdout).to.match(/✘ extension: .*\n\s+fix: load the extension: chrome:\/\/extensions → Developer mode → Load unpacked → .*prefix/);
+    expect(doctor.stdout).to.match(
+      /✘ extension: .*\n\s+fix: load the extension: chrome:\/\/extensions → Developer mode → Load unpacked → .*prefix/,
+    );
   });
 
   it('starts a daemon from the installed copy', async () => {

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM } from './support/chromium.js';
+import { startSite, type Site } from './support/site.js';
+import { type Agent, eventually, startAgent } from './support/stack.js';
+
+/** Runs the built CLI to its end; its exit code and output. */
+function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/cli.js', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, BROWSERTAP_BROWSER: CHROMIUM },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** Running, not a zombie (a detached browser's parent here may never reap it): it has a command line. */
+const alive = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8') !== '';
+  } catch {
+    return false;
+  }
+};
+
+// SPEC 11: `browsertap launch --headless` gives an agent a browser with the extension, end to
+// end through MCP; the status page shows the human what happens, live, in real Chromium.
+describe('e2e: browsertap launch, and the status page', function () {
+  this.timeout(90_000);
+  let site: Site;
+  let agent: Agent;
+  let pid = 0;
+  let viewer: Browser | undefined;
+  const flags = () => ['--port', String(agent.port), '--state-dir', agent.stateDir];
+
+  before(async () => {
+    site = await startSite();
+    agent = await startAgent();
+  });
+  after(async () => {
+    await viewer?.close().catch(() => undefined);
+    if (pid !== 0 && alive(pid)) await cli(['stop', '--browser', ...flags()]);
+    await agent?.stop();
+    await site?.close();
+  });
+
+  it('launch --headless starts Chromium with the extension connected; new_tab and execute_js work through MCP', async () => {
+    const launched = await cli(['launch', '--headless', ...flags()]);
+    expect(launched.status, launched.stderr).to.equal(0);
+    const info = JSON.parse(launched.stdout) as { pid: number; temporary_profile: boolean; headless: boolean };
+    pid = info.pid;
+    expect(info).to.include({ temporary_profile: true, headless: true });
+    expect(launched.stderr).to.contain('the extension is connected');
+
+    const opened = await agent.interact('new_tab', { url: site.url('/app.html') });
+    expect(opened.status, JSON.stringify(opened)).to.equal('complete');
+    const title = await agent.interact('execute_js', { script: 'return document.title' });
+    expect(title.result.data).to.equal('browsertap e2e app');
+  });
+
+  it('the status page shows the connection, the tab and errors live — page text as text — and never the token', async () => {
+    viewer = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    const page = await viewer.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`http://127.0.0.1:${agent.port}/`);
+    await page.waitForFunction(() => document.getElementById('summary')?.textContent?.includes('extension connected'));
+    // Live: an error the page logs now appears without a reload, as text, never as markup.
+    const hostile = '<img src=x onerror="window.__pwned=1"> checkout failed';
+    await agent.interact('execute_js', { script: `console.error(${JSON.stringify(hostile)}); return 1` });
+    await eventually(
+      async () => (await page.locator('#errors').textContent())?.includes(hostile) === true,
+      10_000,
+      'the error never showed on the status page',
+    );
+    expect(await page.locator('#tabs').textContent()).to.contain('browsertap e2e app');
+    expect(await page.locator('#connection').textContent()).to.contain('0.1.0');
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).to.equal(undefined);
+    expect(await page.locator('#errors img').count()).to.equal(0);
+    const token = readFileSync(join(agent.stateDir, 'token'), 'utf8').trim();
+    expect(token).to.have.length.above(20);
+    expect(await page.content()).to.not.contain(token);
+    expect(await page.evaluate(() => fetch('/status.json').then((r) => r.text()))).to.not.contain(token);
+    const output = join('.test-output', 'e2e');
+    mkdirSync(output, { recursive: true });
+    const shot = join(output, 'status-page.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    expect(existsSync(shot)).to.equal(true);
+    process.stdout.write(`      status page screenshot: ${shot}\n`);
+  });
+
+  it('stop --browser ends the launched browser and removes its temporary profile', async () => {
+    const stopped = await cli(['stop', '--browser', ...flags()]);
+    expect(JSON.parse(stopped.stdout)).to.include({ stopped: true, pid });
+    expect(alive(pid)).to.equal(false);
+    const again = await cli(['stop', '--browser', ...flags()]);
+    expect(JSON.parse(again.stdout)).to.deep.equal({ stopped: false, reason: 'no browser launched by browsertap' });
+  });
+});
