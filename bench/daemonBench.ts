@@ -85,7 +85,7 @@ function extensionLoop(daemon: DaemonProcess, stop: AbortSignal): Promise<void> 
   })();
 }
 
-async function ingest(daemon: DaemonProcess, batches: number, senders: number): Promise<void> {
+export async function ingest(daemon: DaemonProcess, batches: number, senders: number): Promise<void> {
   const body = JSON.stringify({ entries: Array.from({ length: 100 }, (_, i) => logEntry(i)) });
   let next = 0;
   await Promise.all(

@@ -61,11 +61,13 @@ function banner(options: CliOptions, port: number): string {
   const base = `http://127.0.0.1:${port}`;
   return [
     `browsertap ${VERSION} daemon listening on ${base} (pid ${process.pid}); Ctrl-C stops it`,
+    `  status page  ${base}/ (for you: connection, tabs, errors, commands; live)`,
     `  health       ${base}/health`,
     `  state dir    ${options.stateDir} (log: ${join(options.stateDir, 'daemon.log')} when started by a client)`,
     extensionBuilt()
       ? `  extension    chrome://extensions → Developer mode → Load unpacked → ${EXTENSION_DIR}`
       : `  extension    not built in this checkout yet (${EXTENSION_DIR})`,
+    `  clients      browsertap setup <claude|cursor|vscode|codex|gemini|windsurf> writes their configuration`,
     `  Claude Code  claude mcp add browsertap -- node ${args.join(' ')}`,
     `  Cursor       .cursor/mcp.json: ${JSON.stringify({ mcpServers: { browsertap: { command: 'node', args } } })}`,
     `  HTTP MCP     ${base}/mcp with header "Authorization: Bearer $(cat ${tokenPath(options.stateDir)})"`,

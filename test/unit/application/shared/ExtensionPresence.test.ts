@@ -27,4 +27,14 @@ describe('ExtensionPresence', () => {
     presence.pollStarted('new', 'b', 2);
     expect(presence.status(3).instance_id).to.equal('new');
   });
+
+  it('reports the version the latest poll announced, and keeps it when a later poll says none', () => {
+    const presence = new ExtensionPresence();
+    presence.pollStarted('inst', 'a', 0);
+    expect(presence.status(1)).to.not.have.property('version');
+    presence.pollStarted('inst', 'a', 2, '0.1.0');
+    expect(presence.status(3).version).to.equal('0.1.0');
+    presence.pollStarted('inst', 'a', 4);
+    expect(presence.status(5).version).to.equal('0.1.0');
+  });
 });

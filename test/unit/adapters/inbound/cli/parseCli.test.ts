@@ -26,13 +26,36 @@ describe('parseCli', () => {
     expect(parse(['--extension-id', '*'])).to.include({ extensions: '*' });
   });
 
+  it('reads the SPEC 11 commands and their options', () => {
+    expect(parse(['setup', 'gemini', '--print'])).to.include({ command: 'setup', client: 'gemini', print: true });
+    expect(parse(['extension', '--zip', 'out.zip'])).to.include({ command: 'extension', zip: 'out.zip' });
+    expect(
+      parse(['launch', '--headless', '--browser', '/opt/c', '--profile', '/p', '--url', 'http://localhost:3000/']),
+    ).to.include({
+      command: 'launch',
+      headless: true,
+      browser: '/opt/c',
+      profile: '/p',
+      url: 'http://localhost:3000/',
+    });
+    expect(parse(['stop', '--browser'])).to.include({ command: 'stop', stopBrowser: true });
+    expect(parse(['stop'])).to.not.have.property('stopBrowser');
+    expect(parse(['doctor'])).to.include({ command: 'doctor' });
+  });
+
   it('turns --help and --version into commands', () => {
     expect(parse(['--help'])).to.include({ command: 'help' });
     expect(parse(['status', '-v'])).to.include({ command: 'version' });
   });
 
   for (const [argv, message] of [
-    [['launch'], "unknown command 'launch'"],
+    [['open'], "unknown command 'open'"],
+    [['setup'], 'setup needs one client: claude, cursor, vscode, codex, gemini, windsurf'],
+    [['setup', 'emacs'], "got 'emacs'"],
+    [['setup', 'claude', 'cursor'], 'setup takes one client'],
+    [['status', '--print'], "--print belongs to 'setup', not 'status'"],
+    [['daemon', '--headless'], "--headless belongs to 'launch'"],
+    [['launch', '--url', 'javascript:alert(1)'], '--url must start with http:// or https://'],
     [['daemon', 'mcp'], 'one command at a time'],
     [['--port', 'http'], "port must be a number from 0 to 65535, got 'http'"],
     [['--port', '65536'], 'port must be'],

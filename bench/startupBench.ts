@@ -1,0 +1,121 @@
+// `node --import tsx bench/startupBench.ts [cli.js …]`: SPEC 11's start-up and memory figures
+// for one or more builds, measured in turns so machine drift hits each build alike (default:
+// this checkout's dist/cli.js; pass an older build's cli.js to compare). Prints a Markdown
+// table of medians; docs/benchmarks.md keeps the latest run.
+//   daemon spawn → /health answered       (target < 250 ms)
+//   bridge spawn → initialize answered    (no daemon running; target < 100 ms)
+//   bridge spawn → first tools/call       (no daemon running; target < 400 ms)
+//   bridge RSS after its first call       (target < 45 MB)
+//   daemon RSS after 500 000 entries      (target < 90 MB)
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
+import { freePort, tempDir } from '../test/support/processes.js';
+import { ingest } from './daemonBench.js';
+import { median, startDaemonProcess } from './lib.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function daemonSpawn(cli: string): Promise<number> {
+  const port = await freePort();
+  const stateDir = tempDir('browsertap-bench-');
+  const started = performance.now();
+  const child = spawn(process.execPath, [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
+    stdio: 'ignore',
+  });
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(2);
+  }
+  const ms = performance.now() - started;
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(stateDir, { recursive: true, force: true });
+  return ms;
+}
+
+async function bridgeCold(cli: string): Promise<{ initialize: number; firstCall: number; rss: number }> {
+  const port = await freePort();
+  const stateDir = tempDir('browsertap-bench-');
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'mcp', '--port', String(port), '--state-dir', stateDir], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  const answered = async (id: number) => {
+    while (!out.includes(`"id":${id},`) && !out.includes(`"id":${id}}`)) await sleep(1);
+    return performance.now() - started;
+  };
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
+  const initialize = await answered(1);
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'configure', arguments: { action: 'health' } } });
+  const firstCall = await answered(2);
+  await sleep(200);
+  const rss = rssMb(child.pid as number);
+  child.stdin.end();
+  await new Promise((resolve) => child.once('exit', resolve));
+  const stop = spawn(process.execPath, [cli, 'stop', '--port', String(port), '--state-dir', stateDir], { stdio: 'ignore' });
+  await new Promise((resolve) => stop.once('exit', resolve));
+  rmSync(stateDir, { recursive: true, force: true });
+  return { initialize, firstCall, rss };
+}
+
+async function daemonRss500k(cli: string): Promise<number> {
+  const daemon = await startDaemonProcess(cli);
+  await ingest(daemon, 5_000, 4);
+  await sleep(500);
+  const rss = daemon.rssKb() / 1024;
+  await daemon.stop();
+  return rss;
+}
+
+const clis = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['dist/cli.js'];
+const samples = clis.map(() => ({
+  spawn: [] as number[],
+  initialize: [] as number[],
+  firstCall: [] as number[],
+  bridgeRss: [] as number[],
+  rss500k: [] as number[],
+}));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [i, cli] of clis.entries()) {
+    const figures = samples[i]!;
+    figures.spawn.push(await daemonSpawn(cli));
+    const bridge = await bridgeCold(cli);
+    figures.initialize.push(bridge.initialize);
+    figures.firstCall.push(bridge.firstCall);
+    figures.bridgeRss.push(bridge.rss);
+  }
+}
+for (const [i, cli] of clis.entries()) for (let run = 0; run < 3; run++) samples[i]!.rss500k.push(await daemonRss500k(cli));
+
+const rows: Array<[string, keyof (typeof samples)[number], string]> = [
+  ['daemon spawn → /health answered (ms)', 'spawn', '< 250'],
+  ['bridge spawn → initialize answered, no daemon (ms)', 'initialize', '< 100'],
+  ['bridge spawn → first tools/call answered, no daemon (ms)', 'firstCall', '< 400'],
+  ['bridge RSS after its first call (MB)', 'bridgeRss', '< 45'],
+  ['daemon RSS after 500 000 entries (MB)', 'rss500k', '< 90'],
+];
+process.stdout.write(
+  `| figure (median of ${ROUNDS}; RSS 500k: of 3) | ${clis.join(' | ')} | target |\n|---|${clis.map(() => '---|').join('')}---|\n`,
+);
+for (const [label, key, target] of rows) {
+  process.stdout.write(
+    `| ${label} | ${samples.map((s) => median(s[key]).toFixed(key === 'spawn' || key === 'initialize' || key === 'firstCall' ? 0 : 1)).join(' | ')} | ${target} |\n`,
+  );
+}
+process.exit(0);
