@@ -5,7 +5,7 @@
 // bridge never reads the daemon's. Third-party licences go to dist/THIRD_PARTY_LICENSES.txt.
 // Type checking is `npm run typecheck` (tsc); this only transpiles, as tsx does for the tests.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const out = 'dist';
@@ -86,4 +86,3 @@ const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.
 process.stderr.write(
   `bundled the CLI into ${out}/ (${(bytes / 1024).toFixed(0)} KB, ${packages.size} packages; licences in ${out}/THIRD_PARTY_LICENSES.txt)\n`,
 );
-void dirname;

@@ -93,8 +93,7 @@ export async function doctorCommand(options: CliOptions): Promise<number> {
         detail: `extension ${extension.version ?? 'unknown (older than 0.1)'}, daemon ${health.version}`,
         fix: `reload it: chrome://extensions → browsertap → reload (after Load unpacked from ${EXTENSION_DIR})`,
       });
-      const status = await probePort(options.port, '/status.json', 2_000);
-      const tabs = status?.status === 200 ? ((JSON.parse(status.body) as { tabs?: unknown[] }).tabs ?? []).length : 0;
+      const tabs = trackedTabs(await probePort(options.port, '/status.json', 2_000));
       add({
         name: 'tracked tabs',
         ok: tabs > 0,
@@ -111,6 +110,17 @@ export async function doctorCommand(options: CliOptions): Promise<number> {
   const failed = checks.filter((check) => !check.ok).length;
   process.stdout.write(failed === 0 ? 'all checks passed\n' : `${failed} of ${checks.length} checks failed\n`);
   return failed === 0 ? 0 : 1;
+}
+
+/** Tracked tabs in a `/status.json` answer; 0 for anything else (an old daemon, another program). */
+function trackedTabs(answer: { readonly status: number; readonly body: string } | undefined): number {
+  if (answer?.status !== 200) return 0;
+  try {
+    const tabs = (JSON.parse(answer.body) as { tabs?: unknown }).tabs;
+    return Array.isArray(tabs) ? tabs.length : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function loadExtensionFix(): string {

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
 import { clientConfig, ConfigError, type ServerLaunch } from '../../adapters/outbound/clients/clientConfigs.js';
+import { atomicWrite } from '../../adapters/outbound/fs/atomicWrite.js';
 import { CLI_PATH } from '../cliPaths.js';
 import { defaultStateDir } from '../createContainer.js';
 
@@ -25,7 +26,7 @@ export function serverLaunch(options: CliOptions): ServerLaunch {
  * temporary file, and the first time a `.bak` copy of the original is kept. `--print` changes
  * nothing and prints the file's path, the snippet and the steps.
  */
-export function setupCommand(options: CliOptions): number {
+export async function setupCommand(options: CliOptions): Promise<number> {
   const config = clientConfig(options.client ?? 'claude', serverLaunch(options));
   const notes = config.notes.map((line) => `  ${line}`).join('\n');
   if (options.print === true) {
@@ -49,10 +50,8 @@ export function setupCommand(options: CliOptions): number {
   try {
     mkdirSync(dirname(config.path), { recursive: true });
     if (current !== undefined && !existsSync(`${config.path}.bak`)) writeFileSync(`${config.path}.bak`, current);
-    const temporary = `${config.path}.browsertap-${process.pid}`;
     // The file keeps its permissions; a new one is private (~/.claude.json holds credentials).
-    writeFileSync(temporary, next, { mode: current === undefined ? 0o600 : statSync(config.path).mode & 0o777 });
-    renameSync(temporary, config.path);
+    await atomicWrite(config.path, next, current === undefined ? 0o600 : statSync(config.path).mode & 0o777);
   } catch (error) {
     process.stderr.write(`browsertap: could not write ${config.path}: ${(error as Error).message}\n`);
     return 1;

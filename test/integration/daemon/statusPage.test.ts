@@ -57,6 +57,20 @@ describe('the status page (GET /, /status.json)', () => {
     }
   });
 
+  it('holds 10 errors at most, the newest, each text cut at 300 characters (one past each bound)', async () => {
+    const ext = h.extension();
+    const long = 'E'.repeat(301);
+    await ext.send('/logs', [
+      ...Array.from({ length: 10 }, (_, i) => logEntry({ level: 'error', message: `old ${i}` })),
+      logEntry({ level: 'error', message: long, url: `http://app.test/${'u'.repeat(301)}` }),
+    ]);
+    const errors = (await h.call('GET', '/status.json')).body.recent_errors as Array<{ message: string; url: string }>;
+    expect(errors).to.have.length(10);
+    expect(errors[0]?.message).to.equal('old 1');
+    expect(errors[9]?.message).to.equal(`${'E'.repeat(300)}…`);
+    expect(errors[9]?.url).to.have.length(301);
+  });
+
   it('answers its own origin, and refuses other web origins and foreign Hosts (DNS rebinding)', async () => {
     const own = await h.call('GET', '/status.json', undefined, { origin: `http://127.0.0.1:${h.port}` });
     expect(own.status).to.equal(200);

@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 export type Message = Record<string, unknown> & { readonly jsonrpc: '2.0' };
 
 /** Longest line accepted from the client (bytes); a longer one is answered "Invalid Request" and dropped. */
-const MAX_LINE_BYTES = 64 * 1024 * 1024;
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /**
  * MCP's stdio framing: one JSON message per line, in and out. Written for the bridge so that it
@@ -22,6 +22,7 @@ export class StdioLines {
     private readonly output: Writable,
     private readonly onMessage: (message: Message) => void,
     private readonly onInvalid: (reason: 'parse' | 'invalid', detail: string) => void,
+    private readonly maxLineBytes = MAX_LINE_BYTES,
   ) {}
 
   start(): void {
@@ -42,7 +43,7 @@ export class StdioLines {
       this.pendingBytes = 0;
       this.overlong = false;
       start = end + 1;
-      if (overlong) this.onInvalid('invalid', `a message longer than ${MAX_LINE_BYTES} bytes`);
+      if (overlong) this.onInvalid('invalid', `a message longer than ${this.maxLineBytes} bytes`);
       else this.line(line);
     }
     this.append(chunk.subarray(start));
@@ -50,7 +51,7 @@ export class StdioLines {
 
   private append(part: Buffer): void {
     if (this.overlong || part.length === 0) return;
-    if (this.pendingBytes + part.length > MAX_LINE_BYTES) {
+    if (this.pendingBytes + part.length > this.maxLineBytes) {
       this.overlong = true;
       this.pending = [];
       this.pendingBytes = 0;
