@@ -59,6 +59,32 @@ describe('Re2PatternCompiler (agent patterns on a linear-time engine)', () => {
     }
   });
 
+  describe('a process that stalls while a pattern is probed', () => {
+    /** A clock that jumps `stallMs` ahead at the given readings (counted from 1): the process was paused there. */
+    function stallingClock(stalledReadings: readonly number[], stallMs: number): () => number {
+      let count = 0;
+      let extra = 0;
+      return () => {
+        if (stalledReadings.includes(++count)) extra += stallMs;
+        return performance.now() + extra;
+      };
+    }
+
+    it('accepts a plain pattern when stalls slow every timed run of its first measurement (it is measured again)', () => {
+      // Readings come in fours per text: pattern start, end, baseline start, end. Stalling
+      // readings 2, 6 and 10 slows the pattern on all three texts of the first measurement.
+      const stalled = new Re2PatternCompiler(stallingClock([2, 6, 10], 40));
+      expect(stalled.compile('favicon|analytics').test('/favicon.ico')).to.equal(true);
+      const union = new Re2PatternCompiler(stallingClock([2, 6, 10], 40));
+      expect(union.any(['favicon', '(?i)^\\[hmr\\]']).test('[HMR] ok')).to.equal(true);
+    });
+
+    it('still refuses a growing automaton when the clock is steady', () => {
+      const steady = new Re2PatternCompiler(stallingClock([], 0));
+      expectDomainError(() => steady.compile('[a-c]*a[a-c]{25}$'), 'unsafe_pattern');
+    });
+  });
+
   it('refuses bad syntax as invalid_params and over-long patterns as unsafe_pattern', () => {
     expectDomainError(() => compiler.compile('(unclosed'), 'invalid_params');
     expectDomainError(() => compiler.compile('a{1001}'), 'invalid_params');
