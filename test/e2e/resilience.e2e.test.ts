@@ -167,10 +167,13 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
       await follow(agent, queued.correlation_id, delivered, 5_000);
       await cdp.stopWorker();
       const final = await follow(agent, queued.correlation_id, finished, 15_000);
-      // Delivered but never acknowledged: expired after 3 s (SPEC 3.2), with the reason.
-      expect(final.status).to.equal('expired');
-      expect(final.error_code).to.equal('extension_no_response');
-      expect(final.error).to.equal('Extension did not respond within 3s of receiving command');
+      // Delivered but never acknowledged: expired after 3 s (SPEC 3.2), with the reason. Chrome
+      // may still wake the worker on its own (a tab of an earlier test finishing its load): then
+      // the new worker reports the command lost with extension_restarted. Either way it ends as
+      // a clear failure, never silently and never as success.
+      const outcome = `${String(final.status)}/${String(final.error_code)}`;
+      expect(['expired/extension_no_response', 'error/extension_restarted'], JSON.stringify(final)).to.include(outcome);
+      if (final.status === 'expired') expect(final.error).to.equal('Extension did not respond within 3s of receiving command');
       expect(final.error).to.be.a('string').and.not.equal('');
       await cdp.openTab(); // wake it for whatever comes next
       await agent.extensionConnected();
