@@ -1,7 +1,9 @@
 import type { Container } from 'inversify';
 import { ClearBuffers } from '../application/capture/ClearBuffers.js';
 import { IngestEntries } from '../application/capture/IngestEntries.js';
+import { GetSummary } from '../application/capture/GetSummary.js';
 import { ReadEntries } from '../application/capture/ReadEntries.js';
+import { ReadEntry } from '../application/capture/ReadEntry.js';
 import { ReadPages } from '../application/capture/ReadPages.js';
 import { RecordPageEvent } from '../application/capture/RecordPageEvent.js';
 import { AwaitCommandResult } from '../application/commands/AwaitCommandResult.js';
@@ -29,6 +31,8 @@ import { DeleteValue } from '../application/state/DeleteValue.js';
 export function mcpToolDeps(container: Container): McpToolDeps {
   return {
     readEntries: container.get(ReadEntries),
+    readEntry: container.get(ReadEntry),
+    getSummary: container.get(GetSummary),
     readPages: container.get(ReadPages),
     queueCommand: container.get(QueueCommand),
     awaitCommandResult: container.get(AwaitCommandResult),

@@ -26,7 +26,7 @@ describe('e2e: capture from real pages', function () {
   });
 
   it('captures an error thrown by the first inline script, before any other code ran', async function () {
-    const errors = await observeUntil(agent, { what: 'errors' }, (entries) =>
+    const errors = await observeUntil(agent, { what: 'errors', detail: 'full' }, (entries) =>
       entries.some((e) => e.message.includes('early inline failure')),
     );
     const early = errors.find((e) => e.message.includes('early inline failure'));
@@ -35,9 +35,9 @@ describe('e2e: capture from real pages', function () {
   });
 
   it('captures console.error with its arguments, an uncaught exception with stack, and an unhandled rejection', async function () {
-    const errors = await observeUntil(agent, { what: 'errors', tab_id: tabId }, (entries) => entries.length >= 4);
+    const errors = await observeUntil(agent, { what: 'errors', tab_id: tabId, detail: 'full' }, (entries) => entries.length >= 4);
     const consoleError = errors.find((e) => e.source === 'console');
-    expect(consoleError.message).to.equal('e2e console error {"answer":42,"nested":{"deep":true}}');
+    expect(consoleError.message).to.equal('e2e console error {answer: 42, nested: {…}}');
     expect(consoleError.args).to.deep.equal(['e2e console error', { answer: 42, nested: { deep: true } }]);
     // The call site is the page's own line: the extension's frames are left out.
     expect(consoleError.stack).to.match(/^at .*capture\.html:4:/);
@@ -51,10 +51,20 @@ describe('e2e: capture from real pages', function () {
     for (const entry of errors) expect(entry.url).to.equal(site.url('/capture.html'));
     const logs = await agent.ok('observe', { what: 'logs', tab_id: tabId, min_level: 'log' });
     expect(logs.entries.map((e: any) => e.message)).to.include('e2e console log formatted');
+    // The compact list says the same in a few fields, and where the page logged it.
+    const compact = (await agent.ok('observe', { what: 'errors', tab_id: tabId })).entries;
+    const small = compact.find((e: any) => e.id === consoleError.id);
+    expect(small).to.deep.include({ level: 'error', message: consoleError.message });
+    expect(small.at).to.match(/^capture\.html:4:\d+$/);
+    expect(await agent.ok('observe', { what: 'entry', id: small.id })).to.deep.equal(consoleError);
   });
 
   it('captures a 404 fetch and a failed XHR', async function () {
-    const network = await observeUntil(agent, { what: 'network', tab_id: tabId }, (entries) => entries.length >= 2);
+    const network = await observeUntil(
+      agent,
+      { what: 'network', tab_id: tabId, detail: 'full' },
+      (entries) => entries.length >= 2,
+    );
     const missing = network.find((e) => e.url === site.url('/missing.json'));
     expect(missing).to.include({ method: 'GET', status: 404, initiator: 'fetch', tab_id: tabId });
     expect(missing.duration_ms).to.be.a('number');
@@ -66,7 +76,7 @@ describe('e2e: capture from real pages', function () {
   });
 
   it('captures a WebSocket conversation: open, both messages, and the close code and reason', async function () {
-    const events = await observeUntil(agent, { what: 'websocket_events', tab_id: tabId }, (entries) =>
+    const events = await observeUntil(agent, { what: 'websocket_events', tab_id: tabId, detail: 'full' }, (entries) =>
       entries.some((e) => e.event === 'close'),
     );
     expect(events.map((e) => [e.event, e.direction ?? null, e.data ?? null])).to.deep.equal([
@@ -139,7 +149,7 @@ describe('e2e: capture from real pages', function () {
     const status = await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'popup:track', tabId: id }), untrackedId);
     expect(status.tabs.map((tab: any) => tab.id)).to.include(untrackedId);
     await untracked.reload();
-    const errors = await observeUntil(agent, { what: 'errors', tab_id: untrackedId }, (entries) =>
+    const errors = await observeUntil(agent, { what: 'errors', tab_id: untrackedId, detail: 'full' }, (entries) =>
       entries.some((e) => e.message.includes('early inline failure')),
     );
     expect(errors[0].url).to.equal(url);

@@ -65,7 +65,8 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
       }
       const answer = await agent.interact('execute_js', { script: 'return document.title' });
       expect(answer.result).to.deep.equal({ success: true, data: 'browsertap e2e app' });
-      const pickup = ms(answer.timeline.delivered_at) - ms(answer.timeline.queued_at);
+      const { timeline } = await agent.ok('observe', { what: 'command_result', correlation_id: answer.correlation_id });
+      const pickup = ms(timeline.delivered_at) - ms(timeline.queued_at);
       console.log(
         `      after 60 s idle: picked up in ${pickup} ms; connected in ${samples.filter(Boolean).length}/${samples.length} one-second samples`,
       );

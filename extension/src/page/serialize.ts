@@ -159,12 +159,42 @@ export function capString(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…[truncated ${text.length - max} chars]`;
 }
 
-/** How a value reads in a console message, given its JSON-safe copy. */
+/**
+ * How a value reads in a console message, given its JSON-safe copy: as Chrome's console shows it
+ * collapsed — `{id: 42, name: 'Ada', roles: Array(2)}`, `(2) [{…}, {…}]` — the whole value stays
+ * in the entry's `args`.
+ */
 function display(value: unknown, safe: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof safe === 'string') return safe;
   if (value instanceof Error) return value.stack ?? `${value.name}: ${value.message}`;
-  return capString(JSON.stringify(safe), SERIAL.display);
+  return capString(preview(safe, true), SERIAL.display);
+}
+
+/** Properties or items a preview shows before `…`, as Chrome's console does. */
+const PREVIEW_ITEMS = 5;
+const PREVIEW_STRING = 60;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** Chrome's collapsed rendering of a JSON-safe value: nested objects as `{…}`, nested arrays as `Array(n)`. */
+export function preview(safe: unknown, top = false): string {
+  if (typeof safe === 'string') return top ? safe : `'${capString(safe, PREVIEW_STRING)}'`;
+  if (safe === null || typeof safe !== 'object') return String(safe);
+  if (Array.isArray(safe)) {
+    if (!top) return `Array(${safe.length})`;
+    const shown = safe.slice(0, PREVIEW_ITEMS).map((item) => nested(item));
+    return `(${safe.length}) [${shown.join(', ')}${safe.length > PREVIEW_ITEMS ? ', …' : ''}]`;
+  }
+  if (!top) return '{…}';
+  const keys = Object.keys(safe);
+  const shown = keys
+    .slice(0, PREVIEW_ITEMS)
+    .map((key) => `${IDENTIFIER.test(key) ? key : `'${key}'`}: ${nested((safe as Record<string, unknown>)[key])}`);
+  return `{${shown.join(', ')}${keys.length > PREVIEW_ITEMS ? ', …' : ''}}`;
+}
+
+function nested(item: unknown): string {
+  return preview(item, false);
 }
 
 /**

@@ -122,9 +122,9 @@ export class IngestEntries {
         budget_ms: NOISE_BUDGET_MS,
       });
     }
-    this.commit(kind, stored as Array<BufferContents[typeof kind]>);
+    const firstSeq = this.commit(kind, stored as Array<BufferContents[typeof kind]>);
     if (bodies.length > 0) this.commit('bodies', bodies);
-    this.stream.publish({ kind, entries: stored } as Parameters<StreamDispatcher['publish']>[0]);
+    this.stream.publish({ kind, entries: stored, firstSeq } as Parameters<StreamDispatcher['publish']>[0]);
     return {
       stored: stored.length,
       filtered,
@@ -134,10 +134,12 @@ export class IngestEntries {
     };
   }
 
-  private commit<B extends BufferName>(buffer: B, entries: ReadonlyArray<BufferContents[B]>): void {
-    if (entries.length === 0) return;
-    this.store.append(buffer, entries);
+  /** Stores entries and wakes readers; returns the first one's sequence number. */
+  private commit<B extends BufferName>(buffer: B, entries: ReadonlyArray<BufferContents[B]>): number | undefined {
+    if (entries.length === 0) return undefined;
+    const first = this.store.append(buffer, entries);
     this.waiters.notify(bufferKey(buffer));
+    return first;
   }
 }
 

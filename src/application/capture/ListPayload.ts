@@ -6,6 +6,12 @@ export interface ListPayload {
   readonly count: number;
   readonly has_more: boolean;
   readonly cursor: string;
+  /** Compact lists: the time (epoch ms) their entries' `ts` and `last_ts` count from. */
+  readonly ts_base?: number;
+  /** Compact lists whose entries all come from one tab say it once, here, instead of in each entry. */
+  readonly tab_id?: number;
+  /** Compact network lists whose urls all share one origin say it once, here; each url then starts with `/`. */
+  readonly origin?: string;
   /** Present (true) when the given cursor pointed at evicted entries or at an earlier daemon run. */
   readonly cursor_restarted?: true;
   /** Present (true) when entries were left out to keep the answer under the size budget. */

@@ -1,6 +1,17 @@
 import { inject, injectable } from 'inversify';
 import type { Page, Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { VitalEntry } from '../../domain/capture/entries.js';
+import {
+  collapseRuns,
+  compactLog,
+  compactNetwork,
+  compactWebSocket,
+  sameness,
+  type CompactLog,
+  type CompactNetwork,
+  type CompactWebSocket,
+} from '../../domain/capture/compact.js';
+import type { BufferName, VitalEntry } from '../../domain/capture/entries.js';
+import { entryId } from '../../domain/capture/entryIds.js';
 import { DomainError } from '../../domain/DomainError.js';
 import { utf8Length } from '../../domain/text/utf8.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
@@ -21,7 +32,11 @@ export interface ReadEntriesInput extends EntryQuery {
   /** With `afterCursor`: hold the read up to this long (ms, ≤ 25 000) until a newer matching entry arrives. */
   readonly waitMs?: number;
   readonly signal?: AbortSignal;
+  /** `compact` (the default): small entries, runs of identical ones folded; `full`: every field (SPEC 10). */
+  readonly detail?: Detail;
 }
+
+export type Detail = 'compact' | 'full';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1_000;
@@ -90,51 +105,151 @@ export class ReadEntries {
       if (outcome === 'aborted' || outcome === 'closed') break;
       page = read();
     }
-    return this.present(input.what, page, afterCursor !== undefined);
+    return this.present(input.what, page, afterCursor !== undefined, input.detail ?? 'compact');
   }
 
-  private present(what: ListWhat, page: Page<unknown>, afterCursor: boolean): ListPayload {
+  private present(what: ListWhat, page: Page<unknown>, afterCursor: boolean, detail: Detail): ListPayload {
+    const buffer = LIST_SOURCES[what];
+    const items =
+      detail === 'compact' && COMPACTS[what] !== undefined ? compactItems(what, page.entries) : fullItems(buffer, page.entries);
     // Vitals also carry a per-page summary that can repeat each entry's url: half the room each.
     const room = (this.budget - ENVELOPE_BYTES) / (what === 'vitals' ? 2 : 1);
-    const { kept, trimmed } = this.fit(page.entries, afterCursor, room);
-    const cursorSeq = trimmed && afterCursor ? (kept.at(-1)?.seq ?? page.cursor) : page.cursor;
-    const entries = kept.map((e) => e.value);
-    const redacted = entries.reduce<number>((sum, e) => sum + ((e as { redacted?: number }).redacted ?? 0), 0);
+    const { kept, trimmed } = fit(items, afterCursor, room);
+    const lastKept = afterCursor ? kept.at(-1) : undefined;
+    const cursorSeq = trimmed && lastKept !== undefined ? lastKept.lastSeq : page.cursor;
+    const compact = detail === 'compact' && COMPACTS[what] !== undefined;
+    const shared = compact ? sharedTab(kept) : undefined;
+    const tsBase = compact ? (kept[0]?.value as { ts?: number } | undefined)?.ts : undefined;
+    const origin = compact && what === 'network' ? sharedOrigin(kept) : undefined;
+    const entries = compact
+      ? kept.map((item) => relative(item.value, tsBase ?? 0, shared, origin))
+      : kept.map((item) => item.value);
+    const redacted = kept.reduce((sum, item) => sum + item.redacted, 0);
     return {
       entries,
       count: entries.length,
       has_more: page.hasMore || trimmed,
       cursor: encodeCursor(this.daemon.runId, cursorSeq),
+      ...(tsBase === undefined ? {} : { ts_base: tsBase }),
+      ...(shared === undefined ? {} : { tab_id: shared }),
+      ...(origin === undefined ? {} : { origin }),
       ...(page.cursorRestarted ? { cursor_restarted: true as const } : {}),
       ...(trimmed ? { truncated: true as const } : {}),
       ...(redacted > 0 ? { redacted } : {}),
       ...(what === 'vitals' ? { pages: summarise(entries as VitalEntry[]) } : {}),
     };
   }
+}
 
-  /** Keeps entries within `room` bytes: the newest ones for a plain read, the oldest after a cursor. */
-  private fit(
-    entries: ReadonlyArray<Sequenced<unknown>>,
-    afterCursor: boolean,
-    room: number,
-  ): { kept: Array<Sequenced<unknown>>; trimmed: boolean } {
-    const ordered = afterCursor ? [...entries] : [...entries].reverse();
-    const kept: Array<Sequenced<unknown>> = [];
-    let used = 0;
-    for (const entry of ordered) {
-      const size = jsonSize(entry.value);
-      if (kept.length === 0 && size > room) {
-        // One entry larger than a whole result: it comes cut, so the read moves on past it.
-        kept.push({ ...entry, value: fitEntry(entry.value, size, room) });
-        break;
-      }
-      used += size + 1;
-      if (used > room) break;
-      kept.push(entry);
+/** One entry of an answer (a run of entries, when compact) with what fitting and cursors need. */
+interface Item {
+  readonly value: unknown;
+  readonly size: number;
+  /** Sequence number of the last stored entry it stands for. */
+  readonly lastSeq: number;
+  readonly redacted: number;
+}
+
+type Compactor = (entry: never, id: string) => CompactLog | CompactNetwork | CompactWebSocket;
+
+/** The compact shape of each list that has one (SPEC 10). */
+const COMPACTS: Partial<Record<ListWhat, Compactor>> = {
+  errors: compactLog,
+  logs: compactLog,
+  network: compactNetwork,
+  websocket_events: compactWebSocket,
+};
+
+function compactItems(what: ListWhat, entries: ReadonlyArray<Sequenced<unknown>>): Item[] {
+  const buffer = LIST_SOURCES[what];
+  const compactor = COMPACTS[what] as Compactor;
+  const small = entries.map((e) => compactor(e.value as never, entryId(buffer, e.seq)));
+  return collapseRuns(small, sameness).map((run) => {
+    let redacted = 0;
+    for (let i = run.first; i <= run.last; i++) redacted += (entries[i]?.value as { redacted?: number }).redacted ?? 0;
+    return {
+      value: run.value,
+      size: utf8Length(JSON.stringify(run.value)),
+      lastSeq: (entries[run.last] as Sequenced<unknown>).seq,
+      redacted,
+    };
+  });
+}
+
+/** Full entries, each with its id first. */
+function fullItems(buffer: BufferName, entries: ReadonlyArray<Sequenced<unknown>>): Item[] {
+  return entries.map((e) => {
+    const id = entryId(buffer, e.seq);
+    return {
+      value: { id, ...(e.value as object) },
+      size: jsonSize(e.value) + id.length + ID_KEY_BYTES,
+      lastSeq: e.seq,
+      redacted: (e.value as { redacted?: number }).redacted ?? 0,
+    };
+  });
+}
+
+/** The tab every compact entry is from, when there is one and more than one entry (it is then said once, in the envelope). */
+function sharedTab(items: readonly Item[]): number | undefined {
+  if (items.length < 2) return undefined;
+  const first = (items[0]?.value as { tab_id?: number }).tab_id;
+  if (first === undefined) return undefined;
+  return items.every((item) => (item.value as { tab_id?: number }).tab_id === first) ? first : undefined;
+}
+
+/** The `scheme://host[:port]` every compact request's url starts with, when they share one (said once, in the envelope). */
+function sharedOrigin(items: readonly Item[]): string | undefined {
+  if (items.length < 2) return undefined;
+  const first = (items[0]?.value as { url: string }).url;
+  const match = /^https?:\/\/[^/?#]{1,255}/.exec(first.slice(0, 300));
+  if (match === null) return undefined;
+  const origin = match[0];
+  const within = (url: string) => url.startsWith(origin) && '/?#'.includes(url.charAt(origin.length) || '/');
+  return items.every((item) => within((item.value as { url: string }).url)) ? origin : undefined;
+}
+
+/**
+ * A compact entry as listed: `ts` and `last_ts` in ms after `ts_base`, without the shared tab,
+ * a request's url without the shared origin.
+ */
+function relative(value: unknown, tsBase: number, sharedTab: number | undefined, origin?: string): unknown {
+  const { id, tab_id, ts, last_ts, ...rest } = value as {
+    id: string;
+    tab_id?: number;
+    ts: number;
+    last_ts?: number;
+    url?: string;
+  };
+  if (origin !== undefined && rest.url !== undefined) rest.url = rest.url.slice(origin.length) || '/';
+  return {
+    id,
+    ts: ts - tsBase,
+    ...rest,
+    ...(last_ts === undefined ? {} : { last_ts: last_ts - tsBase }),
+    ...(tab_id === undefined || sharedTab !== undefined ? {} : { tab_id }),
+  };
+}
+
+/** `"id":"",` around an id. */
+const ID_KEY_BYTES = 8;
+
+/** Keeps items within `room` bytes: the newest ones for a plain read, the oldest after a cursor. */
+function fit(items: readonly Item[], afterCursor: boolean, room: number): { kept: Item[]; trimmed: boolean } {
+  const ordered = afterCursor ? [...items] : [...items].reverse();
+  const kept: Item[] = [];
+  let used = 0;
+  for (const item of ordered) {
+    if (kept.length === 0 && item.size > room) {
+      // One entry larger than a whole result: it comes cut, so the read moves on past it.
+      kept.push({ ...item, value: fitEntry(item.value, item.size, room) });
+      break;
     }
-    const trimmed = kept.length < entries.length;
-    return { kept: afterCursor ? kept : kept.reverse(), trimmed };
+    used += item.size + 1;
+    if (used > room) break;
+    kept.push(item);
   }
+  const trimmed = kept.length < items.length;
+  return { kept: afterCursor ? kept : kept.reverse(), trimmed };
 }
 
 function summarise(entries: readonly VitalEntry[]): NonNullable<ListPayload['pages']> {

@@ -26,8 +26,23 @@ export function presentQueued(command: CommandView): QueuedPayload {
   return {
     status: 'queued',
     correlation_id: command.correlationId,
-    message: `Queued. Fetch the result with observe {what:"command_result", correlation_id:"${command.correlationId}"}, or pass wait_ms to interact to get it inline.`,
+    message: 'observe {what:"command_result", correlation_id} gives the result; wait_ms waits for it',
   };
+}
+
+/**
+ * A final result as `interact` returns it inline (SPEC 10: what the agent acts on next): the
+ * status, the extension's `result` or the error, and how long it took. `observe command_result`
+ * gives the whole SPEC 3.3 payload (action, timeline, times) for the same id.
+ */
+export function presentInline(full: CommandResultPayload): object {
+  const {
+    command: _action,
+    timeline: _timeline,
+    ...rest
+  } = full as CommandResultPayload & { command?: string; timeline?: unknown };
+  const { completed_at: _c, failed_at: _f, expired_at: _e, ...kept } = rest as Record<string, unknown>;
+  return kept;
 }
 
 /** SPEC 3.3, for any state. `duration_ms` runs from queuing to completion. */

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { BufferContents } from '../../domain/capture/entries.js';
+import { entryId } from '../../domain/capture/entryIds.js';
 import {
   eventsFromLog,
   eventsFromNetwork,
@@ -18,10 +19,10 @@ import { eventMessage, metaMessage } from './streamMessages.js';
 
 /** What ingest hands over: stored entries of one kind. */
 export type StreamBatch =
-  | { readonly kind: 'logs'; readonly entries: ReadonlyArray<BufferContents['logs']> }
-  | { readonly kind: 'network'; readonly entries: ReadonlyArray<BufferContents['network']> }
-  | { readonly kind: 'websocket'; readonly entries: ReadonlyArray<BufferContents['websocket']> }
-  | { readonly kind: 'vitals'; readonly entries: ReadonlyArray<BufferContents['vitals']> };
+  | { readonly kind: 'logs'; readonly entries: ReadonlyArray<BufferContents['logs']>; readonly firstSeq?: number }
+  | { readonly kind: 'network'; readonly entries: ReadonlyArray<BufferContents['network']>; readonly firstSeq?: number }
+  | { readonly kind: 'websocket'; readonly entries: ReadonlyArray<BufferContents['websocket']>; readonly firstSeq?: number }
+  | { readonly kind: 'vitals'; readonly entries: ReadonlyArray<BufferContents['vitals']>; readonly firstSeq?: number };
 
 /** The event types each kind of captured entry can become (domain/streaming/classify.ts). */
 const TYPES_OF: Readonly<Record<StreamBatch['kind'], readonly EventType[]>> = {
@@ -183,6 +184,13 @@ export class StreamDispatcher {
 
 /** The stream events of entry `at` of a batch. */
 function classify(batch: StreamBatch, at: number): CapturedEvent[] {
+  const events = classifyEntry(batch, at);
+  if (batch.firstSeq === undefined || events.length === 0) return events;
+  const id = entryId(batch.kind, batch.firstSeq + at);
+  return events.map((event) => ({ ...event, id }));
+}
+
+function classifyEntry(batch: StreamBatch, at: number): CapturedEvent[] {
   switch (batch.kind) {
     case 'logs':
       return eventsFromLog(batch.entries[at] as BufferContents['logs']);

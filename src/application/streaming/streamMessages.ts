@@ -9,9 +9,10 @@ const LEVEL: Readonly<Record<CapturedEvent['severity'], StreamLevel>> = {
   low: 'info',
 };
 
-/** The `data` of an event's notification, which is also what `alerts` lists. */
+/** The `data` of an event's notification, which is also what `alerts` lists: small, with the entry's `id` for the rest. */
 export function eventData(event: CapturedEvent): Readonly<Record<string, unknown>> {
   return {
+    ...(event.id === undefined ? {} : { id: event.id }),
     event_type: event.type,
     severity: event.severity,
     timestamp: new Date(event.ts).toISOString(),

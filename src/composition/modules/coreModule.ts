@@ -1,7 +1,9 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { ClearBuffers } from '../../application/capture/ClearBuffers.js';
 import { IngestEntries } from '../../application/capture/IngestEntries.js';
+import { GetSummary } from '../../application/capture/GetSummary.js';
 import { ReadEntries } from '../../application/capture/ReadEntries.js';
+import { ReadEntry } from '../../application/capture/ReadEntry.js';
 import { ReadPages } from '../../application/capture/ReadPages.js';
 import { RecordPageEvent } from '../../application/capture/RecordPageEvent.js';
 import { AwaitCommandResult } from '../../application/commands/AwaitCommandResult.js';
@@ -57,6 +59,8 @@ const USE_CASES = [
   IngestEntries,
   RecordPageEvent,
   ReadEntries,
+  ReadEntry,
+  GetSummary,
   ReadPages,
   ClearBuffers,
   StoreValue,

@@ -101,6 +101,18 @@ export class RingBuffer<T> {
     for (const entry of this.sequenced()) yield entry.value;
   }
 
+  /** The entry with this sequence number, if it is still held (sequence numbers are contiguous in the buffer). */
+  get(seq: number): T | undefined {
+    if (this.count === 0 || !Number.isInteger(seq)) return undefined;
+    const i = seq - this.at(0).seq;
+    return i >= 0 && i < this.count ? this.at(i).value : undefined;
+  }
+
+  /** Whether an entry with this sequence number was pushed and then evicted (not cleared). */
+  wasEvicted(seq: number): boolean {
+    return seq >= 1 && seq <= this.evictedThrough;
+  }
+
   read(options: ReadOptions<T>): Page<T> {
     const { afterCursor, limit } = options;
     if (!Number.isInteger(limit) || limit < 1) {

@@ -1,3 +1,4 @@
+import { topFrame } from '../capture/compact.js';
 import type { LogEntry, NetworkEntry, VitalEntry, WebSocketEvent } from '../capture/entries.js';
 import type { StreamEvent } from './StreamEvent.js';
 import { MIN_SLOW_MS } from './Subscription.js';
@@ -7,14 +8,18 @@ import { MIN_SLOW_MS } from './Subscription.js';
  * ingest side of the dispatcher, so it is one small object; what a notification carries beyond
  * type, severity, message and url is derived from `entry` only when one is sent (`details`).
  */
-export type CapturedEvent = StreamEvent & { readonly ts: number; readonly tabId: number | undefined } & (
+export type CapturedEvent = StreamEvent & {
+  readonly ts: number;
+  readonly tabId: number | undefined;
+  /** The stored entry's id (SPEC 10), for `observe {what:"entry", id}`. */
+  readonly id?: string;
+} & (
     | { readonly kind: 'logs'; readonly entry: LogEntry }
     | { readonly kind: 'network'; readonly entry: NetworkEntry }
     | { readonly kind: 'websocket'; readonly entry: WebSocketEvent }
     | { readonly kind: 'vitals'; readonly entry: VitalEntry }
   );
 
-const MAX_STACK = 2_000;
 /** Browser wording of CSP and mixed-content reports, as the extension forwards them. */
 const SECURITY = /^(Refused to |Content Security Policy|Mixed Content)/;
 /** WebSocket close codes that mean "went away on purpose". */
@@ -109,8 +114,9 @@ export function eventsFromVital(entry: VitalEntry): CapturedEvent[] {
 export function details(event: CapturedEvent): Readonly<Record<string, unknown>> {
   switch (event.kind) {
     case 'logs': {
-      const { source, level, stack } = event.entry;
-      return { source, level, ...(stack === undefined ? {} : { stack: stack.slice(0, MAX_STACK) }) };
+      const { source, level, stack, url } = event.entry;
+      const at = topFrame(stack, url);
+      return { source, level, ...(at === undefined ? {} : { at }) };
     }
     case 'network': {
       const { method, status, duration_ms, error } = event.entry;

@@ -100,7 +100,7 @@ describe('hostile input cannot freeze the daemon', () => {
     const answer = await h.ext('POST', '/logs', `{"entries":[${valid},${nested}]}`, { 'content-type': 'application/json' });
     expect(answer.status).to.equal(200);
     expect(answer.body).to.include({ received: 2, rejected: 0 });
-    const logs = payload(await client.callTool({ name: 'observe', arguments: { what: 'logs' } }));
+    const logs = payload(await client.callTool({ name: 'observe', arguments: { what: 'logs', detail: 'full' } }));
     const messages = logs.entries.map((e: { message: string }) => e.message);
     expect(messages).to.include.members(['kept alongside', 'deep args']);
     expect(JSON.stringify(logs)).to.contain('[depth]');

@@ -100,7 +100,9 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
         'Uncaught TypeError',
         'rejected',
       ]);
-      expect(errors.entries[1].stack).to.equal('at main.js:1:1');
+      expect(errors.entries[1]).to.include({ source: 'exception', at: 'main.js:1:1' });
+      expect(errors.entries[1]).not.to.have.property('stack');
+      expect((await observe({ what: 'errors', detail: 'full' })).entries[1].stack).to.equal('at main.js:1:1');
     });
 
     it('logs filter by min_level, url substring and tab_id', async () => {
@@ -186,7 +188,7 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
     it('keeps bodies apart (≤ 16 KB each, marked truncated) and flags their requests', async () => {
       const big = 'x'.repeat(20_000);
       await ext.send('/network-bodies', [net({ status: 500, request_body: '{"q":1}', response_body: big })]);
-      const [entry] = (await observe({ what: 'network' })).entries;
+      const [entry] = (await observe({ what: 'network', detail: 'full' })).entries;
       expect(entry).to.include({ has_body: true });
       expect(entry.response_body).to.equal(undefined);
       const [body] = (await observe({ what: 'network_bodies' })).entries;
@@ -203,9 +205,12 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
         ws({ event: 'close', code: 1006, reason: 'abnormal', direction: undefined, data: undefined }),
       ]);
       expect((await observe({ what: 'websocket_events', direction: 'sent' })).entries[0].data).to.equal('ping');
-      const second = await observe({ what: 'websocket_events', connection_id: 'ws-2' });
+      const second = await observe({ what: 'websocket_events', connection_id: 'ws-2', detail: 'full' });
       expect(second.entries[0].data.length).to.be.below(4_200);
       expect(second.entries[0].truncated).to.equal(true);
+      const compact = await observe({ what: 'websocket_events', connection_id: 'ws-2' });
+      expect(compact.entries[0].data).to.have.length(200);
+      expect(compact.entries[0].data.endsWith('…')).to.equal(true);
       expect((await observe({ what: 'websocket_events' })).entries.at(-1)).to.include({ event: 'close', code: 1006 });
     });
 
@@ -243,16 +248,16 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
     it('keeps every result under 100 KB, saying truncated and leaving the rest for the next page', async () => {
       const fat = Array.from({ length: 100 }, (_, i) => logEntry({ message: `${i}:${'z'.repeat(8_000)}` }));
       await ext.send('/logs', fat);
-      const result = await client.callTool({ name: 'observe', arguments: { what: 'logs', limit: 100 } });
+      const result = await client.callTool({ name: 'observe', arguments: { what: 'logs', limit: 100, detail: 'full' } });
       const text = (result.content as Array<{ text: string }>)[0]!.text;
       expect(text.length).to.be.below(100_000);
       const page = payload(result);
       expect(page).to.include({ truncated: true, has_more: true });
       expect(page.entries.at(-1).message.startsWith('99:')).to.equal(true);
 
-      const forward = await observe({ what: 'logs', after_cursor: 0, limit: 100 });
+      const forward = await observe({ what: 'logs', after_cursor: 0, limit: 100, detail: 'full' });
       expect(forward.truncated).to.equal(true);
-      const rest = await observe({ what: 'logs', after_cursor: forward.cursor, limit: 100 });
+      const rest = await observe({ what: 'logs', after_cursor: forward.cursor, limit: 100, detail: 'full' });
       expect(rest.entries[0].message.startsWith(`${forward.count}:`)).to.equal(true);
     });
   });

@@ -71,7 +71,10 @@ describe('properties of the daemon under generated hostile input (fast-check)', 
         const { body: health } = await h.call('GET', '/health');
         expect(health.buffers.logs.size + health.buffers.logs.evicted - before).to.equal(body.received);
         if (body.received > 0) {
-          const read = await client.callTool({ name: 'observe', arguments: { what: 'logs', limit: body.received } });
+          const read = await client.callTool({
+            name: 'observe',
+            arguments: { what: 'logs', limit: body.received, detail: 'full' },
+          });
           for (const entry of (read.structuredContent as { entries: Array<Record<string, unknown>> }).entries) {
             for (const [field, valid] of Object.entries(REQUIRED))
               expect(valid(entry[field]), `${field} of ${JSON.stringify(entry).slice(0, 200)}`).to.equal(true);

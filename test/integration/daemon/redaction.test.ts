@@ -84,7 +84,14 @@ describe('redaction before storage (SPEC 6)', () => {
       await ext.page({ tab_id: 1, url: `http://localhost:3000/?session=${SECRETS.pageToken}`, title: 'Home', event: 'load' }),
     );
     for (const what of ['errors', 'logs', 'network', 'network_bodies', 'websocket_events', 'page', 'tabs']) {
+      answers.push(await client.callTool({ name: 'observe', arguments: { what, detail: 'full' } }));
+    }
+    // The compact lists, the summary and single entries show the same stored (redacted) entries.
+    for (const what of ['errors', 'logs', 'network', 'websocket_events', 'summary']) {
       answers.push(await client.callTool({ name: 'observe', arguments: { what } }));
+    }
+    for (const id of ['n1', 'b1', 'l1', 'l2', 'w1']) {
+      answers.push(await client.callTool({ name: 'observe', arguments: { what: 'entry', id } }));
     }
   });
 
@@ -98,6 +105,9 @@ describe('redaction before storage (SPEC 6)', () => {
 
   it('keeps what is not secret', () => {
     const all = JSON.stringify(answers);
+    expect((answers.at(-5) as { structuredContent: { request_headers: object } }).structuredContent.request_headers).to.include({
+      Accept: 'application/json',
+    });
     for (const kept of ['user=ann', '"theme":"dark"', 'remember=1', 'application/json', '"op":"sub"', 'Bearer [REDACTED]']) {
       expect(all).to.contain(kept.replace(/"/g, '\\"'));
     }

@@ -44,21 +44,31 @@ describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', functio
       '/logs',
       Array.from({ length: 40 }, (_, i) => logEntry({ message: `${i} ${wide}`, stack: wide })),
     );
-    const result = await call('observe', { what: 'logs', limit: 1000 });
+    const result = await call('observe', { what: 'logs', limit: 1000, detail: 'full' });
     expect(textBytes(result)).to.be.at.most(BUDGET);
     const page = payload(result);
     expect(page).to.include({ truncated: true, has_more: true });
     expect(page.count).to.be.above(0);
+    // Compact: 200 characters of each message, all 40 in one answer; each entry gives back the rest.
+    const compact = await call('observe', { what: 'logs', limit: 1000 });
+    expect(textBytes(compact)).to.be.at.most(BUDGET);
+    expect(payload(compact)).to.include({ count: 40, has_more: false });
+    const full = await call('observe', { what: 'entry', id: payload(compact).entries[0].id });
+    expect(textBytes(full)).to.be.at.most(BUDGET);
+    expect(payload(full).message).to.equal(`0 ${wide}`);
   });
 
   it('returns an entry larger than a whole result cut and marked, so a cursor read moves on past it', async () => {
     const huge = '界'.repeat(8_192);
     await h.extension().send('/logs', [logEntry({ message: huge, stack: huge, args: [huge.slice(0, 2_700)] })]);
-    const result = await call('observe', { what: 'logs', after_cursor: 0 });
+    const result = await call('observe', { what: 'logs', after_cursor: 0, detail: 'full' });
     expect(textBytes(result)).to.be.at.most(BUDGET);
     const [entry] = payload(result).entries;
     expect(entry.truncated).to.equal(true);
     expect(entry.message.length).to.be.below(huge.length);
+    const single = await call('observe', { what: 'entry', id: entry.id });
+    expect(textBytes(single)).to.be.at.most(BUDGET);
+    expect(payload(single)).to.include({ id: entry.id, truncated: true });
   });
 
   it('pages observe tabs within the budget: 100 tabs with 2 KB urls (was one 318 KB answer)', async () => {

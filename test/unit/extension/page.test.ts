@@ -122,7 +122,7 @@ describe('extension page capture', () => {
 
     it('formats console messages like the console (%s %d %o %c) and keeps the arguments', () => {
       expect(describeConsoleCall(['%s has %d items%c', 'cart', '3.7', 'color: red', { extra: true }])).to.deep.equal({
-        message: 'cart has 3 items {"extra":true}',
+        message: 'cart has 3 items {extra: true}',
         args: ['%s has %d items%c', 'cart', '3.7', 'color: red', { extra: true }],
       });
       expect(describeConsoleCall(['plain', 1, null]).message).to.equal('plain 1 null');
@@ -174,8 +174,17 @@ describe('extension page capture', () => {
       const cyclic: Record<string, unknown> = { n: 1 };
       cyclic.self = cyclic;
       const described = describeConsoleCall(['%s has %d items, %o', 'cart', 3, cyclic, 'tail', 5n]);
-      expect(described.message).to.equal('cart has 3 items, {"n":1,"self":"[Circular]"} tail 5n');
+      expect(described.message).to.equal("cart has 3 items, {n: 1, self: '[Circular]'} tail 5n");
       expect(described.args).to.deep.equal(['%s has %d items, %o', 'cart', 3, { n: 1, self: '[Circular]' }, 'tail', '5n']);
+    });
+
+    it('writes objects and arrays into the message as Chrome shows them collapsed; the values stay whole in args', () => {
+      const user = { id: 42, name: 'Ada', roles: ['admin', 'dev'], 'x-id': 1, address: { city: 'London' }, more: true };
+      const described = describeConsoleCall(['user', user, [{ a: 1 }, { b: 2 }], [1, 2, 3, 4, 5, 6, 7]]);
+      expect(described.message).to.equal(
+        "user {id: 42, name: 'Ada', roles: Array(2), 'x-id': 1, address: {…}, …} (2) [{…}, {…}] (7) [1, 2, 3, 4, 5, …]",
+      );
+      expect(described.args[1]).to.deep.equal(user);
     });
   });
 

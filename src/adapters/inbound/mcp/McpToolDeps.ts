@@ -1,5 +1,7 @@
 import type { ClearBuffers } from '../../../application/capture/ClearBuffers.js';
+import type { GetSummary } from '../../../application/capture/GetSummary.js';
 import type { ReadEntries } from '../../../application/capture/ReadEntries.js';
+import type { ReadEntry } from '../../../application/capture/ReadEntry.js';
 import type { ReadPages } from '../../../application/capture/ReadPages.js';
 import type { AwaitCommandResult } from '../../../application/commands/AwaitCommandResult.js';
 import type { GetCommandResult } from '../../../application/commands/GetCommandResult.js';
@@ -20,6 +22,8 @@ import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 /** The use cases the MCP tools drive. */
 export interface McpToolDeps {
   readonly readEntries: ReadEntries;
+  readonly readEntry: ReadEntry;
+  readonly getSummary: GetSummary;
   readonly readPages: ReadPages;
   readonly queueCommand: QueueCommand;
   readonly awaitCommandResult: AwaitCommandResult;

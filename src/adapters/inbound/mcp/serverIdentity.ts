@@ -6,8 +6,13 @@
  */
 export const SERVER_NAME = 'browsertap';
 
-export const SERVER_INSTRUCTIONS =
-  'browsertap: eyes and hands in the developer’s own browser. observe reads captured console/errors/network/websocket/vitals; interact runs browser commands asynchronously (correlation ids); configure manages state and health.';
+export const SERVER_INSTRUCTIONS = [
+  'browsertap: eyes and hands in the developer’s own browser (their real tabs, their extension).',
+  '1. observe {what:"summary"}: what is wrong (errors, failed requests, poor vitals) with ids and a cursor.',
+  '2. observe {what:"entry", id}: one entry in full (arguments, stack, headers, bodies).',
+  '3. interact {action, wait_ms:5000}: act and get the result inline (else a correlation_id for observe command_result).',
+  '4. observe {what:"summary", after_cursor}: what the action caused. Lists are compact; detail:"full" gives every field.',
+].join('\n');
 
 /** The capabilities the daemon's server announces once its three tools are registered. */
 export const SERVER_CAPABILITIES = { logging: {}, tools: { listChanged: true } } as const;

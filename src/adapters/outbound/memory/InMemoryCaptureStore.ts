@@ -27,9 +27,16 @@ export class InMemoryCaptureStore implements CaptureStorePort {
     };
   }
 
-  append<B extends BufferName>(buffer: B, entries: ReadonlyArray<BufferContents[B]>): void {
+  append<B extends BufferName>(buffer: B, entries: ReadonlyArray<BufferContents[B]>): number {
     const ring = this.buffers[buffer] as RingBuffer<BufferContents[B]>;
+    const first = ring.newestSeq + 1;
     for (const entry of entries) ring.push(entry);
+    return first;
+  }
+
+  get<B extends BufferName>(buffer: B, seq: number): BufferContents[B] | 'evicted' | undefined {
+    const ring = this.buffers[buffer] as RingBuffer<BufferContents[B]>;
+    return ring.get(seq) ?? (ring.wasEvicted(seq) ? 'evicted' : undefined);
   }
 
   read<B extends BufferName>(buffer: B, options: ReadOptions<BufferContents[B]>): Page<BufferContents[B]> {

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { presentDelivery, presentQueued } from '../../../../src/application/commands/presentCommand.js';
+import {
+  presentDelivery,
+  presentInline,
+  presentQueued,
+  presentResult,
+} from '../../../../src/application/commands/presentCommand.js';
 import { EXT, lifecycleHarness, type LifecycleHarness } from '../../../support/lifecycleHarness.js';
 
 // The SPEC 3.3 payload shapes, field by field.
@@ -20,7 +25,33 @@ describe('command payloads (SPEC 3.3)', () => {
     );
     const payload = presentQueued(command);
     expect(payload).to.include({ status: 'queued', correlation_id: 'corr-1-aaaaaaaa' });
-    expect(payload.message).to.contain('observe {what:"command_result", correlation_id:"corr-1-aaaaaaaa"}');
+    expect(payload.message).to.contain('observe {what:"command_result", correlation_id}');
+    expect(Buffer.byteLength(JSON.stringify(payload))).to.be.below(160); // was 213
+  });
+
+  it('answers a finished command inline with what the agent acts on next; the full payload keeps the rest', () => {
+    const command = h.tracker.enqueue(
+      { clientId: 'c', action: 'navigate', params: { url: 'http://x.test' } },
+      { correlationId: 'corr-1-cccccccc', queryId: 'q-2' },
+      h.clock.now(),
+    );
+    const full = presentResult(command);
+    expect(full).to.have.property('timeline');
+    const { message: _waiting, ...base } = full as unknown as Record<string, unknown>;
+    expect(
+      presentInline({
+        ...base,
+        status: 'complete',
+        result: { success: true, data: 1 },
+        completed_at: 'x',
+        duration_ms: 4,
+      } as never),
+    ).to.deep.equal({
+      correlation_id: 'corr-1-cccccccc',
+      status: 'complete',
+      result: { success: true, data: 1 },
+      duration_ms: 4,
+    });
   });
 
   it('hands the extension id, correlation id, type, params with the execution limit, and tab', () => {

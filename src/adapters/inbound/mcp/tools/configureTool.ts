@@ -69,7 +69,6 @@ export function registerConfigure(server: McpServer, deps: McpToolDeps, client: 
         subscribe: documented('array', 'streaming: event types'),
         filters: documented('object', 'streaming: severity, url_pattern, exclude_pattern, rate_limit, overflow, slow_ms'),
       }),
-      outputSchema: z.looseObject({}),
     },
     async (args) =>
       respond(deps, client, () => {

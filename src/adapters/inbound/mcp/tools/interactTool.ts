@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { presentQueued } from '../../../../application/commands/presentCommand.js';
+import { presentInline, presentQueued } from '../../../../application/commands/presentCommand.js';
 import { DomainError } from '../../../../domain/DomainError.js';
 import { documented, parseArgs, selector, tabId } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
@@ -72,7 +72,6 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         timeout_ms: documented('integer', 'execution limit, default 10000, ≤60000'),
         wait_ms: documented('integer', 'wait up to this for the result, ≤15000'),
       }),
-      outputSchema: z.looseObject({}),
     },
     async (args, extra) =>
       respond(deps, client, () => {
@@ -108,7 +107,7 @@ async function interact(
       waitMs: wait_ms,
       signal,
     });
-    if (result !== undefined) return result;
+    if (result !== undefined) return presentInline(result);
   }
   return presentQueued(command);
 }

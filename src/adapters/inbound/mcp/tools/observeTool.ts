@@ -12,6 +12,7 @@ const listArgs = {
   wait_ms: z.number().int().min(0).max(25_000).optional(),
   url: z.string().max(2_048).optional(),
   tab_id: tabId.optional(),
+  detail: z.enum(['compact', 'full']).optional(),
 };
 const networkArgs = {
   ...listArgs,
@@ -32,6 +33,8 @@ const SCHEMAS = {
     direction: z.enum(['sent', 'received']).optional(),
   }),
   vitals: z.object(listArgs),
+  summary: z.object({ after_cursor: z.string().max(64).optional(), tab_id: tabId.optional() }),
+  entry: z.object({ id: z.string().min(1).max(32) }),
   page: z.object({}),
   tabs: z.object({ limit: z.number().int().min(1).max(100).optional(), after_cursor: z.string().max(64).optional() }),
   command_result: z.object({ correlation_id: id }),
@@ -42,7 +45,7 @@ type What = keyof typeof SCHEMAS;
 const WHATS = Object.keys(SCHEMAS) as What[];
 
 const DESCRIPTION =
-  'Read what the browser captured (never waits on the browser). Lists return {entries,count,has_more,cursor}: newest `limit` entries, or with after_cursor only newer ones (cursor_restarted:true if some were evicted); with after_cursor+wait_ms the call waits for the next matching entry. command_result/pending_commands/failed_commands read your interact commands.';
+  'Read what the browser captured (never waits on the browser). Start with summary (what is wrong, with ids); entry {id} gives one entry in full (args, stack, headers, bodies). Lists return {entries,count,has_more,cursor}: compact entries (runs of identical ones as one with count), newest `limit`, or with after_cursor only newer ones; after_cursor+wait_ms waits for the next one; detail:"full" for every field. command_result reads an interact command.';
 
 /** `observe {what, …}` (SPEC 2). */
 export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -53,6 +56,8 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
       // Loose: unknown keys reach the handler, which names them in its error.
       inputSchema: z.looseObject({
         what: documented('string', WHATS.join('|')),
+        id: documented('string', 'entry: an id from a list or summary'),
+        detail: documented('string', 'compact (default) | full'),
         limit: documented('integer', '1-1000, default 100'),
         after_cursor: documented('string', 'cursor from a previous read'),
         wait_ms: documented('integer', 'with after_cursor: wait up to 25000 ms for a newer entry'),
@@ -67,7 +72,6 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
         direction: documented('string', 'sent|received'),
         correlation_id: documented('string', 'command_result'),
       }),
-      outputSchema: z.looseObject({}),
     },
     async (args, extra) =>
       respond(deps, client, () => {
@@ -86,6 +90,13 @@ async function observe(
   signal: AbortSignal,
 ): Promise<object> {
   switch (what) {
+    case 'summary':
+      return deps.getSummary.execute({
+        ...(a.after_cursor === undefined ? {} : { afterCursor: a.after_cursor as string }),
+        ...(a.tab_id === undefined ? {} : { tabId: a.tab_id as number }),
+      });
+    case 'entry':
+      return deps.readEntry.execute({ id: a.id as string });
     case 'page':
       return deps.readPages.execute({ what });
     case 'tabs':
@@ -105,6 +116,7 @@ async function observe(
         what: what satisfies keyof typeof LIST_SOURCES as ListWhat,
         signal,
         ...defined({
+          detail: a.detail,
           limit: a.limit,
           afterCursor: a.after_cursor,
           waitMs: a.wait_ms,

@@ -1,0 +1,215 @@
+import type { LogEntry, NetworkEntry, WebSocketEvent } from './entries.js';
+
+/** Longest text of a compact entry (`message`, `url`, `data`), in characters (SPEC 10). */
+export const COMPACT_TEXT_CHARS = 200;
+
+/** One console entry or page error in a list (SPEC 10); `observe {what:"entry", id}` gives all of it. */
+export interface CompactLog {
+  readonly id: string;
+  readonly ts: number;
+  /** Absent for plain `console.log` (the most common level, said by saying nothing). */
+  readonly level?: Exclude<LogEntry['level'], 'log'>;
+  readonly message: string;
+  /** `exception` or `unhandledrejection`; absent for console calls. */
+  readonly source?: LogEntry['source'];
+  /** Where it came from: the first frame of its stack, `file:line:col` (errors and warnings only). */
+  readonly at?: string;
+  readonly tab_id?: number;
+}
+
+export interface CompactNetwork {
+  readonly id: string;
+  readonly ts: number;
+  readonly method: string;
+  readonly url: string;
+  readonly status: number;
+  readonly type?: string;
+  readonly duration_ms: number;
+  readonly error?: string;
+  readonly tab_id?: number;
+}
+
+export interface CompactWebSocket {
+  readonly id: string;
+  readonly ts: number;
+  readonly event: WebSocketEvent['event'];
+  readonly connection_id: string;
+  readonly direction?: WebSocketEvent['direction'];
+  readonly url?: string;
+  readonly data?: string;
+  readonly size?: number;
+  readonly code?: number;
+  readonly reason?: string;
+  readonly tab_id?: number;
+}
+
+/** A run of consecutive identical entries shown once: the first one's id and ts, how many, and the last one's ts. */
+export type Collapsed<T> = T & { readonly count?: number; readonly last_ts?: number };
+
+/** `text` cut to `max` characters, ending in `…` when cut (never splitting a surrogate pair). */
+export function clip(text: string, max = COMPACT_TEXT_CHARS): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+export function compactLog(entry: LogEntry, id: string): CompactLog {
+  const located = entry.level === 'error' || entry.level === 'warn' || entry.source !== 'console';
+  const at = located ? topFrame(entry.stack, entry.url) : undefined;
+  return {
+    id,
+    ts: entry.ts,
+    ...(entry.level === 'log' ? {} : { level: entry.level }),
+    message: clip(firstLine(entry.message)),
+    ...(entry.source === 'console' ? {} : { source: entry.source }),
+    ...(at === undefined ? {} : { at }),
+    ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
+  };
+}
+
+/**
+ * A message's first line (React's warnings, an Error's stack written into the message): the
+ * rest is in the full entry. ` …` marks text left out; a stack left out is not marked (`at`
+ * says where).
+ */
+export function firstLine(message: string): string {
+  const end = message.indexOf('\n');
+  if (end === -1) return message;
+  const head = message.slice(0, end).trimEnd();
+  return message.startsWith('    at ', end + 1) ? head : `${head} …`;
+}
+
+export function compactNetwork(entry: NetworkEntry, id: string): CompactNetwork {
+  return {
+    id,
+    ts: entry.ts,
+    method: entry.method,
+    url: clip(entry.url),
+    status: entry.status,
+    ...(entry.initiator === undefined ? {} : { type: entry.initiator }),
+    duration_ms: Math.round(entry.duration_ms),
+    ...(entry.error === undefined ? {} : { error: clip(entry.error, 120) }),
+    ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
+  };
+}
+
+export function compactWebSocket(entry: WebSocketEvent, id: string): CompactWebSocket {
+  return {
+    id,
+    ts: entry.ts,
+    event: entry.event,
+    connection_id: entry.connection_id,
+    ...(entry.direction === undefined ? {} : { direction: entry.direction }),
+    ...(entry.event === 'open' ? { url: clip(entry.url) } : {}),
+    ...(entry.data === undefined ? {} : { data: clip(entry.data) }),
+    ...(entry.size === undefined ? {} : { size: entry.size }),
+    ...(entry.code === undefined ? {} : { code: entry.code }),
+    ...(entry.reason === undefined ? {} : { reason: clip(entry.reason, 120) }),
+    ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
+  };
+}
+
+/** What makes two consecutive entries "the same" (SPEC 10: same kind, level, message, `at`; for requests the same method, url, status and error). */
+export function sameness(entry: CompactLog | CompactNetwork | CompactWebSocket): string {
+  if ('message' in entry)
+    return `${entry.source ?? ''}\u0000${entry.level ?? 'log'}\u0000${entry.message}\u0000${entry.at ?? ''}\u0000${entry.tab_id ?? ''}`;
+  if ('method' in entry)
+    return `${entry.method}\u0000${entry.url}\u0000${entry.status}\u0000${entry.error ?? ''}\u0000${entry.tab_id ?? ''}`;
+  return `${entry.event}\u0000${entry.connection_id}\u0000${entry.direction ?? ''}\u0000${entry.data ?? ''}\u0000${entry.code ?? ''}`;
+}
+
+/** A run of consecutive entries with the same key: its first entry (with `count` and `last_ts` when more than one) and the index of its last. */
+export interface Run<T> {
+  readonly value: Collapsed<T>;
+  readonly first: number;
+  readonly last: number;
+}
+
+/** Folds runs of consecutive entries with the same `key` into their first, with `count` and `last_ts`. */
+export function collapseRuns<T extends { readonly ts: number }>(entries: readonly T[], key: (entry: T) => string): Array<Run<T>> {
+  const runs: Array<Run<T>> = [];
+  let start = 0;
+  let startKey = '';
+  for (let i = 0; i <= entries.length; i++) {
+    const k = i < entries.length ? key(entries[i] as T) : '';
+    if (i > 0 && (i === entries.length || k !== startKey)) {
+      const first = entries[start] as T;
+      const count = i - start;
+      const value = count === 1 ? first : { ...first, count, last_ts: (entries[i - 1] as T).ts };
+      runs.push({ value, first: start, last: i - 1 });
+      start = i;
+    }
+    startKey = i === start ? k : startKey;
+  }
+  return runs;
+}
+
+/**
+ * The first frame of a V8 stack outside `node_modules` and the dev server's client (else the
+ * first frame) as `file:line:col`, relative to the page's origin and without a query string
+ * (`src/App.tsx:12:5`, not `http://localhost:5173/src/App.tsx?t=169…:12:5`). Undefined when no
+ * line holds a location.
+ */
+export function topFrame(stack: string | undefined, pageUrl: string): string | undefined {
+  if (stack === undefined) return undefined;
+  let first: string | undefined;
+  let from = 0;
+  while (from < stack.length) {
+    const end = stack.indexOf('\n', from);
+    const line = stack.slice(from, end === -1 ? stack.length : end).trim();
+    from = end === -1 ? stack.length : end + 1;
+    if (!line.startsWith('at ')) continue;
+    const open = line.endsWith(')') ? line.lastIndexOf('(') : -1;
+    const location = open === -1 ? line.slice(3) : line.slice(open + 1, -1);
+    if (!hasLineAndColumn(location)) continue;
+    first ??= location;
+    if (!isLibrary(location)) return shorten(location, pageUrl);
+  }
+  return first === undefined ? undefined : shorten(first, pageUrl);
+}
+
+/** Frames of dependencies and of the dev server's own client, which `at` looks past (SPEC 8). */
+function isLibrary(location: string): boolean {
+  return (
+    location.includes('/node_modules/') ||
+    location.includes('/@vite/') ||
+    location.includes('/@react-refresh') ||
+    location.includes('/__vite')
+  );
+}
+
+function hasLineAndColumn(location: string): boolean {
+  const col = location.lastIndexOf(':');
+  const line = location.lastIndexOf(':', col - 1);
+  return line > 0 && isDigits(location.slice(line + 1, col)) && isDigits(location.slice(col + 1));
+}
+
+function isDigits(text: string): boolean {
+  if (text.length === 0 || text.length > 9) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function shorten(location: string, pageUrl: string): string {
+  const origin = originOf(pageUrl);
+  let text = origin !== undefined && location.startsWith(`${origin}/`) ? location.slice(origin.length + 1) : location;
+  const query = text.indexOf('?');
+  if (query !== -1) {
+    const col = text.lastIndexOf(':');
+    const line = text.lastIndexOf(':', col - 1);
+    if (line > query) text = text.slice(0, query) + text.slice(line);
+  }
+  return clip(text, COMPACT_TEXT_CHARS);
+}
+
+/** `scheme://host[:port]` of an http(s) url, without parsing the rest. */
+function originOf(url: string): string | undefined {
+  if (!url.startsWith('http://') && !url.startsWith('https://')) return undefined;
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  return slash === -1 ? url : url.slice(0, slash);
+}

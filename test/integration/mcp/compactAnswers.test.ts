@@ -1,0 +1,225 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'chai';
+import { payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { TYPICAL_TAB, typicalConsole, typicalRequests } from '../../support/typicalCapture.js';
+
+const textOf = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
+const bytes = (result: unknown) => Buffer.byteLength(textOf(result), 'utf8');
+
+/** SPEC 10: compact lists, details on demand, a one-call summary — sizes pinned on the typical mix. */
+describe('answers an agent can afford (SPEC 10)', function () {
+  this.timeout(30_000);
+  let h: Harness;
+  let client: Client;
+  const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+
+  beforeEach(async () => {
+    h = await startHarness();
+    client = await h.client();
+  });
+  afterEach(async () => h.stop());
+
+  it('lists 100 typical console messages in at most 8 000 bytes, the same JSON as text and as structured content', async () => {
+    const sent = typicalConsole(100);
+    await h.extension().send('/logs', sent);
+    const result = await call('observe', { what: 'logs' });
+    expect(bytes(result), textOf(result).slice(0, 300)).to.be.at.most(8_000);
+    expect(JSON.parse(textOf(result))).to.deep.equal((result as CallToolResult).structuredContent);
+    const page = payload(result);
+    expect(page).to.include({ has_more: false });
+    // 100 messages; the five identical uncaught exceptions in a row are one entry.
+    const burst = page.entries.filter((e: { count?: number }) => e.count !== undefined);
+    expect(burst).to.have.length(1);
+    expect(burst[0]).to.include({ count: 5, level: 'error', source: 'exception', at: 'src/TodoItem.tsx:22:15' });
+    expect(burst[0].last_ts).to.be.above(burst[0].ts);
+    expect(page.entries.reduce((n: number, e: { count?: number }) => n + (e.count ?? 1), 0)).to.equal(100);
+    // Said once: the tab they all come from, and the time their ts count from.
+    expect(page).to.include({ tab_id: TYPICAL_TAB, ts_base: sent[0]!.ts });
+    page.entries.forEach((entry: Record<string, any>) => {
+      expect(entry.id).to.match(/^l\d+$/);
+      const original = sent[Number(entry.id.slice(1)) - 1]!;
+      expect(entry.ts).to.equal(original.ts - page.ts_base);
+      expect(entry.level).to.equal(original.level === 'log' ? undefined : original.level);
+      expect(entry.message.length).to.be.at.most(200);
+      expect(original.message.startsWith(entry.message.replace(/ …$/, ''))).to.equal(true);
+      expect(entry).not.to.have.any.keys('args', 'stack', 'url', 'tab_id');
+    });
+  });
+
+  it('lists 50 typical requests in at most 6 000 bytes', async () => {
+    await h.extension().send('/network-bodies', typicalRequests(50));
+    const result = await call('observe', { what: 'network' });
+    expect(bytes(result), textOf(result).slice(0, 300)).to.be.at.most(6_000);
+    const page = payload(result);
+    expect(page.count).to.equal(50);
+    expect(page).to.include({ tab_id: TYPICAL_TAB, origin: 'http://localhost:5173' });
+    expect(page.entries[8]).to.deep.equal({
+      id: 'n9',
+      ts: 8 * 53,
+      method: 'GET',
+      url: '/api/todos/1008',
+      status: 404,
+      type: 'fetch',
+      duration_ms: 119,
+    });
+    expect(page.entries.filter((e: { status: number }) => e.status >= 400)).to.have.length(10);
+  });
+
+  it('gives back everything the old shape had with detail:"full" and with entry', async () => {
+    const sent = typicalConsole(12);
+    await h.extension().send('/logs', sent);
+    await h.extension().send('/network-bodies', [{ ...typicalRequests(1)[0], response_body: '{"todos":[]}' }]);
+    const full = payload(await call('observe', { what: 'logs', detail: 'full' }));
+    expect(full.entries).to.have.length(12);
+    full.entries.forEach((entry: Record<string, unknown>, i: number) => {
+      const { id, ...stored } = entry;
+      expect(id).to.equal(`l${i + 1}`);
+      expect(stored).to.deep.include({
+        message: sent[i]!.message,
+        args: sent[i]!.args,
+        stack: sent[i]!.stack,
+        url: sent[i]!.url,
+      });
+    });
+    const compact = payload(await call('observe', { what: 'logs' }));
+    const one = payload(await call('observe', { what: 'entry', id: compact.entries[3].id }));
+    expect(one).to.deep.equal(full.entries[3]);
+    const request = payload(await call('observe', { what: 'entry', id: 'n1' }));
+    expect(request).to.include({ id: 'n1', body_id: 'b1', response_body: '{"todos":[]}', has_body: true });
+    expect(request.request_headers).to.include({ accept: '*/*' });
+  });
+
+  it('answers an unknown, malformed or evicted id with its own error', async () => {
+    const unknown = await call('observe', { what: 'entry', id: 'l9' });
+    expect(unknown.isError).to.equal(true);
+    expect(payload(unknown)).to.include({ error: 'unknown_entry' });
+    expect(payload(await call('observe', { what: 'entry', id: 'x1' }))).to.include({ error: 'invalid_params' });
+    expect(payload(await call('observe', { what: 'entry' }))).to.include({ error: 'invalid_params' });
+    await h.extension().send('/logs', typicalConsole(100));
+    await h.extension().send('/logs', typicalConsole(100));
+    // The default logs buffer holds 1 000: push the first one out.
+    for (let i = 0; i < 9; i++) await h.extension().send('/logs', typicalConsole(100));
+    expect(payload(await call('observe', { what: 'entry', id: 'l1' }))).to.include({ error: 'entry_evicted' });
+    expect(payload(await call('observe', { what: 'entry', id: 'l1100' }))).to.include({ id: 'l1100' });
+  });
+
+  it('folds a run that a cursor read splits into one entry per read, and counts add up to what was captured', async () => {
+    const burst = Array.from({ length: 30 }, (_, i) => ({ ...typicalConsole(1)[0]!, message: 'same', ts: 1_000 + i }));
+    await h.extension().send('/logs', burst.slice(0, 10));
+    const first = payload(await call('observe', { what: 'logs', after_cursor: 0 }));
+    expect(first.entries).to.have.length(1);
+    expect(first).to.include({ ts_base: 1_000 });
+    expect(first.entries[0]).to.include({ id: 'l1', count: 10, ts: 0, last_ts: 9 });
+    await h.extension().send('/logs', burst.slice(10));
+    const second = payload(await call('observe', { what: 'logs', after_cursor: first.cursor, limit: 15 }));
+    expect(second.entries[0]).to.include({ id: 'l11', count: 15 });
+    expect(second.has_more).to.equal(true);
+    const third = payload(await call('observe', { what: 'logs', after_cursor: second.cursor }));
+    expect(third.entries[0]).to.include({ id: 'l26', count: 5 });
+    expect(third.has_more).to.equal(false);
+  });
+
+  it('streams alerts in the compact shape, with the id of the stored entry, each once', async () => {
+    expect(payload(await call('configure', { action: 'streaming', enabled: true, subscribe: ['error'] }))).to.include({
+      configured: true,
+    });
+    await h.extension().send('/logs', typicalConsole(45));
+    let alerts: any;
+    for (let i = 0; i < 50 && alerts === undefined; i++) {
+      alerts = payload(await call('observe', { what: 'page' })).alerts;
+      if (alerts === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(alerts.entries).to.have.length(5);
+    const [first] = alerts.entries;
+    expect(first).to.include({ id: 'l4', event_type: 'error', severity: 'medium', level: 'warn', at: 'src/TodoList.tsx:31:13' });
+    expect(first).not.to.have.property('stack');
+    const seen = new Set<string>();
+    const note = (more: { entries: Array<{ id: string }> } | undefined) => {
+      for (const e of more?.entries ?? []) {
+        expect(seen.has(e.id), e.id).to.equal(false);
+        seen.add(e.id);
+      }
+    };
+    note(alerts);
+    const entry = payload(await call('observe', { what: 'entry', id: first.id }));
+    expect(entry.message).to.equal(typicalConsole(4)[3]!.message);
+    note(entry.alerts);
+    // The rest come in later results; none twice.
+    const errorsAndWarnings = typicalConsole(45).filter((e) => e.level === 'error' || e.level === 'warn').length;
+    for (let i = 0; i < 40 && seen.size < errorsAndWarnings; i++) {
+      note(payload(await call('observe', { what: 'page' })).alerts);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen.size).to.equal(errorsAndWarnings);
+  });
+
+  it('summarises what is wrong in at most 2 000 bytes, with ids to look closer and a cursor for next time', async () => {
+    await h.extension().page({ tab_id: TYPICAL_TAB, url: 'http://localhost:5173/todos', title: 'Todos', event: 'load' });
+    await h.extension().send('/logs', typicalConsole(100));
+    await h.extension().send('/network-bodies', typicalRequests(50));
+    await h
+      .extension()
+      .send('/vitals', [
+        { name: 'LCP', value: 5_200, rating: 'poor', url: 'http://localhost:5173/todos', ts: 1, tab_id: TYPICAL_TAB },
+      ]);
+    const result = await call('observe', { what: 'summary' });
+    expect(bytes(result), textOf(result)).to.be.at.most(2_000);
+    const summary = payload(result);
+    expect(summary.pages).to.deep.equal([
+      {
+        tab_id: TYPICAL_TAB,
+        url: 'http://localhost:5173/todos',
+        title: 'Todos',
+        errors: 11,
+        warnings: 10,
+        failed_requests: 10,
+        slow_requests: 0,
+      },
+    ]);
+    expect(summary.extension).to.equal('not connected');
+    expect(summary.top_errors).to.deep.equal([
+      {
+        id: 'l12',
+        message: "TypeError: Cannot read properties of undefined (reading 'map')",
+        count: 5,
+        at: 'src/TodoStats.tsx:8:13',
+        tab_id: TYPICAL_TAB,
+      },
+      {
+        id: 'l41',
+        message: "Uncaught TypeError: Cannot read properties of null (reading 'focus')",
+        count: 5,
+        at: 'src/TodoItem.tsx:22:15',
+        tab_id: TYPICAL_TAB,
+      },
+      {
+        id: 'l71',
+        message: 'Uncaught (in promise) Error: Request failed with status code 500',
+        count: 1,
+        at: 'src/api.ts:35:11',
+        tab_id: TYPICAL_TAB,
+      },
+    ]);
+    expect(summary.failed_requests[0]).to.deep.equal({
+      id: 'n10',
+      method: 'POST',
+      url: 'http://localhost:5173/api/todos/sync',
+      status: 500,
+      count: 5,
+    });
+    expect(summary.failed_requests).to.have.length(3);
+    expect(summary.poor_vitals).to.deep.equal([
+      { name: 'LCP', value: 5_200, tab_id: TYPICAL_TAB, url: 'http://localhost:5173/todos' },
+    ]);
+    const entry = payload(await call('observe', { what: 'entry', id: summary.top_errors[0].id }));
+    expect(entry.stack).to.contain('TodoStats');
+
+    // Since the cursor: only what came after.
+    await h.extension().send('/logs', [{ ...typicalConsole(20).find((e) => e.level === 'error')!, ts: 9 }]);
+    const later = payload(await call('observe', { what: 'summary', after_cursor: summary.cursor }));
+    expect(later.pages[0]).to.include({ errors: 1, warnings: 0, failed_requests: 0 });
+    expect(later.totals).to.deep.equal({ errors: 1, warnings: 0, failed_requests: 0, slow_requests: 0 });
+    expect(payload(await call('observe', { what: 'summary', after_cursor: 'nonsense' }))).to.include({ error: 'invalid_params' });
+  });
+});
