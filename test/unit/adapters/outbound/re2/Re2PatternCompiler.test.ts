@@ -52,7 +52,9 @@ describe('Re2PatternCompiler (agent patterns on a linear-time engine)', () => {
   });
 
   describe('patterns whose automaton keeps growing', () => {
-    for (const pattern of ['a[abc]{40}$', '[a-c]*a[a-c]{25}$', '[ab]*a[ab]{20}c']) {
+    // Each costs 35×–180× a plain scan, also under coverage instrumentation, which roughly halves
+    // the ratio ([ab]*a[ab]{20}c measured 50–62× plain but 18–33× under c8: too close to 20×).
+    for (const pattern of ['a[abc]{40}$', '[a-c]*a[a-c]{25}$', '[ab]*a[ab]{24}c']) {
       it(`refuses ${pattern} after probing it on its own characters`, () => {
         expect(expectDomainError(() => compiler.compile(pattern), 'unsafe_pattern').message).to.contain('too costly');
       });
