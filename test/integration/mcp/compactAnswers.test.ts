@@ -222,4 +222,35 @@ describe('answers an agent can afford (SPEC 10)', function () {
     expect(later.totals).to.deep.equal({ errors: 1, warnings: 0, failed_requests: 0, slow_requests: 0 });
     expect(payload(await call('observe', { what: 'summary', after_cursor: 'nonsense' }))).to.include({ error: 'invalid_params' });
   });
+
+  it('keeps the summary within 2 000 bytes however many pages and long errors there are, saying what it left out', async () => {
+    const long = '界'.repeat(300);
+    for (let tab = 1; tab <= 12; tab++) {
+      await h
+        .extension()
+        .page({ tab_id: tab, url: `http://localhost:3000/${tab}/${'p'.repeat(1_500)}`, title: long, event: 'load' });
+      await h.extension().send(
+        '/logs',
+        Array.from({ length: 3 }, (_, i) => ({
+          ...typicalConsole(1)[0]!,
+          level: 'error',
+          message: `${tab}.${i} ${long}`,
+          tab_id: tab,
+          stack: `at f (http://localhost:3000/${'s'.repeat(1_000)}.js:1:2)`,
+        })),
+      );
+      await h
+        .extension()
+        .send('/network-bodies', [
+          { ...typicalRequests(1)[0]!, url: `http://localhost:3000/${tab}/${long}`, status: 500, tab_id: tab },
+        ]);
+    }
+    const result = await call('observe', { what: 'summary' });
+    expect(bytes(result), textOf(result).slice(0, 400)).to.be.at.most(2_000);
+    const summary = payload(result);
+    expect(summary.totals).to.deep.equal({ errors: 36, warnings: 0, failed_requests: 12, slow_requests: 0 });
+    expect(summary.more_pages).to.equal(12 - summary.pages.length);
+    expect(summary.more_errors).to.equal(36 - summary.top_errors.length);
+    expect(summary.top_errors.length).to.be.at.least(1);
+  });
 });
