@@ -4,7 +4,10 @@ import type { Cancel, ClockPort } from '../ports/ClockPort.js';
 import type { LoggerPort } from '../ports/LoggerPort.js';
 import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
-import { commandKey } from './commandKeys.js';
+import { commandKey, slotKey } from './commandKeys.js';
+
+/** States a command leaves flight in. */
+const FINAL: ReadonlySet<string> = new Set(['complete', 'error', 'timeout', 'expired']);
 
 /**
  * Drives the tracker's deadlines through the clock port: exactly one timer, armed for
@@ -77,6 +80,7 @@ export class CommandDeadlines {
         reason: command.failure?.code,
       });
       this.waiters.notify(commandKey(command.correlationId));
+      if (FINAL.has(to)) this.waiters.notify(slotKey(command.clientId));
     }
     this.reschedule();
   }

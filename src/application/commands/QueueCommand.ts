@@ -7,7 +7,7 @@ import type { IdGeneratorPort } from '../ports/IdGeneratorPort.js';
 import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
 import { CommandDeadlines } from './CommandDeadlines.js';
-import { PICKUP_KEY } from './commandKeys.js';
+import { PICKUP_KEY, slotKey } from './commandKeys.js';
 
 export interface QueueCommandInput {
   readonly clientId: string;
@@ -52,6 +52,33 @@ export class QueueCommand {
     this.deadlines.reschedule();
     this.waiters.notify(PICKUP_KEY);
     return command;
+  }
+
+  /**
+   * Queues like `execute`, but when the client already has its maximum of commands in flight,
+   * waits (up to `waitMs`, on the daemon clock) for one of them to finish instead of failing at
+   * once (SPEC 9, bursts). Returns the command and what is left of the wait.
+   * @throws DomainError `queue_full` when no slot frees within `waitMs` (or the call is
+   *   cancelled), and whatever `execute` throws.
+   */
+  async admit(
+    input: QueueCommandInput,
+    waitMs: number,
+    signal?: AbortSignal,
+  ): Promise<{ readonly command: CommandView; readonly remainingMs: number }> {
+    const until = this.clock.now() + waitMs;
+    for (;;) {
+      try {
+        const command = this.execute(input);
+        return { command, remainingMs: Math.max(0, Math.floor(until - this.clock.now())) };
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'queue_full') throw error;
+        const remaining = until - this.clock.now();
+        if (remaining <= 0) throw error;
+        const outcome = await this.waiters.wait(slotKey(input.clientId), remaining, signal);
+        if (outcome === 'closed' || outcome === 'aborted') throw error;
+      }
+    }
   }
 
   private freshCorrelationId(now: number): string {

@@ -24,6 +24,63 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
 
   afterEach(async () => h.stop());
 
+  describe('a burst past the 5-in-flight bound with wait_ms (SPEC 9)', () => {
+    const interact = (args: Record<string, unknown>) =>
+      client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return 1', ...args } });
+    /** Real time passes until the daemon holds the call (the fake clock only moves with tick). */
+    const held = async () => {
+      for (let i = 0; i < 200; i++) {
+        if ((await h.call('GET', '/health')).body.held_waits > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect.fail('the call was never held');
+    };
+
+    it('waits for a slot within wait_ms, then runs and answers inline', async () => {
+      const first = await queue();
+      for (let i = 0; i < 4; i++) await queue();
+      let answered = false;
+      const sixth = interact({ wait_ms: 3_000 }).then((r) => {
+        answered = true;
+        return r;
+      });
+      await held();
+      await tick(500);
+      expect(answered).to.equal(false);
+      const queries = await ext.poll(0);
+      expect(queries.map((q) => q.correlation_id)).to.include(first);
+      await ext.report(first, 'complete', { result: { success: true, data: 'first' } });
+      await tick(0);
+      // The freed slot went to the waiting call: its command is queued, and then answered.
+      const [next] = await ext.poll(0);
+      expect(next).to.not.equal(undefined);
+      await ext.report(next!.correlation_id, 'complete', { result: { success: true, data: 'sixth' } });
+      await tick(0);
+      const result = payload(await sixth);
+      expect(result).to.include({ status: 'complete', correlation_id: next!.correlation_id });
+      expect(result.result).to.deep.equal({ success: true, data: 'sixth' });
+    });
+
+    it('answers queue_full when no slot frees within wait_ms, exactly at its end on the daemon clock', async () => {
+      for (let i = 0; i < 5; i++) await queue();
+      let settled = false;
+      const sixth = interact({ wait_ms: 1_000 }).then((r) => {
+        settled = true;
+        return r;
+      });
+      await held();
+      await tick(999);
+      expect(settled).to.equal(false);
+      await tick(1);
+      const answer = await sixth;
+      expect(answer.isError).to.equal(true);
+      expect(payload(answer)).to.include({ error: 'queue_full' });
+      // Without wait_ms the bound answers at once, as before.
+      const at = await interact({});
+      expect(payload(at)).to.include({ error: 'queue_full' });
+    });
+  });
+
   it('happy path: poll → delivered → pending → complete → command_result complete', async () => {
     const id = await queue();
     const [query] = await ext.poll(0);

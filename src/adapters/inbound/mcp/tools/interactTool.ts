@@ -46,7 +46,7 @@ const SCHEMAS = Object.fromEntries(NAMES.map((name) => [name, z.object({ ...ACTI
 >;
 
 const DESCRIPTION =
-  'Run a command in the browser. Answers at once {status:"queued",correlation_id}; fetch the result with observe command_result, or pass wait_ms (≤15000) to get it inline when it finishes in time. execute_js runs script as the body of an async function in the page; its JSON return value is the result.';
+  'Run a command in the browser. Answers at once {status:"queued",correlation_id}; fetch the result with observe command_result, or pass wait_ms (≤15000) to get it inline when it finishes in time (a full queue is then waited out too). execute_js runs script as the body of an async function in the page; its JSON return value is the result.';
 
 /** `interact {action, …}` (SPEC 2): queue a browser command for the extension. */
 export function registerInteract(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -93,21 +93,21 @@ async function interact(
   signal: AbortSignal,
 ): Promise<object> {
   const { tab_id, timeout_ms, wait_ms, ...params } = parsed as { tab_id?: number; timeout_ms?: number; wait_ms?: number };
-  const command = deps.queueCommand.execute({
+  const input = {
     clientId: client.clientId,
     action,
     params,
     ...(tab_id === undefined ? {} : { tabId: tab_id }),
     ...(timeout_ms === undefined ? {} : { timeoutMs: timeout_ms }),
+  };
+  if (wait_ms === undefined || wait_ms === 0) return presentQueued(deps.queueCommand.execute(input));
+  // With wait_ms, a full queue is waited out (within the same wait) instead of refused.
+  const { command, remainingMs } = await deps.queueCommand.admit(input, wait_ms, signal);
+  const result = await deps.awaitCommandResult.execute({
+    clientId: client.clientId,
+    correlationId: command.correlationId,
+    waitMs: remainingMs,
+    signal,
   });
-  if (wait_ms !== undefined && wait_ms > 0) {
-    const result = await deps.awaitCommandResult.execute({
-      clientId: client.clientId,
-      correlationId: command.correlationId,
-      waitMs: wait_ms,
-      signal,
-    });
-    if (result !== undefined) return presentInline(result);
-  }
-  return presentQueued(command);
+  return result === undefined ? presentQueued(command) : presentInline(result);
 }
