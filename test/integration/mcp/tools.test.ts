@@ -227,5 +227,27 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       );
       results.forEach((result, i) => expect(result).to.deep.equal({ key: `k${i}`, data: { i } }));
     });
+
+    it('runs 8 parallel execute_js with wait_ms, all to completion (the 5-in-flight bound is waited out, not refused)', async () => {
+      const ext = h.extension();
+      let answered = 0;
+      const extension = (async () => {
+        while (answered < 8) {
+          for (const query of await ext.poll(2_000)) {
+            await new Promise((resolve) => setTimeout(resolve, 30)); // the page takes a moment
+            await ext.report(query.correlation_id, 'complete', { result: { success: true, data: query.params.script } });
+            answered++;
+          }
+        }
+      })();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => call('interact', { action: 'execute_js', script: `return ${i}`, wait_ms: 10_000 })),
+      );
+      await extension;
+      results.forEach((result, i) => {
+        expect(result).to.include({ status: 'complete' });
+        expect(result.result).to.deep.equal({ success: true, data: `return ${i}` });
+      });
+    });
   });
 });
