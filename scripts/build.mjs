@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Bundles the CLI (src/cli.ts → dist/cli.js + dist/chunks/) with esbuild: one file per command
+// Bundles the CLI (src/cli.ts → dist/cli.js + dist/chunks/, and src/bin.ts → dist/cli.cjs, the
+// installed command and the bridge) with esbuild: one file per command
 // path loads in a fraction of the time Node takes to resolve and read ~600 separate modules
 // (docs/benchmarks.md, start-up). Each command's own code is a lazily imported chunk, so the
 // bridge never reads the daemon's. Third-party licences go to dist/THIRD_PARTY_LICENSES.txt.
 // Type checking is `npm run typecheck` (tsc); this only transpiles, as tsx does for the tests.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -62,9 +63,33 @@ const result = await build({
   banner: { js: "import { createRequire as __btRequire } from 'node:module'; const require = __btRequire(import.meta.url);" },
 });
 
+// The installed command and the bridge: CommonJS on its own (src/bin.ts says why); the rest of
+// the CLI stays in the ES module build above, which it imports.
+const bin = await build({
+  entryPoints: { cli: 'src/bin.ts' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  outExtension: { '.js': '.cjs' },
+  outdir: out,
+  minifySyntax: true,
+  minifyWhitespace: true,
+  keepNames: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+  tsconfig: 'tsconfig.build.json',
+  // packageRoot.ts finds the package from its own location.
+  define: { 'import.meta.url': '__btModuleUrl' },
+  banner: { js: "#!/usr/bin/env node\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
+chmodSync(join(out, 'cli.cjs'), 0o755);
+
 // Every package that ended up in the bundle, with its licence text.
 const packages = new Map();
-for (const input of Object.keys(result.metafile.inputs)) {
+for (const input of [...Object.keys(result.metafile.inputs), ...Object.keys(bin.metafile.inputs)]) {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (match === null || packages.has(match[1])) continue;
   const root = input.slice(0, match.index + match[0].length);
@@ -82,7 +107,10 @@ writeFileSync(
   join(out, 'THIRD_PARTY_LICENSES.txt'),
   `browsertap bundles these packages into dist/.\n\n${sections.join('\n---\n\n')}`,
 );
-const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+const bytes = [...Object.values(result.metafile.outputs), ...Object.values(bin.metafile.outputs)].reduce(
+  (sum, o) => sum + o.bytes,
+  0,
+);
 process.stderr.write(
   `bundled the CLI into ${out}/ (${(bytes / 1024).toFixed(0)} KB, ${packages.size} packages; licences in ${out}/THIRD_PARTY_LICENSES.txt)\n`,
 );

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { removeDir, tempDir } from '../support/processes.js';
 
 const CLI = resolve('dist/cli.js');
+const BIN = resolve('dist/cli.cjs');
 
 /** Each client's user-level file (Linux), a fixture of it holding another server, and how to read servers back. */
 const CLIENTS = {
@@ -43,7 +44,7 @@ describe('browsertap setup <client> (built CLI, a fixture HOME per client)', fun
       >;
       expect(written[key]?.other).to.deep.equal(other);
       expect(written[key]?.browsertap?.command).to.equal(process.execPath);
-      expect(written[key]?.browsertap?.args).to.deep.equal([CLI, 'mcp']);
+      expect(written[key]?.browsertap?.args).to.deep.equal([BIN, 'mcp']);
       for (const [name, value] of Object.entries(extra)) expect(written[name], name).to.deep.equal(value);
       expect(readFileSync(`${path}.bak`, 'utf8')).to.contain('some-other-mcp');
       const before = readFileSync(path, 'utf8');
@@ -62,7 +63,7 @@ describe('browsertap setup <client> (built CLI, a fixture HOME per client)', fun
     const text = readFileSync(path, 'utf8');
     expect(text.startsWith(head)).to.equal(true);
     expect(text).to.contain(
-      `[mcp_servers.browsertap]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(CLI)}, "mcp"]\n`,
+      `[mcp_servers.browsertap]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(BIN)}, "mcp"]\n`,
     );
     expect(text).to.not.contain('command = "old"');
     expect(text).to.not.contain('[mcp_servers.browsertap.env]');

@@ -35,7 +35,7 @@ export interface Bridge {
 export async function connectBridge(
   port: number,
   stateDir: string,
-  cli = 'dist/cli.js',
+  cli = 'dist/cli.cjs',
   name = 'bridge-test',
   untilDaemon = true,
 ): Promise<Bridge> {

@@ -5,7 +5,7 @@ import { removePid, writePid } from '../../adapters/outbound/fs/pidFile.js';
 import { tokenPath } from '../../adapters/outbound/fs/tokenFile.js';
 import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
-import { CLI_PATH, EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
+import { BIN_PATH, EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
 import { defaultStateDir } from '../createContainer.js';
 import { startDaemon } from '../startDaemon.js';
 import { VERSION } from '../version.js';
@@ -57,7 +57,7 @@ function banner(options: CliOptions, port: number): string {
     ...(port === DEFAULT_PORT ? [] : ['--port', String(port)]),
     ...(options.stateDir === defaultStateDir() ? [] : ['--state-dir', options.stateDir]),
   ];
-  const args = [CLI_PATH, 'mcp', ...flags];
+  const args = [BIN_PATH, 'mcp', ...flags];
   const base = `http://127.0.0.1:${port}`;
   return [
     `browsertap ${VERSION} daemon listening on ${base} (pid ${process.pid}); Ctrl-C stops it`,

@@ -4,7 +4,7 @@ import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
 import { clientConfig, ConfigError, type ServerLaunch } from '../../adapters/outbound/clients/clientConfigs.js';
 import { atomicWrite } from '../../adapters/outbound/fs/atomicWrite.js';
-import { CLI_PATH } from '../cliPaths.js';
+import { BIN_PATH } from '../cliPaths.js';
 import { defaultStateDir } from '../createContainer.js';
 
 /** How a client should start this installation's bridge: this Node and this CLI, by absolute path (GUI clients often have no useful PATH). */
@@ -12,7 +12,7 @@ export function serverLaunch(options: CliOptions): ServerLaunch {
   return {
     command: process.execPath,
     args: [
-      CLI_PATH,
+      BIN_PATH,
       'mcp',
       ...(options.port === DEFAULT_PORT ? [] : ['--port', String(options.port)]),
       ...(options.stateDir === defaultStateDir() ? [] : ['--state-dir', options.stateDir]),

@@ -14,7 +14,7 @@ export interface ToolAnswer {
 export async function startAgent() {
   const port = await freePort();
   const stateDir = tempDir('browsertap-e2e-');
-  let bridge: Bridge = await connectBridge(port, stateDir, 'dist/cli.js', 'e2e-agent');
+  let bridge: Bridge = await connectBridge(port, stateDir, 'dist/cli.cjs', 'e2e-agent');
 
   const agent = {
     port,
@@ -51,7 +51,7 @@ export async function startAgent() {
     /** Reconnects the bridge (after a test killed the daemon, the bridge restarts it on the next call). */
     async reconnect(): Promise<void> {
       await bridge.client.close().catch(() => undefined);
-      bridge = await connectBridge(port, stateDir, 'dist/cli.js', 'e2e-agent');
+      bridge = await connectBridge(port, stateDir, 'dist/cli.cjs', 'e2e-agent');
     },
     async stop(): Promise<void> {
       await bridge.client.close().catch(() => undefined);

@@ -22,7 +22,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
   let stateDir: string;
   const bridges: Bridge[] = [];
   const open = async (name?: string) => {
-    const bridge = await connectBridge(port, stateDir, 'dist/cli.js', name);
+    const bridge = await connectBridge(port, stateDir, 'dist/cli.cjs', name);
     bridges.push(bridge);
     return bridge;
   };
@@ -193,7 +193,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     try {
       const started = performance.now();
       // `initialize` is answered by the bridge itself (SPEC 11); the first call carries the reason.
-      const bridge = await connectBridge(port, stateDir, 'dist/cli.js', 'squatted', false);
+      const bridge = await connectBridge(port, stateDir, 'dist/cli.cjs', 'squatted', false);
       const failure = await bridge.client.callTool({ name: 'configure', arguments: { action: 'health' } }).then(
         () => 'answered',
         (error: Error) => error.message,

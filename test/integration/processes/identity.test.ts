@@ -117,7 +117,7 @@ describe('daemon identity: who gets the token, what stop signals (SPEC 6, built 
     const squatter = await startSquatter(port, process.pid);
     cleanups.push(() => squatter.close());
     // `initialize` is answered by the bridge itself (SPEC 11); the first call carries the reason.
-    const opened = await connectBridge(port, stateDir, 'dist/cli.js', 'bridge-test', false);
+    const opened = await connectBridge(port, stateDir, 'dist/cli.cjs', 'bridge-test', false);
     cleanups.push(() => opened.client.close().catch(() => undefined));
     const error = await opened.client.callTool({ name: 'configure', arguments: { action: 'health' } }).then(
       () => 'answered',

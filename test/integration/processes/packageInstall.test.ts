@@ -58,7 +58,7 @@ describe('the packed tarball, installed into an empty prefix (SPEC 11)', functio
       mcpServers: { browsertap: { command: string; args: string[] } };
     };
     const args = printed.mcpServers.browsertap.args;
-    expect(args[0]).to.match(/prefix\/lib\/node_modules\/browsertap\/dist\/cli\.js$/);
+    expect(args[0]).to.match(/prefix\/lib\/node_modules\/browsertap\/dist\/cli\.cjs$/);
     expect(args[0]?.startsWith(checkout)).to.equal(false);
     expect(existsSync(join(home, '.claude.json')), '--print writes nothing').to.equal(false);
 

@@ -1,0 +1,24 @@
+// What `browsertap` runs (package.json `bin`) and what MCP clients launch (`setup` writes this
+// path): a CommonJS file, bundled on its own to dist/cli.cjs. Node 20 starts a CommonJS file
+// 20–35 ms sooner than an ES module (its ESM loader costs that much before the first line), and
+// a client waits for the bridge's `initialize` answer at every session start (SPEC 11). The
+// bridge runs from here; every other command goes to the ES module build, dist/cli.js.
+import module from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseCli } from './adapters/inbound/cli/parseCli.js';
+import { bridgeCommand } from './composition/commands/bridgeCommand.js';
+
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+const args = process.argv.slice(2);
+const options = args[0] === 'mcp' ? parseCli(args, process.env, join(homedir(), '.browsertap')) : undefined;
+if (options !== undefined && !('error' in options)) {
+  void bridgeCommand(options).then((code) => {
+    process.exitCode = code;
+  });
+} else {
+  // dist/cli.js reads the same process.argv (and prints any usage error).
+  void import(pathToFileURL(join(__dirname, 'cli.js')).href);
+}
