@@ -44,6 +44,22 @@ describe('e2e: commands on real pages', function () {
     expect(median(walls)).to.be.below(150);
   });
 
+  it('read after act: observe logs right after an execute_js that logged 100 lines returns all 100', async function () {
+    // 100 is one full batch (sent at once); 30 and 150 leave a part batch behind the page's and
+    // the worker's batch delays.
+    for (const [round, lines] of [100, 30, 150].entries()) {
+      const { cursor } = await agent.ok('observe', { what: 'logs', tab_id: tabId, limit: 1 });
+      const answer = await agent.interact('execute_js', {
+        tab_id: tabId,
+        script: `for (let i = 0; i < ${lines}; i++) console.log('read-after-act ${round} ' + i); return 'logged';`,
+      });
+      expect(answer.result).to.deep.equal({ success: true, data: 'logged' });
+      const logs = await agent.ok('observe', { what: 'logs', tab_id: tabId, after_cursor: cursor, limit: 1000 });
+      const got = logs.entries.filter((e: any) => e.message.startsWith(`read-after-act ${round} `));
+      expect(got, `round ${round}`).to.have.length(lines);
+    }
+  });
+
   it('execute_js returns JSON-safe values: objects, undefined, DOM nodes, cycles', async function () {
     const answer = await agent.interact('execute_js', {
       script: 'const o = { n: 1, big: 2n, el: document.body, missing: undefined }; o.self = o; return o;',

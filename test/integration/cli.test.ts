@@ -34,7 +34,7 @@ describe('browsertap CLI (built)', function () {
       for (let i = 0; i < 100 && !stderr.includes('Cursor'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(stderr).to.contain(`browsertap ${version} daemon listening on http://127.0.0.1:${port}`);
       expect(stderr).to.contain(`health       http://127.0.0.1:${port}/health`);
-      expect(stderr).to.match(/Claude Code {2}claude mcp add browsertap -- node \S+dist\/cli\.js mcp --port \d+ --state-dir /);
+      expect(stderr).to.match(/Claude Code {2}claude mcp add browsertap -- node \S+dist\/cli\.cjs mcp --port \d+ --state-dir /);
       expect(stderr).to.contain('.cursor/mcp.json: {"mcpServers":{"browsertap":{"command":"node"');
       expect(Number(readFileSync(join(stateDir, 'daemon.pid'), 'utf8'))).to.equal(child.pid);
       const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json();

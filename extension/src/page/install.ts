@@ -30,6 +30,7 @@ export function install(): void {
     () => location.href,
   );
   document.addEventListener(BUS.ready, () => bus.markReady());
+  document.addEventListener(BUS.flush, () => bus.flush());
   dispatch.call(document, new CustomEvent(BUS.hello));
 
   hookErrors(bus, now);

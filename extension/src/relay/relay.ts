@@ -1,4 +1,4 @@
-import { BUS, type CaptureMessage, MAX_BATCH_JSON } from '../shared/protocol.js';
+import { BUS, type CaptureMessage, DRAIN_MESSAGE, MAX_BATCH_JSON } from '../shared/protocol.js';
 
 /** Batches kept while the worker cannot be reached (it is starting, or the extension reloads). */
 const MAX_WAITING = 200;
@@ -18,6 +18,8 @@ function startRelay(): void {
   global[RELAY] = true;
 
   const waiting: string[] = [];
+  /** Who waits for everything captured so far to reach the worker (a drain). */
+  const idle: Array<() => void> = [];
   let sending = false;
   let attempt = 0;
   let dropped = 0;
@@ -63,6 +65,7 @@ function startRelay(): void {
       }
     } finally {
       sending = false;
+      if (waiting.length === 0) for (const done of idle.splice(0)) done();
     }
   };
 
@@ -72,6 +75,19 @@ function startRelay(): void {
     waiting.push(detail);
     if (waiting.length > MAX_WAITING) drop(waiting.splice(sending ? 1 : 0, 1)[0]);
     void pump();
+  });
+  // Read after act (SPEC 9): before a command's result is posted, the worker asks for what the
+  // page captured until now. The page's batch goes out at once (a synchronous event), and the
+  // answer waits until every batch is in the worker's hands.
+  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    if ((message as { type?: unknown } | null)?.type !== DRAIN_MESSAGE || sender.id !== chrome.runtime.id) return false;
+    document.dispatchEvent(new CustomEvent(BUS.flush));
+    if (!sending && waiting.length === 0) {
+      sendResponse({ drained: true });
+      return false;
+    }
+    idle.push(() => sendResponse({ drained: true }));
+    return true;
   });
   // Whichever script runs first, the capture learns that the relay listens.
   document.addEventListener(BUS.hello, () => document.dispatchEvent(new CustomEvent(BUS.ready)));

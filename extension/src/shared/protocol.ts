@@ -9,7 +9,12 @@ export const BUS = {
   hello: 'browsertap:hello',
   /** The relay listens. */
   ready: 'browsertap:ready',
+  /** Send what is batched now (the relay asks before a command's result is posted: read after act). */
+  flush: 'browsertap:flush',
 } as const;
+
+/** Worker → relay (top frame): hand the worker everything captured so far, then answer. */
+export const DRAIN_MESSAGE = 'browsertap:drain';
 
 export interface LogWire {
   level: 'debug' | 'log' | 'info' | 'warn' | 'error';

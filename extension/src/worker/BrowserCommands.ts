@@ -16,14 +16,23 @@ type World = 'MAIN' | 'ISOLATED';
  * `captureVisibleTab`. A tab that is loading is waited for before anything runs in it.
  */
 export class BrowserCommands {
-  constructor(private readonly scope: TabScope) {}
+  /**
+   * @param afterPageAction runs when a command that acts in a tab has finished there, before its
+   *   result is posted: read after act (SPEC 9) — what the page captured until then is handed on.
+   */
+  constructor(
+    private readonly scope: TabScope,
+    private readonly afterPageAction: (tabId: number) => Promise<void> = async () => undefined,
+  ) {}
 
   async execute(query: Query, deadline: number, signal: AbortSignal): Promise<unknown> {
     const params = query.params;
     switch (query.type) {
       case 'execute_js': {
         const tab = await this.pageTab(query, deadline, signal);
-        return success(await this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')]));
+        return success(
+          await this.actIn(tab, () => this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')])),
+        );
       }
       case 'click':
       case 'type':
@@ -34,7 +43,9 @@ export class BrowserCommands {
       case 'highlight': {
         const tab = await this.pageTab(query, deadline, signal);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
-        return success(await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget]));
+        return success(
+          await this.actIn(tab, () => this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget])),
+        );
       }
       case 'screenshot': {
         const tab = await this.pageTab(query, deadline, signal);
@@ -45,7 +56,7 @@ export class BrowserCommands {
         const tab = await this.scope.target(query.tab_id, true);
         const id = tab.id as number;
         await this.scope.track(id, url); // the agent works in this tab now: capture follows it
-        return done(await navigation(id, () => chrome.tabs.update(id, { url }), signal));
+        return done(await this.actIn(tab, () => navigation(id, () => chrome.tabs.update(id, { url }), signal)));
       }
       case 'refresh':
       case 'back':
@@ -58,7 +69,7 @@ export class BrowserCommands {
           forward: () => chrome.tabs.goForward(id),
         }[query.type];
         try {
-          return done(await navigation(id, start, signal));
+          return done(await this.actIn(tab, () => navigation(id, start, signal)));
         } catch (error) {
           if (error instanceof CommandFailure) throw error;
           throw new CommandFailure('no_history', `Cannot go ${query.type} in tab ${id}: ${(error as Error).message}`);
@@ -82,6 +93,15 @@ export class BrowserCommands {
           'unknown_action',
           `This version of the extension cannot run "${query.type}"; update the extension`,
         );
+    }
+  }
+
+  /** Runs a command's work in `tab`, then lets what the page captured meanwhile reach the daemon (even when the work failed). */
+  private async actIn<T>(tab: chrome.tabs.Tab, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      await this.afterPageAction(tab.id as number);
     }
   }
 

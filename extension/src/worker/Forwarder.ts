@@ -45,6 +45,7 @@ export class Forwarder {
   private timer: unknown;
   private timerDue = Infinity;
   private sending = false;
+  private current: Promise<void> = Promise.resolve();
   private attempt = 0;
   private unreported = 0;
   readonly stats: ForwarderStats = {
@@ -80,10 +81,30 @@ export class Forwarder {
     }, ms);
   }
 
-  /** Sends everything held, batch by batch; on a network failure keeps the rest and retries later. */
-  async flush(): Promise<void> {
-    if (this.sending) return;
+  /**
+   * Sends everything held, batch by batch; on a network failure keeps the rest and retries later.
+   * While a send is under way, returns that send (which takes what arrives meanwhile too).
+   */
+  flush(): Promise<void> {
+    if (this.sending) return this.current;
     this.sending = true;
+    this.current = this.sendHeld();
+    return this.current;
+  }
+
+  /**
+   * Resolves once everything held now has reached the daemon (read after act: a command's result
+   * is posted after what its page logged). Returns at once while the daemon is unreachable: the
+   * retries own the entries then.
+   */
+  async drain(): Promise<void> {
+    for (let round = 0; round < 100 && this.attempt === 0; round++) {
+      await this.flush();
+      if (this.held.length === 0) return;
+    }
+  }
+
+  private async sendHeld(): Promise<void> {
     try {
       while (this.held.length > 0) {
         this.noteDrops();

@@ -1,5 +1,6 @@
 import type { ResultBody } from '../shared/commands.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
+import { DRAIN_MESSAGE } from '../shared/protocol.js';
 import { BrowserCommands } from './BrowserCommands.js';
 import { forwardBatch, parseBatch } from './capture.js';
 import { CommandRunner } from './CommandRunner.js';
@@ -19,7 +20,7 @@ const PAGES_KEY = 'pageUrls';
 
 const bootId = `boot-${crypto.randomUUID()}`;
 const scope = new TabScope();
-const commands = new BrowserCommands(scope);
+const commands = new BrowserCommands(scope, (tabId) => drainCapture(tabId));
 const pages = new Map<number, string>();
 
 let client: DaemonClient | undefined;
@@ -58,6 +59,25 @@ const forwarder = new Forwarder({
     return kind === 'page' ? to.postPage(entries[0]) : to.postEntries(INGEST_PATHS[kind], entries);
   },
 });
+
+/** Longest a command's result waits for its page's captured entries to reach the daemon (ms). */
+const DRAIN_MS = 500;
+
+/**
+ * Read after act (SPEC 9): before a command's result is posted, the top frame's relay hands over
+ * everything the page captured until now, and the forwarder delivers it. Bounded: a page or a
+ * daemon that does not answer delays the result by at most DRAIN_MS.
+ */
+async function drainCapture(tabId: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_MS)));
+  const drained = (async () => {
+    await chrome.tabs.sendMessage(tabId, { type: DRAIN_MESSAGE }, { frameId: 0 }).catch(() => undefined);
+    await forwarder.drain();
+  })();
+  await Promise.race([drained, limit]);
+  clearTimeout(timer);
+}
 
 /** A result survives a daemon restart of a few seconds; a refusal is final. */
 async function postResult(body: ResultBody): Promise<void> {

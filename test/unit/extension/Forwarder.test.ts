@@ -41,6 +41,40 @@ describe('extension Forwarder (worker → daemon delivery)', () => {
     expect(forwarder.stats.sent).to.include({ logs: 2, vitals: 1 });
   });
 
+  describe('drain (read after act)', () => {
+    it('delivers everything held now without waiting for the batch delay, and waits for a send under way', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const { sent, forwarder } = setup(async (_k, e) => {
+        if (sent.length === 1) await gate; // the first send is slow
+        return { received: e.length, rejected: 0 };
+      });
+      forwarder.add('logs', log('a'), true);
+      await Promise.resolve();
+      for (let i = 0; i < 150; i++) forwarder.add('logs', log(`n${i}`));
+      let drained = false;
+      const draining = forwarder.drain().then(() => (drained = true));
+      await Promise.resolve();
+      expect(drained).to.equal(false);
+      release();
+      await draining;
+      expect(sent.flatMap((s) => s.entries).length).to.equal(151);
+      expect(forwarder.stats.held).to.equal(0);
+    });
+
+    it('returns at once while the daemon is unreachable (the retries keep the entries)', async () => {
+      const { clock, forwarder } = setup(async () => {
+        throw new Error('ECONNREFUSED');
+      });
+      forwarder.add('logs', log('a'));
+      await forwarder.drain();
+      expect(forwarder.stats.held).to.equal(1);
+      await forwarder.drain();
+      expect(forwarder.stats.held).to.equal(1);
+      clock.reset();
+    });
+  });
+
   it('sends urgent entries at once, and a full batch of 100 without waiting', async () => {
     const { clock, sent, forwarder } = setup();
     forwarder.add('logs', log('boom', 'error'), true);
