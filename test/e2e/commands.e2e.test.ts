@@ -125,6 +125,27 @@ describe('e2e: commands on real pages', function () {
     expect((jpeg.raw.content.find((block) => block.type === 'image') as { mimeType: string }).mimeType).to.equal('image/jpeg');
   });
 
+  it('10 back-to-back screenshots are paced to Chrome’s two a second: none waits more than 600 ms', async function () {
+    this.timeout(30_000);
+    const waits: number[] = [];
+    const walls: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      const answer = await agent.call('interact', {
+        action: 'screenshot',
+        format: 'jpeg',
+        quality: 30,
+        tab_id: tabId,
+        wait_ms: 15_000,
+      });
+      walls.push(performance.now() - started);
+      expect(answer.isError, JSON.stringify(answer.payload).slice(0, 300)).to.equal(false);
+      waits.push(answer.payload.result.data.quota_wait_ms);
+    }
+    console.log(`      quota waits (ms): ${waits.join(', ')}; slowest call ${Math.max(...walls).toFixed(0)} ms`);
+    for (const wait of waits) expect(wait).to.be.within(0, 600);
+  });
+
   it('navigate, back, forward and refresh move the real tab and wait for the page', async function () {
     const navigated = await agent.interact('navigate', { url: site.url('/second.html'), tab_id: tabId });
     expect(navigated.result.data).to.include({ url: site.url('/second.html'), title: 'second page', status: 'complete' });

@@ -4,7 +4,13 @@ import { CommandFailure } from '../shared/commands.js';
 export const MAX_WIDTH = 1_280;
 /** A PNG larger than this (base64 characters) is sent as JPEG instead, to keep results small. */
 const MAX_PNG_BASE64 = 1_000_000;
-/** captureVisibleTab allows two calls a second; a quota error is retried after this (ms). */
+/**
+ * captureVisibleTab allows two calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): captures
+ * are spaced this far apart, so back-to-back screenshots each wait at most this long instead of
+ * being refused and retried later (SPEC 9: paced to Chrome's limit).
+ */
+export const CAPTURE_SPACING_MS = 510;
+/** A quota error can still come (another extension, DevTools): it is retried after this (ms). */
 const QUOTA_RETRY_MS = 600;
 
 export interface ScreenshotData {
@@ -12,6 +18,8 @@ export interface ScreenshotData {
   tab_id: number;
   url?: string;
   note?: string;
+  /** How long this capture waited for Chrome's two-a-second limit (ms), retries included. */
+  quota_wait_ms: number;
 }
 
 /**
@@ -26,7 +34,9 @@ export async function screenshot(tab: chrome.tabs.Tab, params: Record<string, un
   }
   const format = params.format === 'jpeg' ? 'jpeg' : 'png';
   const quality = typeof params.quality === 'number' ? params.quality : 80;
-  const dataUrl = await capture(tab.windowId, format, quality);
+  const asked = Date.now();
+  const { value, startedAt } = await paced(() => capture(tab.windowId, format, quality));
+  const { dataUrl, retriedMs } = value;
   const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
   const scale = Math.min(1, MAX_WIDTH / bitmap.width);
   const width = Math.max(1, Math.round(bitmap.width * scale));
@@ -50,17 +60,41 @@ export async function screenshot(tab: chrome.tabs.Tab, params: Record<string, un
     tab_id: tabId,
     ...(tab.url ? { url: tab.url } : {}),
     ...(note ? { note } : {}),
+    quota_wait_ms: retriedMs + startedAt - asked,
   };
 }
 
-async function capture(windowId: number, format: 'png' | 'jpeg', quality: number): Promise<string> {
+let nextCaptureAt = 0;
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs captures one at a time, each at least CAPTURE_SPACING_MS after the one before. */
+function paced<T>(run: () => Promise<T>): Promise<{ value: T; startedAt: number }> {
+  const turn = queue.then(async () => {
+    const wait = nextCaptureAt - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const startedAt = Date.now();
+    nextCaptureAt = startedAt + CAPTURE_SPACING_MS;
+    return { value: await run(), startedAt };
+  });
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function capture(
+  windowId: number,
+  format: 'png' | 'jpeg',
+  quality: number,
+): Promise<{ dataUrl: string; retriedMs: number }> {
+  let retriedMs = 0;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await chrome.tabs.captureVisibleTab(windowId, { format, ...(format === 'jpeg' ? { quality } : {}) });
+      const dataUrl = await chrome.tabs.captureVisibleTab(windowId, { format, ...(format === 'jpeg' ? { quality } : {}) });
+      return { dataUrl, retriedMs };
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       if (attempt < 3 && /quota|MAX_CAPTURE/i.test(message)) {
         await new Promise((resolve) => setTimeout(resolve, QUOTA_RETRY_MS));
+        retriedMs += QUOTA_RETRY_MS;
         continue;
       }
       throw new CommandFailure('screenshot_failed', `Chrome could not capture the tab: ${message}`);
