@@ -1,5 +1,6 @@
 import { BUS } from '../shared/protocol.js';
 import { hookConsole } from './hookConsole.js';
+import { hookDialogs } from './hookDialogs.js';
 import { hookErrors } from './hookErrors.js';
 import { hookFetch } from './hookFetch.js';
 import { hookWebSocket } from './hookWebSocket.js';
@@ -35,6 +36,16 @@ export function install(): void {
 
   hookErrors(bus, now);
   hookConsole(bus, ownMarker, now);
+  const orderDialogs = hookDialogs(bus, ownMarker, now);
+  document.addEventListener(BUS.dialogs, (event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (typeof detail !== 'string' || detail.length > 20_000) return;
+    try {
+      orderDialogs(JSON.parse(detail) as Parameters<typeof orderDialogs>[0]);
+    } catch {
+      // not an order from the relay
+    }
+  });
   hookFetch(bus, now);
   hookXhr(bus, now);
   hookWebSocket(bus, now);

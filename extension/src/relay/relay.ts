@@ -1,4 +1,4 @@
-import { BUS, type CaptureMessage, DRAIN_MESSAGE, MAX_BATCH_JSON } from '../shared/protocol.js';
+import { BUS, type CaptureMessage, DIALOG_MESSAGE, DRAIN_MESSAGE, MAX_BATCH_JSON } from '../shared/protocol.js';
 
 /** Batches kept while the worker cannot be reached (it is starting, or the extension reloads). */
 const MAX_WAITING = 200;
@@ -80,7 +80,17 @@ function startRelay(): void {
   // page captured until now. The page's batch goes out at once (a synchronous event), and the
   // answer waits until every batch is in the worker's hands.
   chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
-    if ((message as { type?: unknown } | null)?.type !== DRAIN_MESSAGE || sender.id !== chrome.runtime.id) return false;
+    const type = (message as { type?: unknown } | null)?.type;
+    if (sender.id !== chrome.runtime.id) return false;
+    if (type === DIALOG_MESSAGE) {
+      // Dialogs never hang an agent (page/hookDialogs.ts): how long browsertap acts here, or the next answer.
+      document.dispatchEvent(
+        new CustomEvent(BUS.dialogs, { detail: JSON.stringify((message as { order?: unknown }).order ?? {}) }),
+      );
+      sendResponse({ ordered: true });
+      return false;
+    }
+    if (type !== DRAIN_MESSAGE) return false;
     document.dispatchEvent(new CustomEvent(BUS.flush));
     if (!sending && waiting.length === 0) {
       sendResponse({ drained: true });

@@ -11,7 +11,29 @@ export const BUS = {
   ready: 'browsertap:ready',
   /** Send what is batched now (the relay asks before a command's result is posted: read after act). */
   flush: 'browsertap:flush',
+  /** A JSON-encoded `DialogOrder` (page/hookDialogs.ts), ISOLATED relay → MAIN world. */
+  dialogs: 'browsertap:dialogs',
 } as const;
+
+/** Worker → relay (top frame): `{type, order}`, handed to the page's dialog hooks. */
+export const DIALOG_MESSAGE = 'browsertap:dialogs';
+
+export interface DialogAnswer {
+  readonly accept: boolean;
+  readonly text?: string;
+}
+
+/** What the worker tells the page (through the relay) about dialogs. */
+export interface DialogOrder {
+  /**
+   * `start`: a command acts in this tab, for at most `for_ms`; `end`: one ended, and dialogs in
+   * the next `for_ms` are still answered (a handler's timer, an effect).
+   */
+  readonly acting?: 'start' | 'end';
+  readonly for_ms?: number;
+  /** The answer to the next dialog, whenever it comes (`interact {action:"dialog"}`). */
+  readonly answer?: DialogAnswer;
+}
 
 /** Worker → relay (top frame): hand the worker everything captured so far, then answer. */
 export const DRAIN_MESSAGE = 'browsertap:drain';

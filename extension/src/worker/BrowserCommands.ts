@@ -1,4 +1,5 @@
 import { CommandFailure, type PageOutcome, type Query, SLOT } from '../shared/commands.js';
+import type { DialogOrder } from '../shared/protocol.js';
 import { screenshot } from './screenshot.js';
 import type { TabScope } from './TabScope.js';
 import { loaded, navigation } from './tabWaits.js';
@@ -10,19 +11,28 @@ const MAX_LOAD_WAIT_MS = 8_000;
 
 type World = 'MAIN' | 'ISOLATED';
 
+/** What commands need from the tab's capture (worker.ts sends these through the relay). */
+export interface PageHooks {
+  /** Tells the page's dialog hooks (page/hookDialogs.ts); false when the tab's relay did not answer. */
+  order(tabId: number, order: DialogOrder): Promise<boolean>;
+  /** Read after act (SPEC 9): what the page captured until now reaches the daemon. */
+  drain(tabId: number): Promise<void>;
+}
+
+const NO_PAGE_HOOKS: PageHooks = { order: async () => false, drain: async () => undefined };
+
+/** Dialogs that come this long after an action ended are still answered (a handler's timer, an effect). */
+const DIALOG_GRACE_MS = 2_000;
+
 /**
  * Every `interact` action of SPEC 2, on real tabs: execute_js in the page's MAIN world; the
  * page actions in the isolated world; navigation through `chrome.tabs`; screenshots through
  * `captureVisibleTab`. A tab that is loading is waited for before anything runs in it.
  */
 export class BrowserCommands {
-  /**
-   * @param afterPageAction runs when a command that acts in a tab has finished there, before its
-   *   result is posted: read after act (SPEC 9) — what the page captured until then is handed on.
-   */
   constructor(
     private readonly scope: TabScope,
-    private readonly afterPageAction: (tabId: number) => Promise<void> = async () => undefined,
+    private readonly page: PageHooks = NO_PAGE_HOOKS,
   ) {}
 
   async execute(query: Query, deadline: number, signal: AbortSignal): Promise<unknown> {
@@ -31,7 +41,9 @@ export class BrowserCommands {
       case 'execute_js': {
         const tab = await this.pageTab(query, deadline, signal);
         return success(
-          await this.actIn(tab, () => this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')])),
+          await this.actIn(tab, deadline, () =>
+            this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')]),
+          ),
         );
       }
       case 'click':
@@ -44,7 +56,9 @@ export class BrowserCommands {
         const tab = await this.pageTab(query, deadline, signal);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
         return success(
-          await this.actIn(tab, () => this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget])),
+          await this.actIn(tab, deadline, () =>
+            this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget]),
+          ),
         );
       }
       case 'screenshot': {
@@ -56,7 +70,7 @@ export class BrowserCommands {
         const tab = await this.scope.target(query.tab_id, true);
         const id = tab.id as number;
         await this.scope.track(id, url); // the agent works in this tab now: capture follows it
-        return done(await this.actIn(tab, () => navigation(id, () => chrome.tabs.update(id, { url }), signal)));
+        return done(await this.actIn(tab, deadline, () => navigation(id, () => chrome.tabs.update(id, { url }), signal)));
       }
       case 'refresh':
       case 'back':
@@ -69,7 +83,7 @@ export class BrowserCommands {
           forward: () => chrome.tabs.goForward(id),
         }[query.type];
         try {
-          return done(await this.actIn(tab, () => navigation(id, start, signal)));
+          return done(await this.actIn(tab, deadline, () => navigation(id, start, signal)));
         } catch (error) {
           if (error instanceof CommandFailure) throw error;
           throw new CommandFailure('no_history', `Cannot go ${query.type} in tab ${id}: ${(error as Error).message}`);
@@ -82,6 +96,24 @@ export class BrowserCommands {
         const id = tab.id as number;
         await this.scope.track(id, url);
         return done(await loaded(id, signal));
+      }
+      case 'dialog': {
+        const tab = await this.scope.target(query.tab_id, false);
+        const answer = { accept: params.accept === true, ...(typeof params.text === 'string' ? { text: params.text } : {}) };
+        if (!(await this.page.order(tab.id as number, { answer }))) {
+          throw new CommandFailure(
+            'cannot_access_page',
+            `Tab ${tab.id} has no browsertap capture to answer its dialogs (not loaded yet, or a page Chrome does not let extensions script)`,
+          );
+        }
+        return {
+          success: true,
+          data: {
+            tab_id: tab.id,
+            next_dialog: answer.accept ? 'accept' : 'dismiss',
+            ...('text' in answer ? { text: answer.text } : {}),
+          },
+        };
       }
       case 'close_tab': {
         const tab = await this.scope.target(query.tab_id, false);
@@ -96,12 +128,19 @@ export class BrowserCommands {
     }
   }
 
-  /** Runs a command's work in `tab`, then lets what the page captured meanwhile reach the daemon (even when the work failed). */
-  private async actIn<T>(tab: chrome.tabs.Tab, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a command's work in `tab`: its dialogs are answered while it runs (and shortly after),
+   * and what the page captured meanwhile reaches the daemon before the result (even when the work
+   * failed).
+   */
+  private async actIn<T>(tab: chrome.tabs.Tab, deadline: number, work: () => Promise<T>): Promise<T> {
+    const tabId = tab.id as number;
+    await this.page.order(tabId, { acting: 'start', for_ms: Math.max(0, deadline - Date.now()) });
     try {
       return await work();
     } finally {
-      await this.afterPageAction(tab.id as number);
+      await this.page.order(tabId, { acting: 'end', for_ms: DIALOG_GRACE_MS });
+      await this.page.drain(tabId);
     }
   }
 

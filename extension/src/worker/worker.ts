@@ -1,6 +1,6 @@
 import type { ResultBody } from '../shared/commands.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
-import { DRAIN_MESSAGE } from '../shared/protocol.js';
+import { DIALOG_MESSAGE, DRAIN_MESSAGE } from '../shared/protocol.js';
 import { BrowserCommands } from './BrowserCommands.js';
 import { forwardBatch, parseBatch } from './capture.js';
 import { CommandRunner } from './CommandRunner.js';
@@ -20,7 +20,17 @@ const PAGES_KEY = 'pageUrls';
 
 const bootId = `boot-${crypto.randomUUID()}`;
 const scope = new TabScope();
-const commands = new BrowserCommands(scope, (tabId) => drainCapture(tabId));
+const commands = new BrowserCommands(scope, {
+  drain: (tabId) => drainCapture(tabId),
+  order: async (tabId, order) => {
+    try {
+      const answer = await chrome.tabs.sendMessage(tabId, { type: DIALOG_MESSAGE, order }, { frameId: 0 });
+      return (answer as { ordered?: boolean } | undefined)?.ordered === true;
+    } catch {
+      return false; // no relay in that tab (not tracked yet, or not scriptable)
+    }
+  },
+});
 const pages = new Map<number, string>();
 
 let client: DaemonClient | undefined;

@@ -50,6 +50,15 @@ const PAGES: Record<string, { html: string; headers?: Record<string, string>; de
   }, 400));
 </script></body></html>`,
   },
+  '/dialogs.html': {
+    html: `<!doctype html><html><head><title>dialogs page</title></head><body>
+<button id="alert" onclick="alert('Saved!'); document.getElementById('out').textContent = 'after alert'">alert</button>
+<button id="confirm" onclick="document.getElementById('out').textContent = 'confirm:' + confirm('Delete it?')">confirm</button>
+<button id="prompt" onclick="document.getElementById('out').textContent = 'prompt:' + prompt('Your name?', 'nobody')">prompt</button>
+<button id="later" onclick="setTimeout(() => { alert('Later!'); document.getElementById('out').textContent = 'after later'; }, 300)">later</button>
+<p id="out"></p>
+</body></html>`,
+  },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
   '/slow.html': {
     html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',

@@ -30,6 +30,7 @@ const ACTIONS = {
   query_dom: { selector: cssSelector, limit: z.number().int().min(1).max(100).optional() },
   screenshot: { format: z.enum(['png', 'jpeg']).optional(), quality: z.number().int().min(0).max(100).optional() },
   highlight: { selector: cssSelector },
+  dialog: { accept: z.boolean(), text: z.string().max(10_000).optional() },
 };
 type Action = keyof typeof ACTIONS;
 const NAMES = Object.keys(ACTIONS) as Action[];
@@ -60,7 +61,8 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         script: documented('string', 'execute_js'),
         url: documented('string', 'navigate, new_tab'),
         selector: documented('string', 'CSS selector'),
-        text: documented('string', 'type'),
+        text: documented('string', 'type; dialog: prompt answer'),
+        accept: documented('boolean', 'dialog: answer the next one'),
         clear: documented('boolean', 'type: clear first'),
         value: documented('string', 'select'),
         x: documented('integer', 'scroll'),

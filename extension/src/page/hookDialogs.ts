@@ -1,0 +1,106 @@
+import type { DialogAnswer, DialogOrder, LogWire } from '../shared/protocol.js';
+import type { PageBus } from './PageBus.js';
+import { captureCallSite } from './serialize.js';
+
+type DialogType = 'alert' | 'confirm' | 'prompt';
+
+/** SPEC 9 defaults: an alert is accepted, a confirm or prompt dismissed. */
+const DEFAULTS: Readonly<Record<DialogType, DialogAnswer>> = {
+  alert: { accept: true },
+  confirm: { accept: false },
+  prompt: { accept: false },
+};
+
+/** Longest message kept in the report (characters). */
+const MAX_MESSAGE = 500;
+
+/**
+ * Dialogs never hang an agent (SPEC 9). A dialog blocks the page's thread, and with it every
+ * script the extension runs there, until someone answers it. While browsertap acts in this tab
+ * (and shortly after), and for a dialog the agent answered in advance, `alert`, `confirm` and
+ * `prompt` return at once instead — alert accepted, confirm and prompt dismissed unless
+ * `dialog` said otherwise — and each is reported as a warning log entry, where the agent reads.
+ * The rest of the time they are the browser's own: the developer using the page sees them as
+ * usual. The wrappers are Proxies, so they still look native to the page.
+ */
+export function hookDialogs(bus: PageBus, ownMarker: string, now: () => number): (order: DialogOrder) => void {
+  let active = 0;
+  let activeUntil = 0; // a command that never says `end` (its worker died) stops counting here
+  let graceUntil = 0;
+  let next: DialogAnswer | undefined;
+  const acting = () => {
+    const at = now();
+    return (active > 0 && at <= activeUntil) || at <= graceUntil;
+  };
+  for (const type of ['alert', 'confirm', 'prompt'] as const) {
+    const original = window[type];
+    if (typeof original !== 'function') continue;
+    window[type] = new Proxy(original, {
+      apply(target, thisArg, args: unknown[]) {
+        const answer = next ?? (acting() ? DEFAULTS[type] : undefined);
+        if (answer === undefined) return Reflect.apply(target, thisArg, args);
+        next = undefined;
+        const result =
+          type === 'alert'
+            ? undefined
+            : type === 'confirm'
+              ? answer.accept
+              : answer.accept
+                ? (answer.text ?? text(args[1]))
+                : null;
+        try {
+          report(bus, ownMarker, now, type, text(args[0]), result);
+        } catch {
+          // reporting must never break the page
+        }
+        return result;
+      },
+    }) as never;
+  }
+  return (order) => {
+    const forMs = typeof order.for_ms === 'number' && order.for_ms >= 0 ? Math.min(order.for_ms, 120_000) : 0;
+    if (order.acting === 'start') {
+      if (active === 0 || now() > activeUntil) active = 0;
+      active++;
+      activeUntil = Math.max(activeUntil, now() + forMs);
+    } else if (order.acting === 'end') {
+      active = Math.max(0, active - 1);
+      graceUntil = Math.max(graceUntil, now() + forMs);
+    }
+    if (order.answer !== undefined)
+      next = {
+        accept: order.answer.accept === true,
+        ...(typeof order.answer.text === 'string' ? { text: order.answer.text } : {}),
+      };
+  };
+}
+
+function report(bus: PageBus, ownMarker: string, now: () => number, type: DialogType, message: string, result: unknown): void {
+  const answered =
+    type === 'alert'
+      ? 'accepted'
+      : result === null || result === false
+        ? 'dismissed'
+        : `accepted${type === 'prompt' ? ` with ${JSON.stringify(result)}` : ''}`;
+  const stack = captureCallSite(ownMarker);
+  const entry: LogWire = {
+    level: 'warn',
+    message: `${type}(${JSON.stringify(message.slice(0, MAX_MESSAGE))}) answered by browsertap: ${answered}`,
+    args: [{ dialog: type, message: message.slice(0, MAX_MESSAGE), answer: answered }],
+    source: 'console',
+    url: location.href,
+    ts: now(),
+    ...(stack === undefined ? {} : { stack }),
+  };
+  bus.add('logs', entry, true);
+}
+
+/** A dialog argument as the browser shows it (String(), which a hostile object may make throw). */
+function text(value: unknown): string {
+  if (value === undefined) return '';
+  try {
+    return String(value);
+  } catch {
+    return '';
+  }
+}
