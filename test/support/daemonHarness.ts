@@ -114,7 +114,16 @@ export class SimulatedExtension {
   async poll(
     waitMs = 0,
     signal?: AbortSignal,
-  ): Promise<Array<{ id: string; correlation_id: string; type: string; params: Record<string, unknown>; tab_id?: number }>> {
+  ): Promise<
+    Array<{
+      id: string;
+      correlation_id: string;
+      type: string;
+      params: Record<string, unknown>;
+      tab_id?: number;
+      default_tab_id?: number;
+    }>
+  > {
     // As the real extension polls: a POST, which carries its Origin.
     const response = await fetch(`${this.base}/pending-queries`, {
       method: 'POST',
@@ -126,7 +135,7 @@ export class SimulatedExtension {
     return ((await response.json()) as { queries: [] }).queries;
   }
 
-  async report(correlationId: string, status: string, extra: { result?: unknown; error?: string } = {}) {
+  async report(correlationId: string, status: string, extra: { result?: unknown; error?: string; tab_id?: unknown } = {}) {
     return post(`${this.base}/query-result`, { correlation_id: correlationId, status, ...extra });
   }
 

@@ -5,6 +5,8 @@ export interface Query {
   readonly type: string;
   readonly params: Record<string, unknown>;
   readonly tab_id?: number;
+  /** Without `tab_id`: the tab this agent last acted on, used while it is open and tracked (SPEC 9). */
+  readonly default_tab_id?: number;
 }
 
 /** What `POST /query-result` takes. */
@@ -13,6 +15,8 @@ export interface ResultBody {
   readonly status: 'pending' | 'complete' | 'error' | 'timeout';
   readonly result?: unknown;
   readonly error?: string;
+  /** The tab the command acted in. */
+  readonly tab_id?: number;
 }
 
 /** A command that failed in a way the agent can act on: `code` is stable, `message` says what to do. */

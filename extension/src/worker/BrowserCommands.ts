@@ -21,6 +21,9 @@ export interface PageHooks {
 
 const NO_PAGE_HOOKS: PageHooks = { order: async () => false, drain: async () => undefined };
 
+/** Commands whose tab is remembered at most (a result that is never posted must not grow the map). */
+const MAX_REMEMBERED = 256;
+
 /** Dialogs that come this long after an action ended are still answered (a handler's timer, an effect). */
 const DIALOG_GRACE_MS = 2_000;
 
@@ -30,6 +33,9 @@ const DIALOG_GRACE_MS = 2_000;
  * `captureVisibleTab`. A tab that is loading is waited for before anything runs in it.
  */
 export class BrowserCommands {
+  /** The tab each running command acts in, until its result is posted. */
+  private readonly actedIn = new Map<string, number>();
+
   constructor(
     private readonly scope: TabScope,
     private readonly page: PageHooks = NO_PAGE_HOOKS,
@@ -67,7 +73,7 @@ export class BrowserCommands {
       }
       case 'navigate': {
         const url = String(params.url);
-        const tab = await this.scope.target(query.tab_id, true);
+        const tab = await this.target(query, true);
         const id = tab.id as number;
         await this.scope.track(id, url); // the agent works in this tab now: capture follows it
         return done(await this.actIn(tab, deadline, () => navigation(id, () => chrome.tabs.update(id, { url }), signal)));
@@ -75,7 +81,7 @@ export class BrowserCommands {
       case 'refresh':
       case 'back':
       case 'forward': {
-        const tab = await this.scope.target(query.tab_id, false);
+        const tab = await this.target(query, false);
         const id = tab.id as number;
         const start = {
           refresh: () => chrome.tabs.reload(id),
@@ -94,11 +100,12 @@ export class BrowserCommands {
         await this.scope.registerOrigin(url);
         const tab = await chrome.tabs.create({ url, active: true });
         const id = tab.id as number;
+        this.remember(query.correlation_id, id); // the agent opened it to work in it
         await this.scope.track(id, url);
         return done(await loaded(id, signal));
       }
       case 'dialog': {
-        const tab = await this.scope.target(query.tab_id, false);
+        const tab = await this.target(query, false);
         const answer = { accept: params.accept === true, ...(typeof params.text === 'string' ? { text: params.text } : {}) };
         if (!(await this.page.order(tab.id as number, { answer }))) {
           throw new CommandFailure(
@@ -116,8 +123,9 @@ export class BrowserCommands {
         };
       }
       case 'close_tab': {
-        const tab = await this.scope.target(query.tab_id, false);
+        const tab = await this.target(query, false);
         await chrome.tabs.remove(tab.id as number);
+        this.actedIn.delete(query.correlation_id); // gone: not where the next command should go
         return { success: true, data: { closed: tab.id, url: tab.url } };
       }
       default:
@@ -144,9 +152,32 @@ export class BrowserCommands {
     }
   }
 
+  /**
+   * The tab a command acts in: its `tab_id`, else the tab its client last acted on
+   * (`default_tab_id`, while open and tracked), else the active tracked tab (SPEC 9). Remembered
+   * for the result, which tells the daemon.
+   */
+  private async target(query: Query, allowBlank: boolean): Promise<chrome.tabs.Tab> {
+    const tab = await this.scope.target(query.tab_id, allowBlank, query.default_tab_id);
+    this.remember(query.correlation_id, tab.id as number);
+    return tab;
+  }
+
+  private remember(correlationId: string, tabId: number): void {
+    this.actedIn.set(correlationId, tabId);
+    if (this.actedIn.size > MAX_REMEMBERED) this.actedIn.delete(this.actedIn.keys().next().value as string);
+  }
+
+  /** The tab a command acted in (once: the result carries it to the daemon). */
+  takeTab(correlationId: string): number | undefined {
+    const tabId = this.actedIn.get(correlationId);
+    this.actedIn.delete(correlationId);
+    return tabId;
+  }
+
   /** The command's tracked tab, once it is no longer loading (bounded, so a slow image never blocks). */
   private async pageTab(query: Query, deadline: number, signal: AbortSignal): Promise<chrome.tabs.Tab> {
-    const tab = await this.scope.target(query.tab_id, false);
+    const tab = await this.target(query, false);
     if (tab.status === 'complete') return tab;
     const wait = Math.min(MAX_LOAD_WAIT_MS, deadline - Date.now() - REPORT_MARGIN_MS * 2);
     const timer = new AbortController();

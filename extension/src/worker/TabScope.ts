@@ -92,10 +92,16 @@ export class TabScope {
 
   /**
    * The tab a command acts on: the one named, which must be tracked (or blank, for navigation);
-   * else the active tab of the focused window if tracked, else the tracked tab used last.
+   * else `preferred` (the tab the agent last acted on) while it is open and tracked; else the
+   * active tab of the focused window if tracked, else the tracked tab used last.
    */
-  async target(tabId: number | undefined, allowBlank: boolean): Promise<chrome.tabs.Tab> {
+  async target(tabId: number | undefined, allowBlank: boolean, preferred?: number): Promise<chrome.tabs.Tab> {
     await this.ready;
+    if (tabId === undefined && preferred !== undefined) {
+      const tab = await chrome.tabs.get(preferred).catch(() => undefined);
+      if (tab?.id !== undefined && (this.isTracked(tab.id, tab.url) || (allowBlank && isBlankUrl(tab.url ?? tab.pendingUrl))))
+        return tab;
+    }
     if (tabId !== undefined) {
       let tab: chrome.tabs.Tab;
       try {

@@ -105,7 +105,11 @@ async function postResult(body: ResultBody): Promise<void> {
 const runner = new CommandRunner({
   ...timers,
   execute: (query, deadline, signal) => commands.execute(query, deadline, signal),
-  post: postResult,
+  post: (body) => {
+    if (body.status === 'pending') return postResult(body);
+    const tabId = commands.takeTab(body.correlation_id);
+    return postResult(tabId === undefined ? body : { ...body, tab_id: tabId });
+  },
 });
 
 const loop = new PollLoop({

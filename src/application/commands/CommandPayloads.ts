@@ -89,4 +89,6 @@ export interface DeliveryPayload {
   readonly type: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly tab_id?: number;
+  /** Without `tab_id`: the tab this client last acted on; the extension uses it while it is open and tracked. */
+  readonly default_tab_id?: number;
 }

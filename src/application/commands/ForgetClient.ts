@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import { TYPES } from '../tokens.js';
+import { ClientTabs } from '../shared/ClientTabs.js';
 import { StreamDispatcher } from '../streaming/StreamDispatcher.js';
 import { CommandDeadlines } from './CommandDeadlines.js';
 
@@ -11,12 +12,14 @@ export class ForgetClient {
     @inject(TYPES.CorrelationTracker) private readonly tracker: CorrelationTracker,
     @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
     @inject(StreamDispatcher) private readonly stream: StreamDispatcher,
+    @inject(ClientTabs) private readonly tabs: ClientTabs,
   ) {}
 
   execute(input: { readonly clientId: string }): { forgotten: number } {
     const forgotten = this.tracker.removeClient(input.clientId);
     this.deadlines.reschedule();
     this.stream.unsubscribe(input.clientId);
+    this.tabs.forget(input.clientId);
     return { forgotten };
   }
 }

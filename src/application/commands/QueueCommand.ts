@@ -4,6 +4,7 @@ import type { CommandView } from '../../domain/command/Command.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import type { IdGeneratorPort } from '../ports/IdGeneratorPort.js';
+import { ClientTabs } from '../shared/ClientTabs.js';
 import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
 import { CommandDeadlines } from './CommandDeadlines.js';
@@ -34,6 +35,7 @@ export class QueueCommand {
     @inject(TYPES.IdGeneratorPort) private readonly ids: IdGeneratorPort,
     @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
     @inject(TYPES.Waiters) private readonly waiters: Waiters,
+    @inject(ClientTabs) private readonly tabs: ClientTabs,
   ) {}
 
   execute(input: QueueCommandInput): CommandView {
@@ -43,7 +45,7 @@ export class QueueCommand {
         clientId: input.clientId,
         action: input.action,
         params: input.params,
-        ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
+        ...(input.tabId === undefined ? this.lastTab(input.clientId) : { tabId: input.tabId }),
         ...(input.timeoutMs === undefined ? {} : { executionLimitMs: input.timeoutMs }),
       },
       { correlationId: this.freshCorrelationId(now), queryId: this.ids.queryId() },
@@ -79,6 +81,11 @@ export class QueueCommand {
         if (outcome === 'closed' || outcome === 'aborted') throw error;
       }
     }
+  }
+
+  private lastTab(clientId: string): { defaultTabId?: number } {
+    const tab = this.tabs.get(clientId);
+    return tab === undefined ? {} : { defaultTabId: tab };
   }
 
   private freshCorrelationId(now: number): string {

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CorrelationTracker, ReportAnswer, ResultReport } from '../../domain/command/CorrelationTracker.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import { TYPES } from '../tokens.js';
+import { ClientTabs } from '../shared/ClientTabs.js';
 import { CommandDeadlines } from './CommandDeadlines.js';
 
 /**
@@ -14,11 +15,16 @@ export class RecordCommandResult {
     @inject(TYPES.CorrelationTracker) private readonly tracker: CorrelationTracker,
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
+    @inject(ClientTabs) private readonly tabs: ClientTabs,
   ) {}
 
   execute(report: ResultReport): ReportAnswer {
     const { answer, changes } = this.tracker.report(report, this.clock.now());
-    if (answer.accepted) this.deadlines.settle(changes);
+    if (!answer.accepted) return answer;
+    this.deadlines.settle(changes);
+    // The tab it ran in is where this client's next command goes by default (SPEC 9).
+    const command = changes.find((change) => change.command.correlationId === report.correlationId)?.command;
+    if (command !== undefined && report.tabId !== undefined) this.tabs.set(command.clientId, report.tabId);
     return answer;
   }
 }

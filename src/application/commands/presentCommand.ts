@@ -120,6 +120,7 @@ export function presentDelivery(command: CommandView): DeliveryPayload {
     type: command.action,
     params: { ...command.params, timeout_ms: command.executionLimitMs },
     ...(command.tabId === undefined ? {} : { tab_id: command.tabId }),
+    ...(command.defaultTabId === undefined ? {} : { default_tab_id: command.defaultTabId }),
   };
 }
 

@@ -19,6 +19,7 @@ import { WaitForCommands } from '../../application/commands/WaitForCommands.js';
 import { GetHealth } from '../../application/health/GetHealth.js';
 import { GetStatus } from '../../application/health/GetStatus.js';
 import type { DaemonInfo } from '../../application/shared/DaemonInfo.js';
+import { ClientTabs } from '../../application/shared/ClientTabs.js';
 import { ExtensionPresence } from '../../application/shared/ExtensionPresence.js';
 import { Waiters } from '../../application/shared/Waiters.js';
 import { DeleteValue } from '../../application/state/DeleteValue.js';
@@ -92,6 +93,7 @@ export function coreModule(settings: CoreSettings): ContainerModule {
       .toDynamicValue((context) => new Waiters(context.get(TYPES.ClockPort)))
       .inSingletonScope();
     bind(ExtensionPresence).toSelf().inSingletonScope();
+    bind(ClientTabs).toSelf().inSingletonScope();
     bind(CommandDeadlines).toSelf().inSingletonScope();
     bind(StreamDispatcher).toSelf().inSingletonScope();
     for (const useCase of USE_CASES)

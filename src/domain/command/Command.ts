@@ -25,6 +25,8 @@ export interface NewCommand {
   readonly action: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly tabId?: number;
+  /** Without `tabId`: the tab this client last acted on, which the extension prefers to the active one. */
+  readonly defaultTabId?: number;
   readonly executionLimitMs: number;
 }
 
@@ -36,6 +38,7 @@ export interface CommandView {
   readonly action: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly tabId: number | undefined;
+  readonly defaultTabId: number | undefined;
   readonly executionLimitMs: number;
   readonly state: CommandState;
   readonly timeline: Timeline;
@@ -56,6 +59,7 @@ export class Command implements CommandView {
   readonly action: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly tabId: number | undefined;
+  readonly defaultTabId: number | undefined;
   readonly executionLimitMs: number;
 
   private current: CommandState = 'queued';
@@ -72,6 +76,7 @@ export class Command implements CommandView {
     this.action = spec.action;
     this.params = spec.params;
     this.tabId = spec.tabId;
+    this.defaultTabId = spec.tabId === undefined ? spec.defaultTabId : undefined;
     this.executionLimitMs = spec.executionLimitMs;
     this.times = { queuedAt: now, attempts: 0 };
   }

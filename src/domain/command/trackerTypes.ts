@@ -9,6 +9,8 @@ export interface CommandRequest {
   readonly action: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly tabId?: number;
+  /** Without `tabId`: the tab this client last acted on (the extension prefers it to the active tab). */
+  readonly defaultTabId?: number;
   /** Execution limit (ms); the rules' default when absent. */
   readonly executionLimitMs?: number;
 }
@@ -24,6 +26,8 @@ export interface ResultReport {
   readonly status: 'pending' | 'complete' | 'error' | 'timeout';
   readonly result?: unknown;
   readonly error?: string;
+  /** The tab the command ran in, as the extension says. */
+  readonly tabId?: number;
 }
 
 export type ReportAnswer = { readonly accepted: true } | { readonly accepted: false; readonly reason: RejectReason };

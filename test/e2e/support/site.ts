@@ -59,6 +59,11 @@ const PAGES: Record<string, { html: string; headers?: Record<string, string>; de
 <p id="out"></p>
 </body></html>`,
   },
+  '/popups.html': {
+    html: `<!doctype html><html><head><title>popups page</title></head><body>
+<a id="blank" href="/second.html" target="_blank">open in a new tab</a>
+</body></html>`,
+  },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
   '/slow.html': {
     html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',

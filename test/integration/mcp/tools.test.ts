@@ -77,6 +77,30 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       expect(listed.completed[0].retrieved).to.equal(true);
     });
 
+    it('sends a command without tab_id to the tab this client last acted on, never to another client’s (SPEC 9)', async () => {
+      const ext = h.extension();
+      const other = await h.client('other');
+      const first = await call('interact', { action: 'execute_js', script: 'return 1' });
+      const [delivered] = await ext.poll(0);
+      expect(delivered).not.to.have.any.keys('tab_id', 'default_tab_id');
+      // The extension says where it ran: tab 42.
+      expect(
+        (await ext.report(first.correlation_id, 'complete', { result: { success: true, data: 1 }, tab_id: 42 })).body,
+      ).to.deep.equal({
+        accepted: true,
+      });
+      await call('interact', { action: 'click', selector: '#go' });
+      await call('interact', { action: 'click', selector: '#go', tab_id: 7 });
+      await call('interact', { action: 'refresh' }, other);
+      const next = await ext.poll(0);
+      expect(next.map((q) => [q.tab_id, q.default_tab_id])).to.deep.equal([
+        [undefined, 42],
+        [7, undefined],
+        [undefined, undefined],
+      ]);
+      expect((await ext.report('corr-1-00000000', 'complete', { tab_id: -1 })).status).to.equal(400);
+    });
+
     it('returns the queued handle when wait_ms passes first', async () => {
       const started = performance.now();
       const result = await call('interact', { action: 'refresh', wait_ms: 150 });

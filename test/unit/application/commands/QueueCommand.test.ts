@@ -3,6 +3,7 @@ import { CommandDeadlines } from '../../../../src/application/commands/CommandDe
 import { QueueCommand } from '../../../../src/application/commands/QueueCommand.js';
 import type { IdGeneratorPort } from '../../../../src/application/ports/IdGeneratorPort.js';
 import { Waiters } from '../../../../src/application/shared/Waiters.js';
+import { ClientTabs } from '../../../../src/application/shared/ClientTabs.js';
 import { FakeClock } from '../../../../src/adapters/outbound/clock/FakeClock.js';
 import { CorrelationTracker } from '../../../../src/domain/command/CorrelationTracker.js';
 import { DEFAULT_LIFECYCLE_RULES } from '../../../../src/domain/command/LifecycleRules.js';
@@ -17,12 +18,23 @@ function scriptedIds(...correlationIds: string[]): IdGeneratorPort {
 }
 
 describe('QueueCommand', () => {
+  it('sends a command without tab_id to the tab this client last acted on, and one with tab_id where it says', () => {
+    const { queue, tabs } = build(scriptedIds('corr-1-aaaaaaaa', 'corr-1-bbbbbbbb', 'corr-1-cccccccc'));
+    expect(queue.execute({ clientId: 'c', action: 'refresh', params: {} }).defaultTabId).to.equal(undefined);
+    tabs.set('c', 12);
+    const next = queue.execute({ clientId: 'c', action: 'refresh', params: {} });
+    expect([next.tabId, next.defaultTabId]).to.deep.equal([undefined, 12]);
+    const explicit = queue.execute({ clientId: 'c', action: 'refresh', params: {}, tabId: 3 });
+    expect([explicit.tabId, explicit.defaultTabId]).to.deep.equal([3, undefined]);
+  });
+
   function build(ids: IdGeneratorPort) {
     const clock = new FakeClock(0);
     const tracker = new CorrelationTracker(DEFAULT_LIFECYCLE_RULES);
     const waiters = new Waiters(clock);
     const deadlines = new CommandDeadlines(tracker, clock, silent, 5_000, waiters);
-    return { clock, tracker, queue: new QueueCommand(tracker, clock, ids, deadlines, waiters) };
+    const tabs = new ClientTabs();
+    return { clock, tracker, tabs, queue: new QueueCommand(tracker, clock, ids, deadlines, waiters, tabs) };
   }
 
   const input = { clientId: 'c', action: 'refresh', params: {} };

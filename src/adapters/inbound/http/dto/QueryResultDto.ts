@@ -1,4 +1,4 @@
-import { IsDefined, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 /** `POST /query-result` (and its alias `/dom-result`). `result` is any JSON value. */
 export class QueryResultDto {
@@ -18,4 +18,11 @@ export class QueryResultDto {
   @IsString()
   @MaxLength(16_384)
   error?: string;
+
+  /** The tab the command ran in: this client's next command without `tab_id` goes there (SPEC 9). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2 ** 31)
+  tab_id?: number;
 }

@@ -45,6 +45,7 @@ export function commandRoutes(api: ExtensionApi): Router {
         status: body.status,
         ...(body.result === undefined ? {} : { result: body.result }),
         ...(body.error === undefined ? {} : { error: body.error }),
+        ...(body.tab_id === undefined ? {} : { tabId: body.tab_id }),
       }),
     );
   };

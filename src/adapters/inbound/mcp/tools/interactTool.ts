@@ -70,7 +70,7 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         limit: documented('integer', 'query_dom, ≤100'),
         format: documented('string', 'screenshot: png|jpeg'),
         quality: documented('integer', 'screenshot jpeg 0-100'),
-        tab_id: documented('integer', 'default: the active tracked tab'),
+        tab_id: documented('integer', 'default: the tab you last acted on'),
         timeout_ms: documented('integer', 'execution limit, default 10000, ≤60000'),
         wait_ms: documented('integer', 'wait up to this for the result, ≤15000'),
       }),
