@@ -40,4 +40,47 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
     expect(await where()).to.equal('/second.html');
     expect(tabId).to.be.a('number');
   });
+
+  describe('targets: text=, role=, nth, same-origin frames, and ambiguity', () => {
+    const out = async () =>
+      (await agent.interact('execute_js', { script: 'return document.getElementById("out").textContent' })).result.data;
+
+    before(async function () {
+      const moved = await agent.interact('navigate', { url: session.site.url('/targets.html') });
+      expect(moved.result.data.title).to.equal('targets page');
+    });
+
+    it('a selector that matches several visible elements is ambiguous_selector, listing them; nth picks one', async function () {
+      const answer = await agent.interact('click', { selector: '.act' });
+      expect(answer.status).to.equal('error');
+      expect(answer.result.error.code).to.equal('ambiguous_selector');
+      expect(answer.error)
+        .to.contain('matches 2 visible elements')
+        .and.contain('0: <button> "Save"')
+        .and.contain('1: <button> "Cancel"');
+      expect((await agent.interact('click', { selector: '.act', nth: 1 })).status).to.equal('complete');
+      expect(await out()).to.equal('clicked Cancel');
+    });
+
+    it('text= and role= find elements by what a user sees', async function () {
+      await agent.interact('click', { selector: 'text=save' });
+      expect(await out()).to.equal('clicked Save');
+      await agent.interact('click', { selector: 'role=button[name="Close dialog"]' });
+      expect(await out()).to.equal('closed');
+      const none = await agent.interact('click', { selector: 'role=button[name="Nope"]' });
+      expect(none.result.error.code).to.equal('element_not_found');
+    });
+
+    it('frame reaches into a same-origin iframe', async function () {
+      const typed = await agent.interact('type', { selector: '#name', text: 'Ada', frame: '#inner' });
+      expect(typed.result.data.value).to.equal('Ada');
+      await agent.interact('click', { selector: '#b', frame: '#inner' });
+      const clicked = await agent.interact('execute_js', {
+        script: 'return document.getElementById("inner").contentDocument.body.dataset.clicked',
+      });
+      expect(clicked.result.data).to.equal('yes');
+      const missing = await agent.interact('click', { selector: '#b', frame: '#nothing' });
+      expect(missing.result.error.code).to.equal('frame_not_found');
+    });
+  });
 });

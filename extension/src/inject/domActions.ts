@@ -1,3 +1,4 @@
+import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import type { PageOutcome } from '../shared/commands.js';
 import { SLOT } from '../shared/commands.js';
 
@@ -6,6 +7,14 @@ const APPEAR_MS = 2_000;
 const TEXT_CHARS = 200;
 
 type Params = Record<string, unknown>;
+
+/** Candidates an `ambiguous_selector` error lists. */
+const CANDIDATES = 5;
+/** Elements a `text=` or `role=` selector matches at most (the rest are not considered). */
+const MAX_MATCHES = 1_000;
+
+/** The document actions run in: the page's, or a same-origin iframe's (`frame`). */
+let root: Document = document;
 
 class ActionFailure extends Error {
   constructor(
@@ -42,15 +51,18 @@ export async function domAction(action: string, params: Params, budgetMs: number
 
 async function run(action: string, params: Params, budgetMs: number): Promise<unknown> {
   const selector = typeof params.selector === 'string' ? params.selector : undefined;
+  root = rootFor(params.frame);
+  const nth = typeof params.nth === 'number' ? params.nth : undefined;
+  const one = () => element(selector, Math.min(APPEAR_MS, budgetMs), nth);
   switch (action) {
     case 'click':
-      return click(await element(selector, Math.min(APPEAR_MS, budgetMs)));
+      return click(await one());
     case 'type':
-      return type(await element(selector, Math.min(APPEAR_MS, budgetMs)), String(params.text ?? ''), params.clear === true);
+      return type(await one(), String(params.text ?? ''), params.clear === true);
     case 'select':
-      return select(await element(selector, Math.min(APPEAR_MS, budgetMs)), String(params.value ?? ''));
+      return select(await one(), String(params.value ?? ''));
     case 'scroll':
-      return scroll(selector === undefined ? undefined : await element(selector, Math.min(APPEAR_MS, budgetMs)), params);
+      return scroll(selector === undefined ? undefined : await one(), params);
     case 'wait_for':
       return waitFor(required(selector), budgetMs);
     case 'query_dom':
@@ -67,20 +79,147 @@ function required(selector: string | undefined): string {
   return selector;
 }
 
-function queryAll(selector: string): Element[] {
+type ElementClass = 'HTMLElement' | 'HTMLInputElement' | 'HTMLTextAreaElement' | 'HTMLSelectElement';
+
+/** The element's own window's classes: an element of a same-origin iframe is not an instance of this window's. */
+function realm(element: Element): Record<ElementClass, { prototype: object }> {
+  return (element.ownerDocument.defaultView ?? window) as unknown as Record<ElementClass, { prototype: object }>;
+}
+
+function isA(element: Element, name: ElementClass): boolean {
+  return element instanceof (realm(element)[name] as unknown as typeof HTMLElement);
+}
+
+/** `frame`: the CSS selector of an iframe in the top document; its document, when it is same-origin. */
+function rootFor(frame: unknown): Document {
+  if (typeof frame !== 'string' || frame === '') return document;
+  let element: Element | null;
   try {
-    return [...document.querySelectorAll(selector)];
+    element = document.querySelector(frame);
+  } catch (error) {
+    throw new ActionFailure('invalid_selector', `frame "${frame}" is not a valid CSS selector: ${(error as Error).message}`);
+  }
+  if (!(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
+    throw new ActionFailure('frame_not_found', `No iframe matches frame "${frame}"`);
+  }
+  let inner: Document | null = null;
+  try {
+    inner = element.contentDocument;
+  } catch {
+    // cross-origin
+  }
+  if (inner === null) {
+    throw new ActionFailure(
+      'cross_origin_frame',
+      `The iframe "${frame}" shows another origin; actions reach same-origin frames only for now`,
+    );
+  }
+  return inner;
+}
+
+/**
+ * Elements matching a selector: CSS, `text=Save` (text containing "Save", any case; `text="Save"`
+ * exactly), or `role=button[name="Save"]` (ARIA role and accessible name, computed by
+ * dom-accessibility-api; `name=Save` unquoted: containing, any case). Text and role matches are
+ * the innermost elements that match.
+ */
+function queryAll(selector: string): Element[] {
+  if (selector.startsWith('text=')) return innermost(matchText(selector.slice(5)));
+  if (selector.startsWith('role=')) return matchRole(selector.slice(5));
+  try {
+    return [...root.querySelectorAll(selector)];
   } catch (error) {
     throw new ActionFailure('invalid_selector', `"${selector}" is not a valid CSS selector: ${(error as Error).message}`);
   }
 }
 
-/** The first element matching, waiting up to `waitMs` for one to appear. */
-async function element(selector: string | undefined, waitMs: number): Promise<Element> {
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** `"exact"` / `'exact'`, or anything else: contained, any case. */
+function textTest(query: string): (text: string) => boolean {
+  const quoted = /^(["'])(.*)\1$/s.exec(query);
+  if (quoted !== null) {
+    const exact = normalize(quoted[2] as string);
+    return (text) => normalize(text) === exact;
+  }
+  const part = normalize(query).toLowerCase();
+  if (part === '') throw new ActionFailure('invalid_selector', 'text= needs some text');
+  return (text) => normalize(text).toLowerCase().includes(part);
+}
+
+function matchText(query: string): Element[] {
+  const test = textTest(query);
+  const out: Element[] = [];
+  for (const element of root.body?.querySelectorAll('*') ?? []) {
+    if (element.closest('script, style, template, noscript') !== null) continue;
+    if (test(element.textContent ?? '')) {
+      out.push(element);
+      if (out.length === MAX_MATCHES) break;
+    }
+  }
+  return out;
+}
+
+/** Matches with no matching element inside them (the button, not the body that holds it). */
+function innermost(matches: readonly Element[]): Element[] {
+  return matches.filter((element) => !matches.some((other) => other !== element && element.contains(other)));
+}
+
+function matchRole(query: string): Element[] {
+  const parsed = /^([a-z]+)(?:\[name=(?:(["'])(.*)\2|([^\]]*))\])?$/s.exec(query.trim());
+  if (parsed === null) {
+    throw new ActionFailure(
+      'invalid_selector',
+      `"role=${query}" is not a role selector: role=button or role=button[name="Save"]`,
+    );
+  }
+  const role = parsed[1] as string;
+  const name = parsed[3] !== undefined ? textTest(`"${parsed[3]}"`) : parsed[4] !== undefined ? textTest(parsed[4]) : undefined;
+  const out: Element[] = [];
+  for (const element of root.body?.querySelectorAll('*') ?? []) {
+    if (getRole(element) !== role) continue;
+    if (name !== undefined && !name(computeAccessibleName(element))) continue;
+    out.push(element);
+    if (out.length === MAX_MATCHES) break;
+  }
+  return out;
+}
+
+/**
+ * The element an action acts on, waiting up to `waitMs` for one to appear. Several visible
+ * matches are `ambiguous_selector` (with up to 5 candidates) unless `nth` picks one (0-based,
+ * among the visible matches); one visible match among hidden ones is that one.
+ */
+async function element(selector: string | undefined, waitMs: number, nth?: number): Promise<Element> {
   const css = required(selector);
   const found = await appear(css, waitMs, false);
   if (found === undefined) throw new ActionFailure('element_not_found', `No element matches "${css}" (waited ${waitMs} ms)`);
-  return found;
+  const all = queryAll(css);
+  const visible = all.filter(isVisible);
+  const pool = visible.length > 0 ? visible : all;
+  if (nth !== undefined) {
+    const picked = pool[nth];
+    if (picked === undefined) {
+      throw new ActionFailure(
+        'element_not_found',
+        `"${css}" matches ${pool.length} ${visible.length > 0 ? 'visible ' : ''}element(s); nth ${nth} is past them (0-based)`,
+      );
+    }
+    return picked;
+  }
+  if (visible.length > 1) {
+    const listed = visible
+      .slice(0, CANDIDATES)
+      .map(
+        (candidate, i) =>
+          `${i}: ${brief(candidate)} ${JSON.stringify(cut(normalize((candidate as HTMLElement).innerText ?? candidate.textContent ?? ''), 40))}`,
+      );
+    throw new ActionFailure(
+      'ambiguous_selector',
+      `"${css}" matches ${visible.length} visible elements; pass nth (0-${visible.length - 1}) or a narrower selector. ${listed.join('; ')}${visible.length > CANDIDATES ? '; …' : ''}`,
+    );
+  }
+  return pool[0] as Element;
 }
 
 /** Resolves with the first match (visible, if asked) as soon as there is one, or undefined after `waitMs`. */
@@ -100,7 +239,7 @@ function appear(selector: string, waitMs: number, visibleOnly: boolean): Promise
       if (found !== undefined) finish(found);
     };
     const observer = new MutationObserver(check);
-    observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    observer.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
     const poll = setInterval(check, 100); // visibility can change without a mutation (CSS, layout)
     const timer = setTimeout(() => finish(undefined), waitMs);
   });
@@ -148,7 +287,7 @@ function click(element: Element): unknown {
   };
   element.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
   element.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, buttons: 1 }));
-  if (element instanceof HTMLElement) element.focus();
+  if (isA(element, 'HTMLElement')) (element as HTMLElement).focus();
   element.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
   element.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0 }));
   element.dispatchEvent(new MouseEvent('click', { ...at, button: 0, detail: 1 }));
@@ -157,12 +296,13 @@ function click(element: Element): unknown {
 
 const PER_KEY_LIMIT = 1_000;
 
-function type(element: Element, text: string, clear: boolean): unknown {
-  if (element instanceof HTMLElement) element.focus();
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+function type(target: Element, text: string, clear: boolean): unknown {
+  if (isA(target, 'HTMLElement')) (target as HTMLElement).focus();
+  if (isA(target, 'HTMLInputElement') || isA(target, 'HTMLTextAreaElement')) {
+    const element = target as HTMLInputElement | HTMLTextAreaElement;
     if (element.disabled || element.readOnly)
       throw new ActionFailure('element_disabled', `The field is disabled or read-only: ${brief(element)}`);
-    const proto = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    const proto = realm(element)[isA(element, 'HTMLInputElement') ? 'HTMLInputElement' : 'HTMLTextAreaElement'].prototype;
     const setValue = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
     const assign = (value: string) => (setValue ? setValue.call(element, value) : (element.value = value));
     if (clear && element.value !== '') {
@@ -191,17 +331,18 @@ function type(element: Element, text: string, clear: boolean): unknown {
       element: brief(element),
     };
   }
-  if (element instanceof HTMLElement && element.isContentEditable) {
-    if (clear) element.textContent = '';
-    document.execCommand('insertText', false, text);
-    return { typed: text.length, element: brief(element) };
+  if (isA(target, 'HTMLElement') && (target as HTMLElement).isContentEditable) {
+    if (clear) target.textContent = '';
+    target.ownerDocument.execCommand('insertText', false, text);
+    return { typed: text.length, element: brief(target) };
   }
-  throw new ActionFailure('not_editable', `The element is not a text field or contenteditable: ${brief(element)}`);
+  throw new ActionFailure('not_editable', `The element is not a text field or contenteditable: ${brief(target)}`);
 }
 
-function select(element: Element, value: string): unknown {
-  if (!(element instanceof HTMLSelectElement))
-    throw new ActionFailure('not_a_select', `The element is not a <select>: ${brief(element)}`);
+function select(target: Element, value: string): unknown {
+  if (!isA(target, 'HTMLSelectElement'))
+    throw new ActionFailure('not_a_select', `The element is not a <select>: ${brief(target)}`);
+  const element = target as HTMLSelectElement;
   const options = [...element.options];
   const option = options.find((o) => o.value === value) ?? options.find((o) => o.text.trim() === value);
   if (option === undefined) {

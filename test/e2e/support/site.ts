@@ -64,6 +64,20 @@ const PAGES: Record<string, { html: string; headers?: Record<string, string>; de
 <a id="blank" href="/second.html" target="_blank">open in a new tab</a>
 </body></html>`,
   },
+  '/targets.html': {
+    html: `<!doctype html><html><head><title>targets page</title></head><body>
+<button class="act">Save</button> <button class="act">Cancel</button> <button class="act" style="display:none">Hidden</button>
+<div role="button" tabindex="0" aria-label="Close dialog" id="close">×</div>
+<iframe id="inner" src="/inner.html"></iframe>
+<p id="out"></p>
+<script>
+for (const b of document.querySelectorAll('.act')) b.onclick = () => (document.getElementById('out').textContent = 'clicked ' + b.textContent);
+document.getElementById('close').onclick = () => (document.getElementById('out').textContent = 'closed');
+</script></body></html>`,
+  },
+  '/inner.html': {
+    html: '<!doctype html><html><head><title>inner</title></head><body><button id="b" onclick="document.body.dataset.clicked = \'yes\'">Inner</button><input id="name"></body></html>',
+  },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
   '/slow.html': {
     html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',

@@ -9,6 +9,8 @@ const HINTS: Readonly<Record<string, string>> = {
   unknown_correlation_id:
     'Ids are per client and vanish after their result is deleted or leaves the failed ring; see observe failed_commands.',
   unknown_key: 'configure {action:"list_keys"} lists what is stored.',
+  ambiguous_selector:
+    'Narrow the selector (an id, text="…", role=button[name="…"]) or pass nth, 0-based among the visible matches listed.',
   unsafe_pattern:
     'Patterns use RE2 syntax (no lookaround or backreferences; (?i) for case-insensitive), at most 100 characters, without large counted repetitions of a class.',
 };

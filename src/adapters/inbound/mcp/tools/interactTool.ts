@@ -14,6 +14,9 @@ const pageUrl = z
     message: 'must be an http(s), file or about: url',
   });
 
+/** Which element: `nth` among several visible matches (0-based), inside the same-origin iframe `frame`. */
+const target = { nth: z.number().int().min(0).max(10_000).optional(), frame: cssSelector.optional() };
+
 const ACTIONS = {
   execute_js: { script: z.string().min(1).max(100_000) },
   navigate: { url: pageUrl },
@@ -22,14 +25,14 @@ const ACTIONS = {
   forward: {},
   new_tab: { url: pageUrl },
   close_tab: {},
-  click: { selector: cssSelector },
-  type: { selector: cssSelector, text: z.string().max(100_000), clear: z.boolean().optional() },
-  select: { selector: cssSelector, value: z.string().max(10_000) },
-  scroll: { selector: cssSelector.optional(), x: z.number().int().optional(), y: z.number().int().optional() },
-  wait_for: { selector: cssSelector },
-  query_dom: { selector: cssSelector, limit: z.number().int().min(1).max(100).optional() },
+  click: { selector: cssSelector, ...target },
+  type: { selector: cssSelector, text: z.string().max(100_000), clear: z.boolean().optional(), ...target },
+  select: { selector: cssSelector, value: z.string().max(10_000), ...target },
+  scroll: { selector: cssSelector.optional(), x: z.number().int().optional(), y: z.number().int().optional(), ...target },
+  wait_for: { selector: cssSelector, frame: cssSelector.optional() },
+  query_dom: { selector: cssSelector, limit: z.number().int().min(1).max(100).optional(), frame: cssSelector.optional() },
   screenshot: { format: z.enum(['png', 'jpeg']).optional(), quality: z.number().int().min(0).max(100).optional() },
-  highlight: { selector: cssSelector },
+  highlight: { selector: cssSelector, frame: cssSelector.optional() },
   dialog: { accept: z.boolean(), text: z.string().max(10_000).optional() },
 };
 type Action = keyof typeof ACTIONS;
@@ -47,7 +50,7 @@ const SCHEMAS = Object.fromEntries(NAMES.map((name) => [name, z.object({ ...ACTI
 >;
 
 const DESCRIPTION =
-  'Run a command in the browser. Answers at once {status:"queued",correlation_id}; fetch the result with observe command_result, or pass wait_ms (≤15000) to get it inline when it finishes in time (a full queue is then waited out too). execute_js runs script as the body of an async function in the page; its JSON return value is the result.';
+  'Run a browser command. Answers {status:"queued",correlation_id} at once (observe command_result gets the result), or with wait_ms (≤15000) the result inline if it finishes in time. execute_js: script is the body of an async function in the page; its JSON return value is the result. Dialogs are answered (dialog sets the next answer).';
 
 /** `interact {action, …}` (SPEC 2): queue a browser command for the extension. */
 export function registerInteract(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -60,7 +63,9 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         action: documented('string', NAMES.join('|')),
         script: documented('string', 'execute_js'),
         url: documented('string', 'navigate, new_tab'),
-        selector: documented('string', 'CSS selector'),
+        selector: documented('string', 'CSS, text=Save or role=button[name="Save"]'),
+        nth: documented('integer', 'which of several matches, 0-based'),
+        frame: documented('string', 'iframe CSS selector'),
         text: documented('string', 'type; dialog: prompt answer'),
         accept: documented('boolean', 'dialog: answer the next one'),
         clear: documented('boolean', 'type: clear first'),
@@ -72,7 +77,7 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         quality: documented('integer', 'screenshot jpeg 0-100'),
         tab_id: documented('integer', 'default: the tab you last acted on'),
         timeout_ms: documented('integer', 'execution limit, default 10000, ≤60000'),
-        wait_ms: documented('integer', 'wait up to this for the result, ≤15000'),
+        wait_ms: documented('integer', 'wait for the result, ≤15000'),
       }),
     },
     async (args, extra) =>

@@ -45,7 +45,7 @@ type What = keyof typeof SCHEMAS;
 const WHATS = Object.keys(SCHEMAS) as What[];
 
 const DESCRIPTION =
-  'Read what the browser captured (never waits on the browser). Start with summary (what is wrong, with ids); entry {id} gives one entry in full (args, stack, headers, bodies). Lists return {entries,count,has_more,cursor}: compact entries (runs of identical ones as one with count), newest `limit`, or with after_cursor only newer ones; after_cursor+wait_ms waits for the next one; detail:"full" for every field. command_result reads an interact command.';
+  'Read what the browser captured (never waits on it). Start with summary (what is wrong, with ids); entry {id} gives one entry in full. Lists return {entries,count,has_more,cursor}: compact entries (identical runs folded, with count), the newest `limit`, or with after_cursor only newer ones (+wait_ms: wait for one); detail:"full" gives every field.';
 
 /** `observe {what, …}` (SPEC 2). */
 export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
