@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the extension (extension/src → extension/dist) with esbuild and writes its manifest
 // with the package version. Run by `npm install` (prepare) and `npm run build:extension`.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const out = 'extension/dist';
@@ -9,31 +10,62 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const common = { bundle: true, target: 'chrome120', legalComments: 'none', logLevel: 'warning', minifySyntax: true };
-await build({ ...common, entryPoints: { worker: 'extension/src/worker/worker.ts' }, format: 'esm', outdir: out });
+const common = {
+  bundle: true,
+  target: 'chrome120',
+  legalComments: 'none',
+  logLevel: 'warning',
+  minifySyntax: true,
+  metafile: true,
+};
+const inputs = new Set();
+const note = (result) => Object.keys(result.metafile.inputs).forEach((input) => inputs.add(input));
+note(await build({ ...common, entryPoints: { worker: 'extension/src/worker/worker.ts' }, format: 'esm', outdir: out }));
 // The page capture runs in the page's MAIN world and is named by a sourceURL: console calls made
 // from a chrome-extension:// script cost Chrome about 16 µs more each (see install.ts).
 for (const name of ['capture', 'capture-tracked']) {
   const entry = `extension/src/page/${name === 'capture' ? 'capture' : 'captureTracked'}.ts`;
+  note(
+    await build({
+      ...common,
+      entryPoints: { [name]: entry },
+      format: 'iife',
+      outdir: out,
+      footer: { js: `//# sourceURL=browsertap-${name}.js` },
+    }),
+  );
+}
+note(
   await build({
     ...common,
-    entryPoints: { [name]: entry },
+    entryPoints: {
+      relay: 'extension/src/relay/relay.ts',
+      popup: 'extension/src/popup/popup.ts',
+      'page-runner': 'extension/src/inject/runScript.ts',
+      'dom-actions': 'extension/src/inject/domActions.ts',
+    },
     format: 'iife',
     outdir: out,
-    footer: { js: `//# sourceURL=browsertap-${name}.js` },
-  });
+  }),
+);
+
+// The packages bundled into the extension, with their licence texts (legal comments are dropped).
+const packages = new Map();
+for (const input of inputs) {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+  if (match !== null && !packages.has(match[1])) packages.set(match[1], input.slice(0, match.index + match[0].length));
 }
-await build({
-  ...common,
-  entryPoints: {
-    relay: 'extension/src/relay/relay.ts',
-    popup: 'extension/src/popup/popup.ts',
-    'page-runner': 'extension/src/inject/runScript.ts',
-    'dom-actions': 'extension/src/inject/domActions.ts',
-  },
-  format: 'iife',
-  outdir: out,
-});
+const sections = [...packages]
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([name, root]) => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const file = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license'].map((f) => join(root, f)).find(existsSync);
+    return `${name}@${pkg.version} — ${pkg.license ?? 'unknown'}\n\n${file === undefined ? '' : readFileSync(file, 'utf8').trim()}\n`;
+  });
+writeFileSync(
+  `${out}/THIRD_PARTY_LICENSES.txt`,
+  `The browsertap extension bundles these packages.\n\n${sections.join('\n---\n\n')}`,
+);
 
 const manifest = JSON.parse(readFileSync('extension/manifest.json', 'utf8'));
 manifest.version = pkg.version.replace(/[^0-9.].*$/, '');
