@@ -47,8 +47,8 @@ export class BrowserCommands {
       case 'execute_js': {
         const tab = await this.pageTab(query, deadline, signal);
         return success(
-          await this.actIn(tab, deadline, () =>
-            this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')]),
+          await this.actIn(tab, () =>
+            this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')], deadline),
           ),
         );
       }
@@ -62,8 +62,8 @@ export class BrowserCommands {
         const tab = await this.pageTab(query, deadline, signal);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
         return success(
-          await this.actIn(tab, deadline, () =>
-            this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget]),
+          await this.actIn(tab, () =>
+            this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget], deadline),
           ),
         );
       }
@@ -76,7 +76,7 @@ export class BrowserCommands {
         const tab = await this.target(query, true);
         const id = tab.id as number;
         await this.scope.track(id, url); // the agent works in this tab now: capture follows it
-        return done(await this.actIn(tab, deadline, () => navigation(id, () => chrome.tabs.update(id, { url }), signal)));
+        return done(await this.actIn(tab, () => navigation(id, () => chrome.tabs.update(id, { url }), signal)));
       }
       case 'refresh':
       case 'back':
@@ -89,7 +89,7 @@ export class BrowserCommands {
           forward: () => chrome.tabs.goForward(id),
         }[query.type];
         try {
-          return done(await this.actIn(tab, deadline, () => navigation(id, start, signal)));
+          return done(await this.actIn(tab, () => navigation(id, start, signal)));
         } catch (error) {
           if (error instanceof CommandFailure) throw error;
           throw new CommandFailure('no_history', `Cannot go ${query.type} in tab ${id}: ${(error as Error).message}`);
@@ -137,18 +137,15 @@ export class BrowserCommands {
   }
 
   /**
-   * Runs a command's work in `tab`: its dialogs are answered while it runs (and shortly after),
-   * and what the page captured meanwhile reaches the daemon before the result (even when the work
-   * failed).
+   * Runs a command's work in `tab`; what the page captured meanwhile reaches the daemon before
+   * the result (even when the work failed). Work that runs in the page (`callInPage`) also has
+   * the page's dialogs answered while it runs and shortly after (`callSlot`).
    */
-  private async actIn<T>(tab: chrome.tabs.Tab, deadline: number, work: () => Promise<T>): Promise<T> {
-    const tabId = tab.id as number;
-    await this.page.order(tabId, { acting: 'start', for_ms: Math.max(0, deadline - Date.now()) });
+  private async actIn<T>(tab: chrome.tabs.Tab, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } finally {
-      await this.page.order(tabId, { acting: 'end', for_ms: DIALOG_GRACE_MS });
-      await this.page.drain(tabId);
+      await this.page.drain(tab.id as number);
     }
   }
 
@@ -203,14 +200,16 @@ export class BrowserCommands {
     slot: string,
     file: string,
     args: unknown[],
+    deadline: number,
   ): Promise<PageOutcome> {
     const tabId = tab.id as number;
+    const actingMs = () => Math.max(0, deadline - Date.now());
     for (let attempt = 0; ; attempt++) {
       try {
-        let outcome = await this.call(tabId, world, slot, args);
+        let outcome = await this.call(tabId, world, slot, args, actingMs());
         if (outcome === MISSING) {
           await chrome.scripting.executeScript({ target: { tabId }, world, files: [file], injectImmediately: true });
-          outcome = await this.call(tabId, world, slot, args);
+          outcome = await this.call(tabId, world, slot, args, actingMs());
         }
         if (outcome === undefined || outcome === MISSING) {
           throw new CommandFailure(
@@ -239,12 +238,13 @@ export class BrowserCommands {
     world: World,
     slot: string,
     args: unknown[],
+    actingMs: number,
   ): Promise<PageOutcome | typeof MISSING | undefined> {
     const [injection] = await chrome.scripting.executeScript({
       target: { tabId },
       world,
       func: callSlot,
-      args: [slot, args],
+      args: [slot, args, actingMs, DIALOG_GRACE_MS],
       injectImmediately: true,
     });
     return injection?.result as PageOutcome | typeof MISSING | undefined;
@@ -253,10 +253,27 @@ export class BrowserCommands {
 
 const MISSING = 'browsertap:missing';
 
-/** Runs in the page (serialised by executeScript): must stay self-contained. */
-function callSlot(slot: string, args: unknown[]): unknown {
+/**
+ * Runs in the page (serialised by executeScript): must stay self-contained (hence the literal
+ * event names, BUS.dialogs and BUS.flush). Around the helper it tells the page's capture, with
+ * synchronous DOM events and no extra message: browsertap acts here for at most `actingMs`
+ * (dialogs are answered meanwhile, and `graceMs` after); then, that what it captured goes out now.
+ */
+function callSlot(slot: string, args: unknown[], actingMs: number, graceMs: number): unknown {
   const helper = (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(slot)];
-  return typeof helper === 'function' ? (helper as (...a: unknown[]) => unknown)(...args) : 'browsertap:missing';
+  if (typeof helper !== 'function') return 'browsertap:missing';
+  const tell = (type: string, detail?: string) => document.dispatchEvent(new CustomEvent(type, { detail }));
+  tell('browsertap:dialogs', JSON.stringify({ acting: 'start', for_ms: actingMs }));
+  const settle = () => {
+    tell('browsertap:dialogs', JSON.stringify({ acting: 'end', for_ms: graceMs }));
+    tell('browsertap:flush');
+  };
+  try {
+    return Promise.resolve((helper as (...a: unknown[]) => unknown)(...args)).finally(settle);
+  } catch (error) {
+    settle();
+    throw error;
+  }
 }
 
 function success(outcome: PageOutcome): unknown {
