@@ -83,4 +83,45 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
       expect(missing.result.error.code).to.equal('frame_not_found');
     });
   });
+
+  describe('user-level input: press_key, hover, dblclick', () => {
+    const js = async (script: string) => (await agent.interact('execute_js', { script })).result.data;
+
+    before(async function () {
+      const moved = await agent.interact('navigate', { url: session.site.url('/keys.html') });
+      expect(moved.result.data.title).to.equal('keys page');
+    });
+
+    it('Enter in a form’s only field submits it as a browser would (the page’s submit handler runs)', async function () {
+      await agent.interact('type', { selector: '#q', text: 'hello' });
+      const pressed = await agent.interact('press_key', { selector: '#q', key: 'Enter' });
+      expect(pressed.result.data.default_action).to.equal('submitted the form');
+      expect(await js('return document.getElementById("out").textContent')).to.equal('submitted hello');
+    });
+
+    it('adds three items with type and Enter where the page reads keyCode 13', async function () {
+      for (const item of ['one', 'two', 'three']) {
+        await agent.interact('type', { selector: '#todo', text: item });
+        await agent.interact('press_key', { selector: '#todo', key: 'Enter' });
+      }
+      expect(await js('return [...document.querySelectorAll("#list li")].map((li) => li.textContent)')).to.deep.equal([
+        'one',
+        'two',
+        'three',
+      ]);
+    });
+
+    it('Tab moves the focus; hover and dblclick fire what the page listens to; a bad key is invalid_params', async function () {
+      await agent.interact('click', { selector: '#a' });
+      const tabbed = await agent.interact('press_key', { key: 'Tab' });
+      expect(tabbed.result.data.default_action).to.equal('focused input#b');
+      expect(await js('return document.activeElement.id')).to.equal('b');
+      await agent.interact('hover', { selector: '#h' });
+      expect(await js('return document.getElementById("out").textContent')).to.equal('hovered');
+      await agent.interact('dblclick', { selector: '#d' });
+      expect(await js('return document.getElementById("out").textContent')).to.equal('double');
+      const bad = await agent.interact('press_key', { key: 'Hyper+X' });
+      expect(bad.result.error.code).to.equal('invalid_params');
+    });
+  });
 });

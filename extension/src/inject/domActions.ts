@@ -1,6 +1,7 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import type { PageOutcome } from '../shared/commands.js';
 import { SLOT } from '../shared/commands.js';
+import { KeyFailure, pressKey } from './keyboard.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
 const APPEAR_MS = 2_000;
@@ -63,6 +64,23 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       return select(await one(), String(params.value ?? ''));
     case 'scroll':
       return scroll(selector === undefined ? undefined : await one(), params);
+    case 'press_key': {
+      const target = selector === undefined ? (root.activeElement ?? root.body) : await one();
+      try {
+        return pressKey(
+          target,
+          String(params.key ?? ''),
+          (e): e is HTMLInputElement | HTMLTextAreaElement => isA(e, 'HTMLInputElement') || isA(e, 'HTMLTextAreaElement'),
+        );
+      } catch (error) {
+        if (error instanceof KeyFailure) throw new ActionFailure(error.code, error.message);
+        throw error;
+      }
+    }
+    case 'hover':
+      return hover(await one());
+    case 'dblclick':
+      return dblclick(await one());
     case 'wait_for':
       return waitFor(required(selector), budgetMs);
     case 'query_dom':
@@ -269,6 +287,46 @@ function describe(element: Element): Record<string, unknown> {
 
 function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+/** Where a pointer acting on the element is: its centre, scrolled into view. */
+function pointerAt(element: Element): MouseEventInit {
+  element.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = element.getBoundingClientRect();
+  return {
+    clientX: box.x + box.width / 2,
+    clientY: box.y + box.height / 2,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: element.ownerDocument.defaultView ?? window,
+  };
+}
+
+/** The events a mouse moving onto the element fires (over/enter bubble as the browser does: enter does not). */
+function hover(element: Element): unknown {
+  const at = pointerAt(element);
+  const still = { ...at, bubbles: false, cancelable: false };
+  element.dispatchEvent(new PointerEvent('pointerover', { ...at, pointerType: 'mouse', isPrimary: true }));
+  element.dispatchEvent(new PointerEvent('pointerenter', { ...still, pointerType: 'mouse', isPrimary: true }));
+  element.dispatchEvent(new MouseEvent('mouseover', at));
+  element.dispatchEvent(new MouseEvent('mouseenter', still));
+  element.dispatchEvent(new PointerEvent('pointermove', { ...at, pointerType: 'mouse', isPrimary: true }));
+  element.dispatchEvent(new MouseEvent('mousemove', at));
+  return { hovered: describe(element) };
+}
+
+/** Two clicks (detail 1 and 2) and the dblclick event, as a double click fires them. */
+function dblclick(element: Element): unknown {
+  click(element);
+  const at = pointerAt(element);
+  element.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
+  element.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, buttons: 1, detail: 2 }));
+  element.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
+  element.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0, detail: 2 }));
+  element.dispatchEvent(new MouseEvent('click', { ...at, button: 0, detail: 2 }));
+  element.dispatchEvent(new MouseEvent('dblclick', { ...at, button: 0, detail: 2 }));
+  return { double_clicked: describe(element) };
 }
 
 function click(element: Element): unknown {

@@ -53,6 +53,9 @@ export class BrowserCommands {
         );
       }
       case 'click':
+      case 'dblclick':
+      case 'hover':
+      case 'press_key':
       case 'type':
       case 'select':
       case 'scroll':

@@ -78,6 +78,17 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
   '/inner.html': {
     html: '<!doctype html><html><head><title>inner</title></head><body><button id="b" onclick="document.body.dataset.clicked = \'yes\'">Inner</button><input id="name"></body></html>',
   },
+  '/keys.html': {
+    html: `<!doctype html><html><head><title>keys page</title></head><body>
+<form id="f" onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'submitted ' + document.getElementById('q').value"><input id="q"></form>
+<input id="todo" onkeydown="if (event.keyCode === 13 && this.value) { const li = document.createElement('li'); li.textContent = this.value; document.getElementById('list').append(li); this.value = ''; }">
+<ul id="list"></ul>
+<button id="h" onmouseenter="document.getElementById('out').textContent = 'hovered'">hover me</button>
+<button id="d" ondblclick="document.getElementById('out').textContent = 'double'">double</button>
+<input id="a"> <input id="b">
+<p id="out"></p>
+</body></html>`,
+  },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
   '/slow.html': {
     html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',
