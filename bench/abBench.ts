@@ -3,7 +3,7 @@
 // drift falls on both sides. Prints ratios; nothing is written.
 import { request, Agent } from 'node:http';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
-import { logEntry, median, percentile, RawMcpClient, startDaemonProcess, type DaemonProcess } from './lib.js';
+import { answerCommands, logEntry, median, percentile, RawMcpClient, startDaemonProcess, type DaemonProcess } from './lib.js';
 
 const BASE = process.env.BENCH_BASE_CLI;
 const ROUNDS = 6;
@@ -16,35 +16,6 @@ async function samples(n: number, fn: () => Promise<unknown>): Promise<number[]>
     times.push(performance.now() - started);
   }
   return times;
-}
-
-/** A simulated extension answering every command at once (as in bench/daemonBench.ts). */
-function answerCommands(daemon: DaemonProcess, stop: AbortSignal): void {
-  const base = `http://127.0.0.1:${daemon.port}`;
-  void (async () => {
-    while (!stop.aborted) {
-      try {
-        const poll = await fetch(`${base}/pending-queries?instance_id=ab&boot_id=1&wait_ms=25000`, {
-          signal: stop,
-          headers: EXTENSION_HEADERS,
-        });
-        const { queries } = (await poll.json()) as { queries: Array<{ correlation_id: string }> };
-        for (const query of queries) {
-          await fetch(`${base}/query-result`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
-            body: JSON.stringify({
-              correlation_id: query.correlation_id,
-              status: 'complete',
-              result: { success: true, data: 1 },
-            }),
-          });
-        }
-      } catch {
-        // stopped
-      }
-    }
-  })();
 }
 
 const batch = JSON.stringify({ entries: Array.from({ length: 100 }, (_, i) => logEntry(i)) });

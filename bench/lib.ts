@@ -5,7 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
 import { freePort, tempDir } from '../test/support/processes.js';
-import { mcpMessages } from '../test/support/daemonHarness.js';
+import { EXTENSION_HEADERS, mcpMessages } from '../test/support/daemonHarness.js';
 
 /** Percentile of already-sorted samples (nearest rank). */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -194,4 +194,33 @@ export class RawMcpClient {
       req.end(text);
     });
   }
+}
+
+/** A simulated extension answering every command at once with `result` (as in bench/daemonBench.ts). */
+export function answerCommands(daemon: DaemonProcess, stop: AbortSignal, result: unknown = { success: true, data: 1 }): void {
+  const base = `http://127.0.0.1:${daemon.port}`;
+  void (async () => {
+    while (!stop.aborted) {
+      try {
+        const poll = await fetch(`${base}/pending-queries?instance_id=bench&boot_id=1&wait_ms=25000`, {
+          signal: stop,
+          headers: EXTENSION_HEADERS,
+        });
+        const { queries } = (await poll.json()) as { queries: Array<{ correlation_id: string }> };
+        for (const query of queries) {
+          await fetch(`${base}/query-result`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
+            body: JSON.stringify({
+              correlation_id: query.correlation_id,
+              status: 'complete',
+              result,
+            }),
+          });
+        }
+      } catch {
+        // stopped
+      }
+    }
+  })();
 }

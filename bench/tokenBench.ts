@@ -5,7 +5,7 @@
 // mix (test/support/typicalCapture.ts), each its own daemon. Prints a table; nothing is written.
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 import { typicalConsole, typicalRequests, type WireLog } from '../test/support/typicalCapture.js';
-import { percentile, RawMcpClient, startDaemonProcess, type DaemonProcess } from './lib.js';
+import { answerCommands, percentile, RawMcpClient, startDaemonProcess, type DaemonProcess } from './lib.js';
 
 const [OLD, NEW = 'dist/cli.js'] = process.argv.slice(2);
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -23,6 +23,12 @@ interface Row {
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
+/** What the extension posts for a navigate. */
+const NAVIGATED = {
+  success: true,
+  data: { tab_id: 418, url: 'http://localhost:5173/todos', title: 'Todos', status: 'complete' },
+};
+
 /** The extension before SPEC 10 wrote objects into messages as JSON; the old build gets the mix that way. */
 function asOldExtensionWrote(entry: WireLog): WireLog {
   const [head, ...rest] = entry.args;
@@ -37,38 +43,6 @@ async function send(daemon: DaemonProcess, path: string, entries: unknown[]): Pr
     body: JSON.stringify({ entries }),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
-}
-
-/** Answers each command as the extension does for a navigate. */
-function answerNavigate(daemon: DaemonProcess, stop: AbortSignal): void {
-  const base = `http://127.0.0.1:${daemon.port}`;
-  void (async () => {
-    while (!stop.aborted) {
-      try {
-        const poll = await fetch(`${base}/pending-queries?instance_id=tok&boot_id=1&wait_ms=25000`, {
-          signal: stop,
-          headers: EXTENSION_HEADERS,
-        });
-        const { queries } = (await poll.json()) as { queries: Array<{ correlation_id: string }> };
-        for (const query of queries) {
-          await fetch(`${base}/query-result`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
-            body: JSON.stringify({
-              correlation_id: query.correlation_id,
-              status: 'complete',
-              result: {
-                success: true,
-                data: { tab_id: 418, url: 'http://localhost:5173/todos', title: 'Todos', status: 'complete' },
-              },
-            }),
-          });
-        }
-      } catch {
-        // stopped
-      }
-    }
-  })();
 }
 
 async function measure(cli: string, old: boolean): Promise<{ rows: Row[]; reads: Record<string, { p50: number; p99: number }> }> {
@@ -100,7 +74,7 @@ async function measure(cli: string, old: boolean): Promise<{ rows: Row[]; reads:
     record('observe errors (5 identical)', (await client.callTool('observe', { what: 'errors', tab_id: 7 })) as Answer);
     if (!old) record('observe summary', (await client.callTool('observe', { what: 'summary' })) as Answer);
     record('interact (queued answer)', (await client.callTool('interact', { action: 'refresh' })) as Answer);
-    answerNavigate(daemon, stop.signal);
+    answerCommands(daemon, stop.signal, NAVIGATED);
     record(
       'interact navigate (inline result)',
       (await client.callTool('interact', { action: 'navigate', url: 'http://localhost:5173/todos', wait_ms: 5000 })) as Answer,

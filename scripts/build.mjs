@@ -42,15 +42,12 @@ const withoutPhoneNumbers = {
   },
 };
 rmSync(out, { recursive: true, force: true });
-const result = await build({
-  entryPoints: { cli: 'src/cli.ts' },
+/** What both builds share: bundled for Node 20, minified but with names (stacks stay readable). */
+const shared = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
   outdir: out,
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
   minifySyntax: true,
   minifyWhitespace: true,
   keepNames: true,
@@ -58,6 +55,13 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
   tsconfig: 'tsconfig.build.json',
+};
+const result = await build({
+  ...shared,
+  entryPoints: { cli: 'src/cli.ts' },
+  format: 'esm',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   plugins: [withoutPhoneNumbers, oneMimeTable],
   // CommonJS dependencies bundled into ESM call `require` for Node's built-ins.
   banner: { js: "import { createRequire as __btRequire } from 'node:module'; const require = __btRequire(import.meta.url);" },
@@ -66,20 +70,10 @@ const result = await build({
 // The installed command and the bridge: CommonJS on its own (src/bin.ts says why); the rest of
 // the CLI stays in the ES module build above, which it imports.
 const bin = await build({
+  ...shared,
   entryPoints: { cli: 'src/bin.ts' },
-  bundle: true,
-  platform: 'node',
   format: 'cjs',
-  target: 'node20',
   outExtension: { '.js': '.cjs' },
-  outdir: out,
-  minifySyntax: true,
-  minifyWhitespace: true,
-  keepNames: true,
-  legalComments: 'none',
-  metafile: true,
-  logLevel: 'warning',
-  tsconfig: 'tsconfig.build.json',
   // packageRoot.ts finds the package from its own location.
   define: { 'import.meta.url': '__btModuleUrl' },
   banner: { js: "#!/usr/bin/env node\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
