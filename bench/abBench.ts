@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   for (const { name, daemon } of sides) {
     await post(daemon.port);
     clients.set(name, await new RawMcpClient(daemon.port, daemon.token).connect());
-    answerCommands(daemon, stop.signal);
+    void answerCommands(daemon, stop.signal);
     figures.set(name, { observe: [], roundTrip: [], ingest: [] });
   }
   for (let round = 0; round <= ROUNDS; round++) {

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { BENCH_CLI, latency, logEntry, RawMcpClient, startDaemonProcess, throughput, type DaemonProcess } from './lib.js';
+import {
+  answerCommands,
+  BENCH_CLI,
+  latency,
+  logEntry,
+  RawMcpClient,
+  startDaemonProcess,
+  throughput,
+  type DaemonProcess,
+} from './lib.js';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 
 export interface DaemonFigures {
@@ -52,37 +61,6 @@ async function bridgeClient(daemon: DaemonProcess): Promise<{ client: Client; rs
     client,
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${transport.pid}/status`, 'utf8'))?.[1]) / 1024,
   };
-}
-
-/** A simulated extension: long polls and completes every command at once. */
-function extensionLoop(daemon: DaemonProcess, stop: AbortSignal): Promise<void> {
-  const base = `http://127.0.0.1:${daemon.port}`;
-  return (async () => {
-    while (!stop.aborted) {
-      try {
-        const response = await fetch(`${base}/pending-queries?instance_id=bench&boot_id=1&wait_ms=25000`, {
-          signal: stop,
-          headers: EXTENSION_HEADERS,
-        });
-        const { queries } = (await response.json()) as { queries: Array<{ correlation_id: string }> };
-        await Promise.all(
-          queries.map((q) =>
-            fetch(`${base}/query-result`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
-              body: JSON.stringify({
-                correlation_id: q.correlation_id,
-                status: 'complete',
-                result: { success: true, data: 'Bench Title' },
-              }),
-            }).then((r) => r.arrayBuffer()),
-          ),
-        );
-      } catch {
-        // aborted at the end
-      }
-    }
-  })();
 }
 
 export async function ingest(daemon: DaemonProcess, batches: number, senders: number): Promise<void> {
@@ -154,7 +132,7 @@ export async function runDaemonBench(): Promise<DaemonFigures> {
     const observeBridge = await latency(SEQUENTIAL_CALLS, () => observe(bridge));
     const observeBridgeCallsPerS = await throughput(8, THROUGHPUT_MS, () => observe(bridge));
 
-    const extension = extensionLoop(daemon, stopExtension.signal);
+    const extension = answerCommands(daemon, stopExtension.signal, { success: true, data: 'Bench Title' });
     await latency(100, () => client.callTool({ name: 'interact', arguments: { action: 'refresh' } }));
     const interactQueued = await latency(SEQUENTIAL_CALLS, () =>
       client.callTool({ name: 'interact', arguments: { action: 'refresh' } }),

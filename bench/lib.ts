@@ -196,10 +196,17 @@ export class RawMcpClient {
   }
 }
 
-/** A simulated extension answering every command at once with `result` (as in bench/daemonBench.ts). */
-export function answerCommands(daemon: DaemonProcess, stop: AbortSignal, result: unknown = { success: true, data: 1 }): void {
+/**
+ * A simulated extension: long polls and completes every command it is handed at once, with
+ * `result`, until `stop` aborts. Resolves when it has stopped.
+ */
+export function answerCommands(
+  daemon: DaemonProcess,
+  stop: AbortSignal,
+  result: unknown = { success: true, data: 1 },
+): Promise<void> {
   const base = `http://127.0.0.1:${daemon.port}`;
-  void (async () => {
+  return (async () => {
     while (!stop.aborted) {
       try {
         const poll = await fetch(`${base}/pending-queries?instance_id=bench&boot_id=1&wait_ms=25000`, {
@@ -207,17 +214,15 @@ export function answerCommands(daemon: DaemonProcess, stop: AbortSignal, result:
           headers: EXTENSION_HEADERS,
         });
         const { queries } = (await poll.json()) as { queries: Array<{ correlation_id: string }> };
-        for (const query of queries) {
-          await fetch(`${base}/query-result`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
-            body: JSON.stringify({
-              correlation_id: query.correlation_id,
-              status: 'complete',
-              result,
-            }),
-          });
-        }
+        await Promise.all(
+          queries.map((query) =>
+            fetch(`${base}/query-result`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
+              body: JSON.stringify({ correlation_id: query.correlation_id, status: 'complete', result }),
+            }).then((response) => response.arrayBuffer()),
+          ),
+        );
       } catch {
         // stopped
       }

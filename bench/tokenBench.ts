@@ -74,7 +74,7 @@ async function measure(cli: string, old: boolean): Promise<{ rows: Row[]; reads:
     record('observe errors (5 identical)', (await client.callTool('observe', { what: 'errors', tab_id: 7 })) as Answer);
     if (!old) record('observe summary', (await client.callTool('observe', { what: 'summary' })) as Answer);
     record('interact (queued answer)', (await client.callTool('interact', { action: 'refresh' })) as Answer);
-    answerCommands(daemon, stop.signal, NAVIGATED);
+    void answerCommands(daemon, stop.signal, NAVIGATED);
     record(
       'interact navigate (inline result)',
       (await client.callTool('interact', { action: 'navigate', url: 'http://localhost:5173/todos', wait_ms: 5000 })) as Answer,

@@ -98,7 +98,11 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
         [7, undefined],
         [undefined, undefined],
       ]);
-      expect((await ext.report('corr-1-00000000', 'complete', { tab_id: -1 })).status).to.equal(400);
+      // A tab id the extension could not have: refused, nothing recorded (2^31 is the largest accepted).
+      for (const bad of [-1, 2 ** 31 + 1, 1.5, '42']) {
+        expect((await ext.report('corr-1-00000000', 'complete', { tab_id: bad })).status, String(bad)).to.equal(400);
+      }
+      expect((await ext.report('corr-1-00000000', 'complete', { tab_id: 2 ** 31 })).body).to.deep.include({ accepted: false });
     });
 
     it('returns the queued handle when wait_ms passes first', async () => {
