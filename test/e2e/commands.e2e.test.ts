@@ -146,6 +146,38 @@ describe('e2e: commands on real pages', function () {
     for (const wait of waits) expect(wait).to.be.within(0, 600);
   });
 
+  it('screenshot of one element (cut to its box) and of the full page (stitched, taller than the viewport)', async function () {
+    this.timeout(30_000);
+    const shot = async (args: Record<string, unknown>) => {
+      const answer = await agent.call('interact', { action: 'screenshot', tab_id: tabId, wait_ms: 15_000, ...args });
+      expect(answer.isError, JSON.stringify(answer.payload).slice(0, 300)).to.equal(false);
+      return answer.payload.result.data.image as { width: number; height: number };
+    };
+    const viewport = (await agent.interact('execute_js', { script: 'return [innerWidth, innerHeight, devicePixelRatio]' })).result
+      .data as number[];
+    const box = (await agent.interact('query_dom', { selector: '#go' })).result.data.elements[0].box;
+    const element = await shot({ selector: '#go' });
+    const ratio = viewport[2] as number;
+    expect(element.width).to.be.within(Math.floor(box.width * ratio) - 1, Math.ceil(box.width * ratio) + 1);
+    expect(element.height).to.be.within(Math.floor(box.height * ratio) - 1, Math.ceil(box.height * ratio) + 1);
+    const page = await shot({ full_page: true, format: 'jpeg', quality: 40 });
+    const scale = Math.min(1, 1280 / ((viewport[0] as number) * ratio));
+    // app.html is over 3000 px tall: the image holds more than one viewport.
+    expect(page.height).to.be.above((viewport[1] as number) * ratio * scale * 2);
+    const bad = await agent.ok('interact', { action: 'screenshot', full_page: true, selector: '#go' }).catch((e: Error) => e);
+    expect(String(bad)).to.contain('not both');
+  });
+
+  it('8 parallel execute_js with wait_ms all succeed (past the 5-in-flight bound they wait for a slot)', async function () {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        agent.interact('execute_js', { tab_id: tabId, script: `await new Promise((r) => setTimeout(r, 200)); return ${i}` }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).to.deep.equal(Array(8).fill('complete'));
+    expect(answers.map((a) => a.result.data)).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('navigate, back, forward and refresh move the real tab and wait for the page', async function () {
     const navigated = await agent.interact('navigate', { url: site.url('/second.html'), tab_id: tabId });
     expect(navigated.result.data).to.include({ url: site.url('/second.html'), title: 'second page', status: 'complete' });

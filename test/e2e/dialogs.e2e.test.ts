@@ -40,6 +40,7 @@ describe('e2e: dialogs never hang an agent, and are reported', function () {
     const { answer, ms } = await click('#alert');
     expect(answer.status, JSON.stringify(answer)).to.equal('complete');
     expect(ms).to.be.below(3_000);
+    expect(answer.result.data.effects.dialogs).to.deep.equal([{ type: 'alert', message: 'Saved!', answer: 'accepted' }]);
     expect(await out()).to.equal('after alert');
     const logs = await agent.ok('observe', { what: 'logs', tab_id: tabId, after_cursor: cursor });
     const reported = logs.entries.find((e: any) => e.message.startsWith('alert("Saved!")'));

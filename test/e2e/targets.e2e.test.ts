@@ -23,7 +23,11 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
     const where = async () => (await agent.interact('execute_js', { script: 'return location.pathname' })).result.data;
     expect(await where()).to.equal('/popups.html');
     const tabsBefore = (await agent.ok('observe', { what: 'tabs' })).tabs.length;
-    await agent.interact('click', { selector: '#blank' });
+    const clicked = await agent.interact('click', { selector: '#blank' });
+    // The click's effects name the tab it opened…
+    const opened = clicked.result.data.effects.new_tabs;
+    expect(opened, JSON.stringify(clicked)).to.have.length(1);
+    expect(opened[0].url).to.match(/\/second\.html$/);
     // The new tab opens (and is the active one now)…
     for (let i = 0; i < 50 && (await agent.ok('observe', { what: 'tabs' })).tabs.length === tabsBefore; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -39,6 +43,48 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
     // Naming a tab makes it the one the agent acts on next.
     expect(await where()).to.equal('/second.html');
     expect(tabId).to.be.a('number');
+  });
+
+  it('a window.open the popup blocker refuses is popup_blocked in the click’s effects (and a warning log)', async function () {
+    const clicked = await agent.interact('click', { selector: '#popup', tab_id: tabId });
+    const { effects } = clicked.result.data;
+    expect(effects.popup_blocked, JSON.stringify(effects)).to.deep.equal({ url: session.site.url('/second.html?popup') });
+    expect(effects.new_tabs).to.deep.equal([]);
+    const logs = await agent.ok('observe', { what: 'logs', tab_id: tabId, min_level: 'warn' });
+    expect(logs.entries.map((e: { message: string }) => e.message)).to.include(
+      `window.open("${session.site.url('/second.html?popup')}") was blocked by the browser's popup blocker`,
+    );
+    const out = await agent.interact('execute_js', { script: 'return document.getElementById("out").textContent' });
+    expect(out.result.data).to.equal('blocked');
+  });
+
+  it('upload gives a file input the files (name, type, content), as a user picking them would', async function () {
+    const one = await agent.interact('upload', {
+      selector: '#one',
+      files: [{ name: 'notes.txt', mime_type: 'text/plain', content_base64: Buffer.from('hello file').toString('base64') }],
+    });
+    expect(one.result.data.uploaded).to.deep.equal([{ name: 'notes.txt', size: 10 }]);
+    const read = async () =>
+      (await agent.interact('execute_js', { script: 'return document.getElementById("out").textContent' })).result.data;
+    expect(await read()).to.equal('notes.txt:text/plain:hello file');
+    const files = ['a', 'b'].map((name) => ({
+      name: `${name}.csv`,
+      mime_type: 'text/csv',
+      content_base64: Buffer.from(name).toString('base64'),
+    }));
+    await agent.interact('upload', { selector: '#many', files });
+    expect(await read()).to.equal('a.csv:text/csv:a,b.csv:text/csv:b');
+    const refused = await agent.interact('upload', { selector: '#one', files });
+    expect(refused.result.error.code).to.equal('invalid_params');
+    const notInput = await agent.interact('upload', { selector: '#popup', files });
+    expect(notInput.result.error.code).to.equal('not_a_file_input');
+  });
+
+  it('drag moves a draggable onto a drop zone (dragstart data reaches the drop)', async function () {
+    const dragged = await agent.interact('drag', { selector: '#card', to_selector: '#zone' });
+    expect(dragged.result.data).to.include({ dropped: true });
+    const out = await agent.interact('execute_js', { script: 'return document.getElementById("out").textContent' });
+    expect(out.result.data).to.equal('dropped card-1');
   });
 
   describe('targets: text=, role=, nth, same-origin frames, and ambiguity', () => {
@@ -60,6 +106,24 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
         .and.contain('1: <button> "Cancel"');
       expect((await agent.interact('click', { selector: '.act', nth: 1 })).status).to.equal('complete');
       expect(await out()).to.equal('clicked Cancel');
+    });
+
+    it('snapshot reaches into open shadow roots and same-origin frames, and its refs act there', async function () {
+      const { snapshot } = (await agent.interact('snapshot')).result.data;
+      expect(snapshot).to.match(/- heading "Shadow panel" \[level=2\] \[ref=e\d+\]/);
+      expect(snapshot).to.match(/- iframe "inner frame" \[ref=e\d+\]:\n\s+- button "Inner" \[ref=e\d+\]/);
+      expect(snapshot, 'hidden elements are left out').not.to.contain('Hidden');
+      const ref = (name: string) => new RegExp(`- button "${name}" \\[ref=(e\\d+)\\]`).exec(snapshot)?.[1];
+      await agent.interact('click', { ref: ref('Shadow action') });
+      expect(await out()).to.equal('shadow clicked');
+      await agent.interact('click', { ref: ref('Inner') });
+      const inner = await agent.interact('execute_js', {
+        script: 'return document.getElementById("inner").contentDocument.body.dataset.clicked',
+      });
+      expect(inner.result.data).to.equal('yes');
+      // An ambiguous selector lists its candidates with their refs: the agent can pick one.
+      const ambiguous = await agent.interact('click', { selector: '.act' });
+      expect(ambiguous.error).to.contain(`"Save" [ref=${ref('Save')}]`);
     });
 
     it('text= and role= find elements by what a user sees', async function () {

@@ -1,7 +1,10 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import type { PageOutcome } from '../shared/commands.js';
+import { BUS } from '../shared/protocol.js';
 import { SLOT } from '../shared/commands.js';
 import { KeyFailure, pressKey } from './keyboard.js';
+import { REF_PATTERN, RefRegistry } from './refs.js';
+import { snapshot } from './snapshot.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
 const APPEAR_MS = 2_000;
@@ -16,6 +19,8 @@ const MAX_MATCHES = 1_000;
 
 /** The document actions run in: the page's, or a same-origin iframe's (`frame`). */
 let root: Document = document;
+/** This document's refs (SPEC 9): a new document, after a navigation, starts with none. */
+const refs = new RefRegistry();
 
 class ActionFailure extends Error {
   constructor(
@@ -52,10 +57,13 @@ export async function domAction(action: string, params: Params, budgetMs: number
 
 async function run(action: string, params: Params, budgetMs: number): Promise<unknown> {
   const selector = typeof params.selector === 'string' ? params.selector : undefined;
+  const ref = typeof params.ref === 'string' ? params.ref : undefined;
   root = rootFor(params.frame);
   const nth = typeof params.nth === 'number' ? params.nth : undefined;
-  const one = () => element(selector, Math.min(APPEAR_MS, budgetMs), nth);
+  const one = async () => (ref !== undefined ? byRef(ref) : element(selector, Math.min(APPEAR_MS, budgetMs), nth));
   switch (action) {
+    case 'snapshot':
+      return takeSnapshot(ref !== undefined || selector !== undefined ? await one() : root.documentElement, params);
     case 'click':
       return click(await one());
     case 'type':
@@ -63,9 +71,9 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     case 'select':
       return select(await one(), String(params.value ?? ''));
     case 'scroll':
-      return scroll(selector === undefined ? undefined : await one(), params);
+      return scroll(selector === undefined && ref === undefined ? undefined : await one(), params);
     case 'press_key': {
-      const target = selector === undefined ? (root.activeElement ?? root.body) : await one();
+      const target = selector === undefined && ref === undefined ? (root.activeElement ?? root.body) : await one();
       try {
         return pressKey(
           target,
@@ -79,6 +87,20 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     }
     case 'hover':
       return hover(await one());
+    case 'upload':
+      return upload(await one(), params.files);
+    case 'drag': {
+      const from = await one();
+      const to =
+        typeof params.to_ref === 'string'
+          ? byRef(params.to_ref)
+          : await element(typeof params.to_selector === 'string' ? params.to_selector : undefined, Math.min(APPEAR_MS, budgetMs));
+      return drag(from, to);
+    }
+    case 'settle':
+      return settle(Number(params.since), budgetMs);
+    case 'measure':
+      return measure(params, ref !== undefined || selector !== undefined ? await one() : undefined);
     case 'dblclick':
       return dblclick(await one());
     case 'wait_for':
@@ -90,6 +112,37 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     default:
       throw new ActionFailure('unknown_action', `The extension does not know the page action "${action}"`);
   }
+}
+
+/** The element of a ref from this tab's snapshots, or `stale_ref` with what to do. */
+function byRef(ref: string): Element {
+  if (!REF_PATTERN.test(ref)) throw new ActionFailure('invalid_params', `"${ref}" is not a ref: refs look like e12`);
+  const found = refs.resolve(ref);
+  if (found === undefined) {
+    throw new ActionFailure(
+      'stale_ref',
+      `Ref ${ref} is stale: its element is gone or the page has navigated since the snapshot; take a new snapshot (interact {action:"snapshot"}) and use its refs`,
+    );
+  }
+  root = found.ownerDocument;
+  return found;
+}
+
+/** Nodes shown below the start, at most (`max_depth`). */
+const DEFAULT_DEPTH = 40;
+
+function takeSnapshot(start: Element, params: Params): unknown {
+  const depth = typeof params.max_depth === 'number' ? Math.max(1, Math.floor(params.max_depth)) : DEFAULT_DEPTH;
+  const taken = snapshot(start, refs, depth);
+  return {
+    url: location.href,
+    title: document.title,
+    snapshot: taken.text,
+    nodes: taken.nodes,
+    ...(taken.truncated
+      ? { truncated: true, hint: 'The page is larger than one snapshot shows: pass ref or selector (a subtree) or max_depth' }
+      : {}),
+  };
 }
 
 function required(selector: string | undefined): string {
@@ -230,11 +283,11 @@ async function element(selector: string | undefined, waitMs: number, nth?: numbe
       .slice(0, CANDIDATES)
       .map(
         (candidate, i) =>
-          `${i}: ${brief(candidate)} ${JSON.stringify(cut(normalize((candidate as HTMLElement).innerText ?? candidate.textContent ?? ''), 40))}`,
+          `${i}: ${brief(candidate)} ${JSON.stringify(cut(normalize((candidate as HTMLElement).innerText ?? candidate.textContent ?? ''), 40))} [ref=${refs.refFor(candidate)}]`,
       );
     throw new ActionFailure(
       'ambiguous_selector',
-      `"${css}" matches ${visible.length} visible elements; pass nth (0-${visible.length - 1}) or a narrower selector. ${listed.join('; ')}${visible.length > CANDIDATES ? '; …' : ''}`,
+      `"${css}" matches ${visible.length} visible elements; pass one's ref, nth (0-${visible.length - 1}) or a narrower selector. ${listed.join('; ')}${visible.length > CANDIDATES ? '; …' : ''}`,
     );
   }
   return pool[0] as Element;
@@ -350,6 +403,149 @@ function click(element: Element): unknown {
   element.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0 }));
   element.dispatchEvent(new MouseEvent('click', { ...at, button: 0, detail: 1 }));
   return { clicked: describe(element) };
+}
+
+interface FileParam {
+  name: string;
+  mime_type?: string;
+  content_base64: string;
+}
+
+/** Sets an `<input type=file>`'s files as a user picking them would, then fires input and change. */
+function upload(target: Element, files: unknown): unknown {
+  if (!isA(target, 'HTMLInputElement') || (target as HTMLInputElement).type !== 'file') {
+    throw new ActionFailure('not_a_file_input', `upload needs an <input type="file">; this is ${brief(target)}`);
+  }
+  const input = target as HTMLInputElement;
+  if (input.disabled) throw new ActionFailure('element_disabled', `The file input is disabled: ${brief(input)}`);
+  const list = files as FileParam[];
+  if (list.length > 1 && !input.multiple) {
+    throw new ActionFailure(
+      'invalid_params',
+      `${brief(input)} takes one file (no multiple attribute); ${list.length} were given`,
+    );
+  }
+  const transfer = new DataTransfer();
+  for (const file of list) {
+    const bytes = Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([bytes], file.name, { type: file.mime_type ?? 'application/octet-stream' }));
+  }
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+  return { uploaded: [...transfer.files].map((file) => ({ name: file.name, size: file.size })), element: brief(input) };
+}
+
+/**
+ * A drag from one element to another as the browser fires it for a mouse drag: pointer and mouse
+ * events (for libraries that track the pointer) and HTML drag and drop events sharing one
+ * DataTransfer (for `draggable` and drop zones).
+ */
+function drag(from: Element, to: Element): unknown {
+  const start = pointerAt(from);
+  const transfer = new DataTransfer();
+  const pointer = (type: string, on: Element, at: MouseEventInit, buttons: number) =>
+    on.dispatchEvent(new PointerEvent(type, { ...at, pointerType: 'mouse', isPrimary: true, button: 0, buttons }));
+  const mouse = (type: string, on: Element, at: MouseEventInit, buttons: number) =>
+    on.dispatchEvent(new MouseEvent(type, { ...at, button: 0, buttons }));
+  const dnd = (type: string, on: Element, at: MouseEventInit) =>
+    on.dispatchEvent(new DragEvent(type, { ...at, dataTransfer: transfer }));
+  pointer('pointerdown', from, start, 1);
+  mouse('mousedown', from, start, 1);
+  const started = dnd('dragstart', from, start);
+  const end = pointerAt(to);
+  pointer('pointermove', to, end, 1);
+  mouse('mousemove', to, end, 1);
+  let dropped = false;
+  if (started) {
+    dnd('dragenter', to, end);
+    const over = dnd('dragover', to, end);
+    // A drop target says yes by cancelling dragover; only then does the browser drop.
+    if (!over) {
+      dnd('drop', to, end);
+      dropped = true;
+    }
+    dnd('dragend', from, end);
+  }
+  pointer('pointerup', to, end, 0);
+  mouse('mouseup', to, end, 0);
+  return { dragged: brief(from), to: brief(to), dropped };
+}
+
+/**
+ * For screenshots: scrolls to `scroll_to` (at once, whatever the page's scroll-behavior) and
+ * waits for a frame, or scrolls `target` into view; then the viewport, scroll position, page size
+ * and the target's box in the top viewport (an element of a same-origin frame is offset by it).
+ */
+async function measure(params: Params, target: Element | undefined): Promise<unknown> {
+  const to = params.scroll_to as { x?: unknown; y?: unknown } | undefined;
+  if (to !== undefined) window.scrollTo({ left: Number(to.x) || 0, top: Number(to.y) || 0, behavior: 'instant' });
+  if (target !== undefined) target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  if (to !== undefined || target !== undefined) await nextFrame();
+  const scroller = document.scrollingElement ?? document.documentElement;
+  let box: DOMRect | undefined;
+  if (target !== undefined) {
+    box = target.getBoundingClientRect();
+    for (
+      let frame = target.ownerDocument.defaultView?.frameElement;
+      frame;
+      frame = frame.ownerDocument.defaultView?.frameElement
+    ) {
+      const outer = frame.getBoundingClientRect();
+      box = new DOMRect(box.x + outer.x + frame.clientLeft, box.y + outer.y + frame.clientTop, box.width, box.height);
+    }
+  }
+  return {
+    viewport: { width: innerWidth, height: innerHeight },
+    scroll: { x: Math.round(scrollX), y: Math.round(scrollY) },
+    page: { width: scroller.scrollWidth, height: scroller.scrollHeight },
+    ...(box === undefined ? {} : { box: { x: box.x, y: box.y, width: box.width, height: box.height } }),
+  };
+}
+
+/** After the next paint (or 100 ms, when the tab does not paint). */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(timer), resolve())));
+  });
+}
+
+/** The DOM has to be this quiet before an action counts as settled (ms, SPEC 9). */
+const QUIET_MS = 100;
+const SETTLE_POLL_MS = 20;
+
+/**
+ * Settle (SPEC 9): resolves once the requests started since `since` (ms since the epoch; the
+ * page's capture counts them) are finished and the DOM has not changed for QUIET_MS, or when
+ * `budgetMs` is over.
+ */
+async function settle(since: number, budgetMs: number): Promise<unknown> {
+  const started = performance.now();
+  let changed = started;
+  const observer = new MutationObserver(() => (changed = performance.now()));
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    for (;;) {
+      const open = openRequests(since);
+      const at = performance.now();
+      if (open === 0 && at - changed >= QUIET_MS) return { settled: true, waited_ms: Math.round(at - started) };
+      if (at - started >= budgetMs) return { settled: false, waited_ms: Math.round(at - started), open_requests: open };
+      await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLE_POLL_MS, Math.max(1, budgetMs - (at - started)))));
+    }
+  } finally {
+    observer.disconnect();
+  }
+}
+
+/** The page's capture answers at once (a DOM event is dispatched synchronously); none answering is 0. */
+function openRequests(since: number): number {
+  let open = 0;
+  const answer = (event: Event) => (open = Number((event as CustomEvent<unknown>).detail) || 0);
+  document.addEventListener(BUS.inflightCount, answer);
+  document.dispatchEvent(new CustomEvent(BUS.inflight, { detail: String(since) }));
+  document.removeEventListener(BUS.inflightCount, answer);
+  return open;
 }
 
 const PER_KEY_LIMIT = 1_000;

@@ -1,6 +1,7 @@
 import { CAPS } from '../../../src/domain/capture/caps.js';
 import type { NetworkWire } from '../shared/protocol.js';
 import { absoluteUrl, describeBody, headersObject, isTextual, readCapped, scrub } from './networkCommon.js';
+import type { Inflight } from './inflight.js';
 import type { PageBus } from './PageBus.js';
 
 /**
@@ -8,7 +9,7 @@ import type { PageBus } from './PageBus.js';
  * up to 16 KB (read from a clone, after the page already has its response); a rejected fetch is
  * status 0 with the error. Everything is redacted before it leaves the page.
  */
-export function hookFetch(bus: PageBus, now: () => number): void {
+export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight): void {
   const original = window.fetch;
   if (typeof original !== 'function') return;
   window.fetch = new Proxy(original, {
@@ -34,6 +35,11 @@ export function hookFetch(bus: PageBus, now: () => number): void {
         // describe what we can; the request itself is never touched
       }
       const promise = Reflect.apply(target, thisArg, args) as Promise<Response>;
+      const open = inflight.begin(ts);
+      const add = (entry: NetworkWire, urgent: boolean) => {
+        inflight.end(open);
+        bus.add('network', entry, urgent);
+      };
       promise.then(
         (response) => {
           const entry: NetworkWire = {
@@ -45,20 +51,19 @@ export function hookFetch(bus: PageBus, now: () => number): void {
           };
           const failed = response.status >= 400;
           if (!isTextual(response.headers.get('content-type')) || response.body === null) {
-            bus.add('network', entry, failed);
+            add(entry, failed);
             return;
           }
           let clone: Response;
           try {
             clone = response.clone();
           } catch {
-            bus.add('network', entry, failed);
+            add(entry, failed);
             return;
           }
           void readCapped(clone.body as ReadableStream<Uint8Array>, CAPS.body).then(({ text, cut }) => {
             const body = scrub.body(text);
-            bus.add(
-              'network',
+            add(
               { ...entry, response_body: body.text, ...(cut || body.cut || entry.truncated ? { truncated: true } : {}) },
               failed,
             );
@@ -66,11 +71,7 @@ export function hookFetch(bus: PageBus, now: () => number): void {
         },
         (error: unknown) => {
           const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-          bus.add(
-            'network',
-            { ...base, status: 0, duration_ms: Math.round((performance.now() - started) * 10) / 10, error: message },
-            true,
-          );
+          add({ ...base, status: 0, duration_ms: Math.round((performance.now() - started) * 10) / 10, error: message }, true);
         },
       );
       return promise;

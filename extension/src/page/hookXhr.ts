@@ -1,6 +1,7 @@
 import { CAPS } from '../../../src/domain/capture/caps.js';
 import type { NetworkWire } from '../shared/protocol.js';
 import { absoluteUrl, describeBody, isTextual, scrub } from './networkCommon.js';
+import type { Inflight } from './inflight.js';
 import type { PageBus } from './PageBus.js';
 
 interface XhrRecord {
@@ -16,7 +17,7 @@ interface XhrRecord {
 const records = new WeakMap<XMLHttpRequest, XhrRecord>();
 
 /** Records every XMLHttpRequest like a fetch; error, timeout and abort are status 0 with the reason. */
-export function hookXhr(bus: PageBus, now: () => number): void {
+export function hookXhr(bus: PageBus, now: () => number, inflight: Inflight): void {
   const proto = XMLHttpRequest.prototype;
   proto.open = new Proxy(proto.open, {
     apply(target, xhr: XMLHttpRequest, args: unknown[]) {
@@ -51,7 +52,11 @@ export function hookXhr(bus: PageBus, now: () => number): void {
         if (body !== undefined) record.body = body;
         for (const reason of ['error', 'timeout', 'abort'] as const)
           xhr.addEventListener(reason, () => (record.failure = reason));
-        xhr.addEventListener('loadend', () => bus.add('network', finish(xhr, record), xhr.status === 0 || xhr.status >= 400));
+        const open = inflight.begin(record.ts);
+        xhr.addEventListener('loadend', () => {
+          inflight.end(open);
+          bus.add('network', finish(xhr, record), xhr.status === 0 || xhr.status >= 400);
+        });
       }
       return Reflect.apply(target, xhr, args);
     },

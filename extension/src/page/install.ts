@@ -3,8 +3,10 @@ import { hookConsole } from './hookConsole.js';
 import { hookDialogs } from './hookDialogs.js';
 import { hookErrors } from './hookErrors.js';
 import { hookFetch } from './hookFetch.js';
+import { hookPopups } from './hookPopups.js';
 import { hookWebSocket } from './hookWebSocket.js';
 import { hookXhr } from './hookXhr.js';
+import { Inflight } from './inflight.js';
 import { PageBus } from './PageBus.js';
 import { trackPage } from './pageEvents.js';
 import { observeVitals } from './vitals.js';
@@ -46,8 +48,15 @@ export function install(): void {
       // not an order from the relay
     }
   });
-  hookFetch(bus, now);
-  hookXhr(bus, now);
+  const inflight = new Inflight();
+  document.addEventListener(BUS.inflight, (event) => {
+    const since = Number((event as CustomEvent<unknown>).detail);
+    if (!Number.isFinite(since)) return;
+    dispatch.call(document, new CustomEvent(BUS.inflightCount, { detail: String(inflight.since(since)) }));
+  });
+  hookPopups(bus, now);
+  hookFetch(bus, now, inflight);
+  hookXhr(bus, now, inflight);
   hookWebSocket(bus, now);
   observeVitals(bus, now, (fn, ms) => setTimer(fn, ms));
   trackPage(bus);

@@ -13,6 +13,10 @@ export const BUS = {
   flush: 'browsertap:flush',
   /** A JSON-encoded `DialogOrder` (page/hookDialogs.ts), ISOLATED relay → MAIN world. */
   dialogs: 'browsertap:dialogs',
+  /** ISOLATED → MAIN: how many requests started since `detail` (ms since epoch) are open? */
+  inflight: 'browsertap:inflight',
+  /** MAIN → ISOLATED, at once: that count, as a string. */
+  inflightCount: 'browsertap:inflight-count',
 } as const;
 
 /** Worker → relay (top frame): `{type, order}`, handed to the page's dialog hooks. */

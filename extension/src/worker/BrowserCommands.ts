@@ -1,6 +1,7 @@
 import { CommandFailure, type PageOutcome, type Query, SLOT } from '../shared/commands.js';
 import type { DialogOrder } from '../shared/protocol.js';
-import { screenshot } from './screenshot.js';
+import { EffectsRecorder } from './Effects.js';
+import { type Measure, type Measurer, screenshot } from './screenshot.js';
 import type { TabScope } from './TabScope.js';
 import { loaded, navigation } from './tabWaits.js';
 
@@ -27,6 +28,17 @@ const MAX_REMEMBERED = 256;
 /** Dialogs that come this long after an action ended are still answered (a handler's timer, an effect). */
 const DIALOG_GRACE_MS = 2_000;
 
+/** Page actions that can change the page: they settle and report `effects` (SPEC 9). */
+const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag']);
+/** How long an action waits for its page to settle unless `settle_ms` says otherwise (SPEC 9). */
+export const DEFAULT_SETTLE_MS = 2_000;
+
+interface Settled {
+  settled: boolean;
+  settle_ms: number;
+  navigated_to?: string;
+}
+
 /**
  * Every `interact` action of SPEC 2, on real tabs: execute_js in the page's MAIN world; the
  * page actions in the isolated world; navigation through `chrome.tabs`; screenshots through
@@ -39,6 +51,7 @@ export class BrowserCommands {
   constructor(
     private readonly scope: TabScope,
     private readonly page: PageHooks = NO_PAGE_HOOKS,
+    readonly effects: EffectsRecorder = new EffectsRecorder(),
   ) {}
 
   async execute(query: Query, deadline: number, signal: AbortSignal): Promise<unknown> {
@@ -52,34 +65,50 @@ export class BrowserCommands {
           ),
         );
       }
+      case 'snapshot':
       case 'click':
       case 'dblclick':
       case 'hover':
       case 'press_key':
       case 'type':
       case 'select':
+      case 'upload':
+      case 'drag':
       case 'scroll':
       case 'wait_for':
       case 'query_dom':
       case 'highlight': {
         const tab = await this.pageTab(query, deadline, signal);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
-        return success(
-          await this.actIn(tab, () =>
-            this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget], deadline),
-          ),
-        );
+        const act = async () =>
+          success(await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget], deadline));
+        if (!SETTLING.has(query.type)) return this.actIn(tab, act);
+        return this.withEffects(tab.id as number, params, deadline, act);
       }
       case 'screenshot': {
         const tab = await this.pageTab(query, deadline, signal);
-        return { success: true, data: await screenshot(tab, params) };
+        const budget = deadline - Date.now() - REPORT_MARGIN_MS;
+        const measure: Measurer = async (extra) =>
+          success(
+            await this.callInPage(
+              tab,
+              'ISOLATED',
+              SLOT.dom,
+              'dom-actions.js',
+              ['measure', { ...params, ...extra }, budget],
+              deadline,
+            ),
+          ).data as Measure;
+        return { success: true, data: await screenshot(tab, params, measure) };
       }
       case 'navigate': {
         const url = String(params.url);
         const tab = await this.target(query, true);
         const id = tab.id as number;
         await this.scope.track(id, url); // the agent works in this tab now: capture follows it
-        return done(await this.actIn(tab, () => navigation(id, () => chrome.tabs.update(id, { url }), signal)));
+        return this.withEffects(id, params, deadline, async () =>
+          done(await navigation(id, () => chrome.tabs.update(id, { url }), signal)),
+        );
       }
       case 'refresh':
       case 'back':
@@ -92,7 +121,7 @@ export class BrowserCommands {
           forward: () => chrome.tabs.goForward(id),
         }[query.type];
         try {
-          return done(await this.actIn(tab, () => navigation(id, start, signal)));
+          return await this.withEffects(id, params, deadline, async () => done(await navigation(id, start, signal)));
         } catch (error) {
           if (error instanceof CommandFailure) throw error;
           throw new CommandFailure('no_history', `Cannot go ${query.type} in tab ${id}: ${(error as Error).message}`);
@@ -105,7 +134,7 @@ export class BrowserCommands {
         const id = tab.id as number;
         this.remember(query.correlation_id, id); // the agent opened it to work in it
         await this.scope.track(id, url);
-        return done(await loaded(id, signal));
+        return this.withEffects(id, params, deadline, async () => done(await loaded(id, signal)));
       }
       case 'dialog': {
         const tab = await this.target(query, false);
@@ -137,6 +166,71 @@ export class BrowserCommands {
           `This version of the extension cannot run "${query.type}"; update the extension`,
         );
     }
+  }
+
+  /**
+   * Runs an action that can change the page (SPEC 9): the work, then the wait for the page to
+   * settle, then `effects` — what the tab captured and opened meanwhile — in the result's data.
+   * What the page captured reaches the daemon before the result, as with `actIn`.
+   */
+  private async withEffects(
+    tabId: number,
+    params: Record<string, unknown>,
+    deadline: number,
+    work: () => Promise<{ success: true; data: unknown }>,
+  ): Promise<unknown> {
+    const recording = this.effects.start(tabId);
+    const since = Date.now();
+    try {
+      let result: { success: true; data: unknown };
+      let settled: Settled;
+      try {
+        const before = (await chrome.tabs.get(tabId)).url;
+        result = await work();
+        const asked = typeof params.settle_ms === 'number' ? params.settle_ms : DEFAULT_SETTLE_MS;
+        settled = await this.settle(tabId, before, since, Math.min(asked, deadline - Date.now() - REPORT_MARGIN_MS));
+      } finally {
+        await this.page.drain(tabId);
+      }
+      await recording.resolveUrls(async (id) => {
+        const opened = await chrome.tabs.get(id).catch(() => undefined);
+        return opened?.pendingUrl ?? opened?.url;
+      });
+      const data = result.data !== null && typeof result.data === 'object' ? result.data : { value: result.data };
+      return { success: true, data: { ...data, effects: recording.effects(settled) } };
+    } finally {
+      this.effects.stop(recording);
+    }
+  }
+
+  /**
+   * Waits until the tab's page has settled (dom-actions' `settle`: its requests since `since`
+   * done, its DOM quiet), at most `budgetMs`. A page that navigates meanwhile is waited for and
+   * settled in its new document; the new url is `navigated_to`.
+   */
+  private async settle(tabId: number, before: string | undefined, since: number, budgetMs: number): Promise<Settled> {
+    const started = Date.now();
+    const left = () => budgetMs - (Date.now() - started);
+    let settled = false;
+    for (let attempt = 0; attempt < 3 && left() > 0; attempt++) {
+      try {
+        const tab = await chrome.tabs.get(tabId);
+        const until = Date.now() + left();
+        const outcome = await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', ['settle', { since }, left()], until);
+        settled = outcome.ok && (outcome.data as { settled?: boolean }).settled === true;
+        if (outcome.ok) break;
+      } catch {
+        // The page navigated (or is loading a new document): settle there.
+        await loaded(tabId, AbortSignal.timeout(Math.max(1, left()))).catch(() => undefined);
+      }
+    }
+    const after = await chrome.tabs.get(tabId).catch(() => undefined);
+    const url = after?.url ?? after?.pendingUrl;
+    return {
+      settled,
+      settle_ms: Date.now() - started,
+      ...(url !== undefined && url !== before ? { navigated_to: url } : {}),
+    };
   }
 
   /**
@@ -279,7 +373,7 @@ function callSlot(slot: string, args: unknown[], actingMs: number, graceMs: numb
   }
 }
 
-function success(outcome: PageOutcome): unknown {
+function success(outcome: PageOutcome): { success: true; data: unknown } {
   if (outcome.ok) return { success: true, data: outcome.data };
   const message =
     outcome.name !== undefined && outcome.code === 'script_error' ? `${outcome.name}: ${outcome.message}` : outcome.message;
@@ -290,6 +384,6 @@ function success(outcome: PageOutcome): unknown {
   });
 }
 
-function done(tab: chrome.tabs.Tab): unknown {
+function done(tab: chrome.tabs.Tab): { success: true; data: unknown } {
   return { success: true, data: { tab_id: tab.id, url: tab.url ?? tab.pendingUrl, title: tab.title, status: tab.status } };
 }

@@ -34,9 +34,15 @@ function urgent(kind: string, entry: Record<string, unknown>): boolean {
 /**
  * Hands a tracked tab's batch to the forwarder, stamped with the tab id Chrome gives the
  * message's sender (a page cannot claim another tab). Page events become `/page` posts, and the
- * tab's last url is remembered for its close event.
+ * tab's last url is remembered for its close event. `seen` is shown every other entry (effects).
  */
-export function forwardBatch(batch: unknown, tabId: number, forwarder: Forwarder, pages: Map<number, string>): void {
+export function forwardBatch(
+  batch: unknown,
+  tabId: number,
+  forwarder: Forwarder,
+  pages: Map<number, string>,
+  seen: (kind: string, entry: Record<string, unknown>) => void = () => undefined,
+): void {
   if (!isObject(batch)) return;
   let budget = MAX_PER_MESSAGE;
   for (const kind of ['logs', 'network', 'websocket', 'vitals', 'page'] as const satisfies ReadonlyArray<keyof CaptureBatch>) {
@@ -53,6 +59,7 @@ export function forwardBatch(batch: unknown, tabId: number, forwarder: Forwarder
         );
       } else {
         forwarder.add(kind, { ...entry, tab_id: tabId }, urgent(kind, entry));
+        seen(kind, entry);
       }
     }
     budget -= Math.min(entries.length, budget);

@@ -22,11 +22,31 @@ export interface ScreenshotData {
   quota_wait_ms: number;
 }
 
+/** What dom-actions' `measure` tells about the page (CSS pixels). */
+export interface Measure {
+  viewport: { width: number; height: number };
+  scroll: { x: number; y: number };
+  page: { width: number; height: number };
+  box?: { x: number; y: number; width: number; height: number };
+}
+
+/** Asks the page to scroll (when `scroll_to` is given) and measure itself, and the element asked for. */
+export type Measurer = (extra: { scroll_to?: { x: number; y: number } }) => Promise<Measure>;
+
+/** A full-page screenshot stitches at most this many viewports (each capture waits its turn). */
+export const MAX_FULL_PAGE_PARTS = 8;
+
 /**
- * The visible part of `tab` (made the active tab of its window first), scaled down to ≤ 1280 px
- * wide, as PNG (default) or JPEG (`quality` 0–100, default 80).
+ * The visible part of `tab` (made the active tab of its window first), one element of it
+ * (`ref`/`selector`: scrolled into view and cut out) or the whole page (`full_page`: viewport
+ * after viewport, stitched), scaled down to ≤ 1280 px wide, as PNG (default) or JPEG
+ * (`quality` 0–100, default 80).
  */
-export async function screenshot(tab: chrome.tabs.Tab, params: Record<string, unknown>): Promise<ScreenshotData> {
+export async function screenshot(
+  tab: chrome.tabs.Tab,
+  params: Record<string, unknown>,
+  measure: Measurer,
+): Promise<ScreenshotData> {
   const tabId = tab.id as number;
   if (!tab.active) {
     await chrome.tabs.update(tabId, { active: true });
@@ -35,24 +55,37 @@ export async function screenshot(tab: chrome.tabs.Tab, params: Record<string, un
   const format = params.format === 'jpeg' ? 'jpeg' : 'png';
   const quality = typeof params.quality === 'number' ? params.quality : 80;
   const asked = Date.now();
-  const { value, startedAt } = await paced(() => capture(tab.windowId, format, quality));
-  const { dataUrl, retriedMs } = value;
-  const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
+  let waited = 0;
+  let dataUrl = '';
+  const shoot = async () => {
+    const before = Date.now();
+    const { value, startedAt } = await paced(() => capture(tab.windowId, format, quality));
+    waited += value.retriedMs + startedAt - before;
+    dataUrl = value.dataUrl;
+    return createImageBitmap(await (await fetch(value.dataUrl)).blob());
+  };
+  let plain = false;
+  let bitmap: ImageBitmap;
+  let note: string | undefined;
+  if (params.full_page === true) {
+    ({ bitmap, note } = await fullPage(measure, shoot));
+  } else if (typeof params.ref === 'string' || typeof params.selector === 'string') {
+    bitmap = await element(measure, shoot);
+  } else {
+    bitmap = await shoot();
+    plain = true;
+  }
   const scale = Math.min(1, MAX_WIDTH / bitmap.width);
   const width = Math.max(1, Math.round(bitmap.width * scale));
   const height = Math.max(1, Math.round(bitmap.height * scale));
   let mime = `image/${format}`;
-  let base64: string;
-  let note: string | undefined;
-  if (scale === 1) {
-    base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
-  } else {
-    base64 = await encode(bitmap, width, height, mime, quality);
-  }
+  // The capture as Chrome encoded it, when nothing was cut or scaled.
+  let base64 =
+    plain && scale === 1 ? dataUrl.slice(dataUrl.indexOf(',') + 1) : await encode(bitmap, width, height, mime, quality);
   if (format === 'png' && base64.length > MAX_PNG_BASE64) {
     mime = 'image/jpeg';
     base64 = await encode(bitmap, width, height, mime, 80);
-    note = 'sent as JPEG (quality 80): the PNG was over 750 KB';
+    note = `${note === undefined ? '' : `${note}; `}sent as JPEG (quality 80): the PNG was over 750 KB`;
   }
   bitmap.close();
   return {
@@ -60,8 +93,67 @@ export async function screenshot(tab: chrome.tabs.Tab, params: Record<string, un
     tab_id: tabId,
     ...(tab.url ? { url: tab.url } : {}),
     ...(note ? { note } : {}),
-    quota_wait_ms: retriedMs + startedAt - asked,
+    quota_wait_ms: Math.min(waited, Date.now() - asked),
   };
+}
+
+/** The element's box, cut out of a capture of the viewport it was scrolled into. */
+async function element(measure: Measurer, shoot: () => Promise<ImageBitmap>): Promise<ImageBitmap> {
+  const page = await measure({});
+  const whole = await shoot();
+  const box = page.box as NonNullable<Measure['box']>;
+  const ratio = whole.width / page.viewport.width;
+  const left = Math.max(0, box.x);
+  const top = Math.max(0, box.y);
+  const right = Math.min(page.viewport.width, box.x + box.width);
+  const bottom = Math.min(page.viewport.height, box.y + box.height);
+  if (right <= left || bottom <= top) {
+    whole.close();
+    throw new CommandFailure('screenshot_failed', 'The element has no visible area to capture (zero size, or outside the page)');
+  }
+  const cut = await createImageBitmap(
+    whole,
+    Math.round(left * ratio),
+    Math.round(top * ratio),
+    Math.max(1, Math.round((right - left) * ratio)),
+    Math.max(1, Math.round((bottom - top) * ratio)),
+  );
+  whole.close();
+  return cut;
+}
+
+/** The page from its top, viewport by viewport (at most MAX_FULL_PAGE_PARTS), drawn into one image. */
+async function fullPage(measure: Measurer, shoot: () => Promise<ImageBitmap>): Promise<{ bitmap: ImageBitmap; note?: string }> {
+  const start = await measure({});
+  const viewport = start.viewport.height;
+  const total = Math.min(start.page.height, viewport * MAX_FULL_PAGE_PARTS);
+  let canvas: OffscreenCanvas | undefined;
+  let context: OffscreenCanvasRenderingContext2D | null = null;
+  let ratio = 1;
+  try {
+    for (let y = 0; ; y += viewport) {
+      const at = await measure({ scroll_to: { x: 0, y: Math.min(y, Math.max(0, total - viewport)) } });
+      const part = await shoot();
+      if (canvas === undefined) {
+        ratio = part.width / at.viewport.width;
+        canvas = new OffscreenCanvas(part.width, Math.max(1, Math.round(total * ratio)));
+        context = canvas.getContext('2d');
+        if (context === null) throw new CommandFailure('screenshot_failed', 'No 2D canvas in the service worker');
+      }
+      context?.drawImage(part, 0, Math.round(at.scroll.y * ratio));
+      part.close();
+      if (at.scroll.y + viewport >= total) break;
+    }
+  } finally {
+    await measure({ scroll_to: start.scroll }).catch(() => undefined);
+  }
+  const bitmap = (canvas as OffscreenCanvas).transferToImageBitmap();
+  return start.page.height > total
+    ? {
+        bitmap,
+        note: `the page is ${start.page.height} px tall: the first ${total} px (${MAX_FULL_PAGE_PARTS} viewports) are shown`,
+      }
+    : { bitmap };
 }
 
 let nextCaptureAt = 0;

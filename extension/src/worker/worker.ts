@@ -136,7 +136,9 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     void scope.ready.then(() => {
       if (!scope.isTracked(tabId, sender.url)) return; // SPEC 7: untracked tabs send nothing
       const before = pages.get(tabId);
-      forwardBatch(parseBatch((message as { json?: unknown }).json), tabId, forwarder, pages);
+      forwardBatch(parseBatch((message as { json?: unknown }).json), tabId, forwarder, pages, (kind, entry) =>
+        commands.effects.see(tabId, kind, entry),
+      );
       if (pages.get(tabId) !== before) void chrome.storage.session.set({ [PAGES_KEY]: Object.fromEntries(pages) });
     });
     return false;
@@ -167,6 +169,11 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 });
 
 chrome.tabs.onActivated.addListener(({ tabId }) => scope.noteActivated(tabId));
+
+// A tab a page opens is reported in the acting command's effects.new_tabs, never switched to (SPEC 9).
+chrome.tabs.onCreated.addListener((tab) => {
+  if (tab.id !== undefined) commands.effects.tabOpened(tab.openerTabId, tab.id, tab.pendingUrl ?? tab.url ?? '');
+});
 
 // A tab tracked by hand that moves to another origin: capture that origin from its next load on,
 // and from now on in this page.

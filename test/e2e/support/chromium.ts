@@ -85,7 +85,8 @@ export async function launchPlaywright(
     args: flags(profile, extension, extra).filter(
       (flag) => !flag.startsWith('--headless') && !flag.startsWith('--user-data-dir'),
     ),
-    ignoreDefaultArgs: ['--disable-extensions'],
+    // Playwright turns the popup blocker off; a developer's Chrome has it on (SPEC 9: popup_blocked).
+    ignoreDefaultArgs: ['--disable-extensions', '--disable-popup-blocking'],
     timeout: 30_000,
   });
   return {

@@ -16,15 +16,16 @@ export interface PageSession {
 /**
  * The whole stack for a suite driven through Playwright: the site, the agent (bridge + daemon),
  * Chromium with the extension (and `notdev.example` mapped to the site), and `path` open in a
- * tracked tab. `stop()` ends all of it; a failed start stops what it had started.
+ * tracked tab (`appDir`: a built fixture app the site serves too). `stop()` ends all of it; a failed
+ * start stops what it had started.
  */
-export async function startPageSession(path: string): Promise<PageSession> {
+export async function startPageSession(path: string, appDir?: string): Promise<PageSession> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const end of stops.reverse()) await end().catch(() => undefined);
   };
   try {
-    const site = await startSite();
+    const site = await startSite(appDir);
     stops.push(() => site.close());
     const agent = await startAgent();
     stops.push(() => agent.stop());

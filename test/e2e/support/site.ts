@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { APP_BASE } from './fixtureApp.js';
 import { WebSocketServer } from 'ws';
 
 /** The pages the e2e tests load, served on 127.0.0.1 (a development origin). */
@@ -62,14 +65,35 @@ const PAGES: Record<string, { html: string; headers?: Record<string, string>; de
   '/popups.html': {
     html: `<!doctype html><html><head><title>popups page</title></head><body>
 <a id="blank" href="/second.html" target="_blank">open in a new tab</a>
+<button id="popup" onclick="const w = window.open('/second.html?popup'); document.getElementById('out').textContent = w ? 'opened' : 'blocked'">open a popup</button>
+<input type="file" id="one"> <input type="file" id="many" multiple>
+<div id="card" draggable="true">card</div> <div id="zone" style="width:100px;height:60px">zone</div>
+<p id="out"></p>
+<script>
+for (const id of ['one', 'many']) document.getElementById(id).onchange = async (event) =>
+  (document.getElementById('out').textContent = (await Promise.all([...event.target.files].map(async (f) => f.name + ':' + f.type + ':' + (await f.text())))).join(','));
+document.getElementById('card').ondragstart = (event) => event.dataTransfer.setData('text/plain', 'card-1');
+document.getElementById('zone').ondragover = (event) => event.preventDefault();
+document.getElementById('zone').ondrop = (event) => (document.getElementById('out').textContent = 'dropped ' + event.dataTransfer.getData('text/plain'));
+</script>
 </body></html>`,
   },
   '/targets.html': {
     html: `<!doctype html><html><head><title>targets page</title></head><body>
 <button class="act">Save</button> <button class="act">Cancel</button> <button class="act" style="display:none">Hidden</button>
 <div role="button" tabindex="0" aria-label="Close dialog" id="close">×</div>
-<iframe id="inner" src="/inner.html"></iframe>
+<iframe id="inner" src="/inner.html" title="inner frame"></iframe>
+<fancy-panel id="panel"></fancy-panel>
 <p id="out"></p>
+<script>
+customElements.define('fancy-panel', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = '<h2>Shadow panel</h2><button>Shadow action</button>';
+    root.querySelector('button').onclick = () => (document.getElementById('out').textContent = 'shadow clicked');
+  }
+});
+</script>
 <script>
 for (const b of document.querySelectorAll('.act')) b.onclick = () => (document.getElementById('out').textContent = 'clicked ' + b.textContent);
 document.getElementById('close').onclick = () => (document.getElementById('out').textContent = 'closed');
@@ -107,14 +131,64 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** A static HTTP server for the pages above plus a WebSocket echo at `/ws`. */
-export async function startSite(): Promise<Site> {
-  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json',
+  '.css': 'text/css',
+};
+
+/** The fixture app's API (test/e2e/fixtures/app): a sign-up, a failing stats call, pets by id. */
+function api(path: string, request: IncomingMessage, response: ServerResponse): boolean {
+  const json = (status: number, body: unknown) =>
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  if (path === '/api/stats') {
+    json(500, { error: 'stats are down' });
+    return true;
+  }
+  const pet = /^\/api\/pets\/([^/]*)$/.exec(path);
+  if (pet !== null) {
+    json(200, { id: decodeURIComponent(pet[1] as string), name: `pet ${decodeURIComponent(pet[1] as string)}` });
+    return true;
+  }
+  if (path === '/api/signup' && request.method === 'POST') {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      const fields = JSON.parse(body) as { name: string; plan: string };
+      json(201, { name: fields.name, plan: fields.plan });
+    });
+    return true;
+  }
+  return false;
+}
+
+/** A built app's file under APP_BASE, or false when `path` is not one. */
+async function appFile(appDir: string, path: string, response: ServerResponse): Promise<boolean> {
+  if (!path.startsWith(APP_BASE)) return false;
+  const relative = normalize(decodeURIComponent(path.slice(APP_BASE.length)) || 'index.html');
+  if (relative.startsWith('..')) return false;
+  try {
+    const body = await readFile(join(appDir, relative));
+    response.writeHead(200, { 'content-type': TYPES[extname(relative)] ?? 'application/octet-stream' }).end(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A static HTTP server for the pages above plus a WebSocket echo at `/ws`; with `appDir` (a built
+ * fixture app, fixtureApp.ts) also the app under `/app/` and its API under `/api/`.
+ */
+export async function startSite(appDir?: string): Promise<Site> {
+  const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0] as string;
     if (path === '/json') {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       return;
     }
+    if (appDir !== undefined && (api(path, request, response) || (await appFile(appDir, path, response)))) return;
     const page = PAGES[path];
     if (page === undefined) {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');

@@ -146,7 +146,46 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
       ['interact', { action: 'click', selector: '' }, 'invalid_params', /selector/],
       ['interact', { action: 'refresh', timeout_ms: 60_001 }, 'invalid_params', /timeout_ms/],
       ['interact', { action: 'refresh', wait_ms: 15_001 }, 'invalid_params', /wait_ms/],
-      ['interact', { action: 'scroll' }, 'invalid_params', /selector, or x and\/or y/],
+      ['interact', { action: 'scroll' }, 'invalid_params', /needs ref, selector, or x and\/or y/],
+      ['interact', { action: 'click' }, 'invalid_params', /needs ref \(from snapshot\) or selector/],
+      ['interact', { action: 'click', ref: 'e1', selector: '#a' }, 'invalid_params', /ref or selector, not both/],
+      ['interact', { action: 'click', ref: 'e1', nth: 1 }, 'invalid_params', /a ref is one element/],
+      ['interact', { action: 'click', ref: 'button' }, 'invalid_params', /ref: a ref from snapshot looks like e12/],
+      ['interact', { action: 'click', ref: 'e0' }, 'invalid_params', /ref/],
+      ['interact', { action: 'click', ref: `e${'9'.repeat(10)}` }, 'invalid_params', /ref/],
+      ['interact', { action: 'click', selector: '#a', settle_ms: 10_001 }, 'invalid_params', /settle_ms/],
+      ['interact', { action: 'click', selector: '#a', settle_ms: -1 }, 'invalid_params', /settle_ms/],
+      ['interact', { action: 'hover', selector: '#a', settle_ms: 5 }, 'invalid_params', /settle_ms: not an argument/],
+      ['interact', { action: 'snapshot', max_depth: 101 }, 'invalid_params', /max_depth/],
+      ['interact', { action: 'snapshot', max_depth: 0 }, 'invalid_params', /max_depth/],
+      ['interact', { action: 'drag', selector: '#a' }, 'invalid_params', /to_ref or to_selector/],
+      ['interact', { action: 'drag', ref: 'e1', to_ref: 'e2', to_selector: '#b' }, 'invalid_params', /to_ref or to_selector/],
+      ['interact', { action: 'upload', selector: '#f' }, 'invalid_params', /files/],
+      ['interact', { action: 'upload', selector: '#f', files: [] }, 'invalid_params', /files/],
+      [
+        'interact',
+        { action: 'upload', selector: '#f', files: [{ name: 'a', content_base64: 'not base64!' }] },
+        'invalid_params',
+        /content_base64: must be base64/,
+      ],
+      [
+        'interact',
+        { action: 'upload', selector: '#f', files: Array.from({ length: 21 }, () => ({ name: 'a', content_base64: '' })) },
+        'invalid_params',
+        /files/,
+      ],
+      [
+        'interact',
+        // Two files of 2.5 MB + 3 bytes each: one step past 5 MB in all.
+        {
+          action: 'upload',
+          selector: '#f',
+          files: [0, 1].map(() => ({ name: 'a', content_base64: 'A'.repeat(((2.5 * 1024 * 1024 + 3) / 3) * 4) })),
+        },
+        'invalid_params',
+        /over 5242880 bytes in all/,
+      ],
+      ['interact', { action: 'screenshot', full_page: true, selector: '#a' }, 'invalid_params', /not both/],
       ['configure', { action: 'explode' }, 'unknown_action', /unknown action/],
       ['configure', { action: 'store', key: '../../etc/passwd', data: 1 }, 'invalid_params', /not allowed/],
       ['configure', { action: 'store', key: '.hidden', data: 1 }, 'invalid_params', /not allowed/],
@@ -174,6 +213,18 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
       expect((await tool('configure', { action: 'list_keys' })).body.keys).to.not.include('big');
       expect((await tool('observe', { what: 'pending_commands' })).body.pending).to.deep.equal([]);
       expect((await tool('configure', { action: 'noise', op: 'list' })).body.count).to.equal(0);
+    });
+
+    it('an upload of exactly 5 MB in all is accepted: the MCP endpoint takes bodies past the extension API’s 1 MB', async () => {
+      const content_base64 = 'A'.repeat(((5 * 1024 * 1024) / 3) * 4 - 4); // just under 5 MB, whole base64 quads
+      const { isError, body } = await tool('interact', {
+        action: 'upload',
+        selector: '#f',
+        files: [{ name: 'big.bin', content_base64 }],
+      });
+      expect(isError, JSON.stringify(body).slice(0, 200)).to.equal(false);
+      expect(body.status).to.equal('queued');
+      await tool('configure', { action: 'health' });
     });
 
     it('an unknown tool is an error, and the session keeps working', async () => {

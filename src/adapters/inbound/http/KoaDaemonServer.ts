@@ -6,7 +6,7 @@ import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import type { ExtensionApi } from './ExtensionApi.js';
 import type { AllowedExtensions } from './ourExtension.js';
 import { errorHandler } from './middleware/errorHandler.js';
-import { jsonBody } from './middleware/jsonBody.js';
+import { jsonBody, MAX_BODY_BYTES } from './middleware/jsonBody.js';
 import { INGEST_PATHS, MAX_ENTRIES_PER_REQUEST } from './ingestLimits.js';
 import { securityGuard } from './middleware/securityGuard.js';
 import { healthRoutes, type IdentityProver } from './routes/healthRoutes.js';
@@ -39,6 +39,9 @@ export const CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
   maxConnections: 256,
 });
 
+/** An MCP request's body, at most: `upload`'s 5 MB of files as base64, with room for the envelope. */
+export const MAX_MCP_BODY_BYTES = 8 * 1024 * 1024;
+
 /** The daemon's HTTP face: the extension API and MCP Streamable HTTP on 127.0.0.1 only (SPEC 1, 4, 6). */
 export class KoaDaemonServer {
   private readonly server: Server;
@@ -53,7 +56,13 @@ export class KoaDaemonServer {
     app.silent = true;
     app.use(errorHandler(settings.logger));
     app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions }));
-    app.use(jsonBody({ maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined) }));
+    app.use(
+      jsonBody({
+        // An agent's `upload` carries up to 5 MB of files as base64 (SPEC 9).
+        limit: (path) => (path === '/mcp' ? MAX_MCP_BODY_BYTES : MAX_BODY_BYTES),
+        maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined),
+      }),
+    );
     for (const router of [healthRoutes(api, settings.identity), statusRoutes(api), mcpRoutes(mcp, settings.token)]) {
       app.use(router.routes());
       app.use(router.allowedMethods());

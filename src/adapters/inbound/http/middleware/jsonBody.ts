@@ -14,7 +14,8 @@ export const MAX_BODY_DEPTH = 24;
  * `"[depth]"` before parsing, so no depth of nesting can cost more than a scan or fail later.
  */
 export interface JsonBodyOptions {
-  readonly limit?: number;
+  /** Bytes a body may have: one for every path, or per path. */
+  readonly limit?: number | ((path: string) => number);
   /**
    * Most items an outer array (depth ≤ 2, e.g. `{"entries":[…]}`) may hold on this path, checked
    * before parsing: past it, 413 `too_many_entries`.
@@ -23,9 +24,11 @@ export interface JsonBodyOptions {
 }
 
 export function jsonBody(options: JsonBodyOptions = {}): Middleware {
-  const limit = options.limit ?? MAX_BODY_BYTES;
+  const limitFor =
+    typeof options.limit === 'function' ? options.limit : () => (options.limit as number | undefined) ?? MAX_BODY_BYTES;
   return async (ctx, next) => {
     if (ctx.method !== 'POST') return next();
+    const limit = limitFor(ctx.path);
     const tooLarge = () =>
       new HttpProblem(413, 'payload_too_large', `request body is over ${limit} bytes`, { Connection: 'close' });
     const declared = Number(ctx.get('content-length'));

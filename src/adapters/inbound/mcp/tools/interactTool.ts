@@ -14,30 +14,67 @@ const pageUrl = z
     message: 'must be an http(s), file or about: url',
   });
 
-/** Which element: `nth` among several visible matches (0-based), inside the same-origin iframe `frame`. */
-const target = { nth: z.number().int().min(0).max(10_000).optional(), frame: cssSelector.optional() };
+/** A ref from the tab's latest snapshot (SPEC 9). */
+const ref = z.string().regex(/^e[1-9][0-9]{0,8}$/, 'a ref from snapshot looks like e12');
+/** Which element: a ref, or a selector with `nth` among several visible matches (0-based); `frame` is a same-origin iframe. */
+const target = {
+  ref: ref.optional(),
+  selector: cssSelector.optional(),
+  nth: z.number().int().min(0).max(10_000).optional(),
+  frame: cssSelector.optional(),
+};
+/** How long an action that changes the page waits for it to settle (SPEC 9; 0 skips it). */
+const settle = { settle_ms: z.number().int().min(0).max(10_000).optional() };
+
+/** `upload`'s files: all of them at most this many bytes once decoded. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+const files = z
+  .array(
+    z.object({
+      name: z.string().min(1).max(255),
+      mime_type: z.string().max(255).optional(),
+      content_base64: base64.max(Math.ceil(MAX_UPLOAD_BYTES / 3) * 4),
+    }),
+  )
+  .min(1)
+  .max(20)
+  .refine((list) => list.reduce((sum, file) => sum + Math.floor((file.content_base64.length * 3) / 4), 0) <= MAX_UPLOAD_BYTES, {
+    message: `the files are over ${MAX_UPLOAD_BYTES} bytes in all`,
+  });
 
 const ACTIONS = {
   execute_js: { script: z.string().min(1).max(100_000) },
-  navigate: { url: pageUrl },
-  refresh: {},
-  back: {},
-  forward: {},
-  new_tab: { url: pageUrl },
+  navigate: { url: pageUrl, ...settle },
+  refresh: { ...settle },
+  back: { ...settle },
+  forward: { ...settle },
+  new_tab: { url: pageUrl, ...settle },
   close_tab: {},
-  click: { selector: cssSelector, ...target },
-  dblclick: { selector: cssSelector, ...target },
-  hover: { selector: cssSelector, ...target },
-  press_key: { key: z.string().min(1).max(40), selector: cssSelector.optional(), ...target },
-  type: { selector: cssSelector, text: z.string().max(100_000), clear: z.boolean().optional(), ...target },
-  select: { selector: cssSelector, value: z.string().max(10_000), ...target },
-  scroll: { selector: cssSelector.optional(), x: z.number().int().optional(), y: z.number().int().optional(), ...target },
+  snapshot: { ...target, max_depth: z.number().int().min(1).max(100).optional() },
+  click: { ...target, ...settle },
+  dblclick: { ...target, ...settle },
+  hover: { ...target },
+  press_key: { key: z.string().min(1).max(40), ...target, ...settle },
+  type: { ...target, text: z.string().max(100_000), clear: z.boolean().optional(), ...settle },
+  select: { ...target, value: z.string().max(10_000), ...settle },
+  upload: { ...target, files, ...settle },
+  drag: { ...target, to_ref: ref.optional(), to_selector: cssSelector.optional(), ...settle },
+  scroll: { ...target, x: z.number().int().optional(), y: z.number().int().optional() },
   wait_for: { selector: cssSelector, frame: cssSelector.optional() },
   query_dom: { selector: cssSelector, limit: z.number().int().min(1).max(100).optional(), frame: cssSelector.optional() },
-  screenshot: { format: z.enum(['png', 'jpeg']).optional(), quality: z.number().int().min(0).max(100).optional() },
-  highlight: { selector: cssSelector, frame: cssSelector.optional() },
+  screenshot: {
+    format: z.enum(['png', 'jpeg']).optional(),
+    quality: z.number().int().min(0).max(100).optional(),
+    full_page: z.boolean().optional(),
+    ref: ref.optional(),
+    selector: cssSelector.optional(),
+  },
+  highlight: { ...target },
   dialog: { accept: z.boolean(), text: z.string().max(10_000).optional() },
 };
+/** Actions on one element: they need its ref or a selector (never both). */
+const ON_ELEMENT = new Set(['click', 'dblclick', 'hover', 'type', 'select', 'upload', 'drag', 'highlight']);
 type Action = keyof typeof ACTIONS;
 const NAMES = Object.keys(ACTIONS) as Action[];
 
@@ -53,7 +90,7 @@ const SCHEMAS = Object.fromEntries(NAMES.map((name) => [name, z.object({ ...ACTI
 >;
 
 const DESCRIPTION =
-  'Run a browser command. Answers {status:"queued",correlation_id} at once (observe command_result gets the result), or with wait_ms (≤15000) the result inline if it finishes in time. execute_js: script is the body of an async function in the page; its JSON return value is the result. Dialogs are answered (dialog sets the next answer).';
+  'Run a browser command: answers {status:"queued",correlation_id} (observe command_result gets the result), or with wait_ms the result inline. snapshot lists elements with refs to act on. Actions that change the page wait for it to settle and report its effects. execute_js: script is an async function body run in the page; its JSON return is the result. Dialogs are answered (dialog sets the next answer).';
 
 /** `interact {action, …}` (SPEC 2): queue a browser command for the extension. */
 export function registerInteract(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -64,36 +101,68 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
       // Loose: unknown keys reach the handler, which names them in its error.
       inputSchema: z.looseObject({
         action: documented('string', NAMES.join('|')),
-        script: documented('string', 'execute_js'),
-        url: documented('string', 'navigate, new_tab'),
-        selector: documented('string', 'CSS, text=Save or role=button[name="Save"]'),
-        nth: documented('integer', 'of several matches, 0-based'),
-        frame: documented('string', 'iframe CSS selector'),
-        text: documented('string', 'type, dialog'),
-        accept: documented('boolean', 'dialog: next answer'),
-        key: documented('string', 'press_key: Enter, Tab, Control+A…'),
-        clear: documented('boolean', 'type: clear first'),
+        script: documented('string'),
+        url: documented('string'),
+        ref: documented('string', 'e12, from snapshot'),
+        selector: documented('string', 'CSS, text=Save, role=button[name="Save"]'),
+        nth: documented('integer', 'of several matches'),
+        frame: documented('string', 'iframe selector'),
+        text: documented('string'),
+        accept: documented('boolean'),
+        key: documented('string', 'Enter, Tab, Control+A…'),
+        clear: documented('boolean'),
         value: documented('string', 'select'),
-        x: documented('integer', 'scroll'),
-        y: documented('integer', 'scroll'),
-        limit: documented('integer', 'query_dom, ≤100'),
-        format: documented('string', 'screenshot: png|jpeg'),
-        quality: documented('integer', 'jpeg 0-100'),
-        tab_id: documented('integer', 'default: the tab you last acted on'),
-        timeout_ms: documented('integer', 'limit, default 10000, ≤60000'),
-        wait_ms: documented('integer', 'wait for the result, ≤15000'),
+        files: documented('array', '[{name,mime_type,content_base64}] ≤5MB'),
+        to_ref: documented('string'),
+        to_selector: documented('string'),
+        x: documented('integer'),
+        y: documented('integer'),
+        limit: documented('integer'),
+        max_depth: documented('integer'),
+        format: documented('string', 'png|jpeg'),
+        quality: documented('integer'),
+        full_page: documented('boolean'),
+        settle_ms: documented('integer', 'default 2000'),
+        tab_id: documented('integer', 'default: the one you last acted on'),
+        timeout_ms: documented('integer', 'default 10000'),
+        wait_ms: documented('integer', '≤15000'),
       }),
     },
     async (args, extra) =>
       respond(deps, client, () => {
         const action = selector(args, 'action', NAMES) as Action;
         const parsed = parseArgs(SCHEMAS[action], args, 'action', `interact ${action}`) as Record<string, unknown>;
-        if (action === 'scroll' && parsed.selector === undefined && parsed.x === undefined && parsed.y === undefined) {
-          throw new DomainError('invalid_params', 'interact scroll needs a selector, or x and/or y');
-        }
+        checkTargets(action, parsed);
         return interact(deps, client, action, parsed, extra.signal);
       }),
   );
+}
+
+/** The combinations a schema cannot say: which element, and where to. */
+function checkTargets(action: Action, parsed: Record<string, unknown>): void {
+  const fail = (message: string) => {
+    throw new DomainError('invalid_params', `interact ${action}: ${message}`);
+  };
+  if (parsed.ref !== undefined && parsed.selector !== undefined) fail('pass ref or selector, not both');
+  if (parsed.ref !== undefined && parsed.nth !== undefined) fail("nth picks among a selector's matches; a ref is one element");
+  if (ON_ELEMENT.has(action) && parsed.ref === undefined && parsed.selector === undefined) {
+    fail('needs ref (from snapshot) or selector');
+  }
+  if (
+    action === 'scroll' &&
+    parsed.ref === undefined &&
+    parsed.selector === undefined &&
+    parsed.x === undefined &&
+    parsed.y === undefined
+  ) {
+    fail('needs ref, selector, or x and/or y');
+  }
+  if (action === 'drag' && (parsed.to_ref === undefined) === (parsed.to_selector === undefined)) {
+    fail('needs to_ref or to_selector (one of them)');
+  }
+  if (action === 'screenshot' && parsed.full_page === true && (parsed.ref !== undefined || parsed.selector !== undefined)) {
+    fail('full_page captures the whole page; ref or selector captures one element: not both');
+  }
 }
 
 async function interact(

@@ -1,0 +1,222 @@
+import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import type { RefRegistry } from './refs.js';
+
+/** Elements a snapshot looks at, at most (a page of any size costs bounded work). */
+const MAX_VISITED = 50_000;
+/** Characters of snapshot text, at most; the rest is left out with a note. */
+export const MAX_SNAPSHOT_CHARS = 40_000;
+/** Longest name, text or value shown (characters). */
+const MAX_TEXT = 100;
+
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD', 'META', 'LINK', 'TITLE']);
+/** Roles that say nothing by themselves: their children take their place. */
+const STRUCTURAL = new Set(['generic', 'none', 'presentation']);
+const VALUED = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+interface SnapNode {
+  readonly head: string;
+  readonly name: string;
+  readonly children: Array<SnapNode | string>;
+}
+
+export interface Snapshot {
+  readonly text: string;
+  readonly nodes: number;
+  readonly truncated: boolean;
+}
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+const clip = (text: string) => (text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT)}…`);
+
+/**
+ * The accessibility tree under `start` as text, one node a line (SPEC 9): roles and names as
+ * ARIA and accname define them (dom-accessibility-api), states, values and hrefs in brackets,
+ * each node's ref. Open shadow roots and same-origin frames are walked in place; elements that
+ * are not rendered or are aria-hidden are left out; elements with no role of their own
+ * (div, span) give way to their children, and a node whose only content is its name prints it once.
+ */
+export function snapshot(start: Element, refs: RefRegistry, maxDepth: number): Snapshot {
+  const walker = new Walker(refs);
+  const top = walker.element(start);
+  const lines: string[] = [];
+  let chars = 0;
+  let truncated = walker.visited >= MAX_VISITED;
+  let nodes = 0;
+  const emit = (line: string): boolean => {
+    if (chars + line.length + 1 > MAX_SNAPSHOT_CHARS) {
+      truncated = true;
+      return false;
+    }
+    lines.push(line);
+    chars += line.length + 1;
+    return true;
+  };
+  const render = (items: ReadonlyArray<SnapNode | string>, depth: number): boolean => {
+    for (const item of merged(items)) {
+      const indent = '  '.repeat(depth);
+      if (typeof item === 'string') {
+        if (!emit(`${indent}- text: ${clip(item)}`)) return false;
+        continue;
+      }
+      nodes++;
+      const content = merged(item.children);
+      const onlyText = content.every((child) => typeof child === 'string');
+      const text = onlyText ? normalize(content.join(' ')) : '';
+      if (onlyText && (text === '' || text === item.name)) {
+        if (!emit(`${indent}${item.head}`)) return false;
+      } else if (onlyText && item.name === '') {
+        if (!emit(`${indent}${item.head}: ${clip(text)}`)) return false;
+      } else if (depth + 1 >= maxDepth) {
+        if (!emit(`${indent}${item.head} …`)) return false;
+      } else {
+        if (!emit(`${indent}${item.head}:`)) return false;
+        if (!render(content, depth + 1)) return false;
+      }
+    }
+    return true;
+  };
+  render(top, 0);
+  return { text: lines.join('\n'), nodes, truncated };
+}
+
+/** Adjacent strings joined (text split by inline elements reads as one). */
+function merged(items: ReadonlyArray<SnapNode | string>): Array<SnapNode | string> {
+  const out: Array<SnapNode | string> = [];
+  for (const item of items) {
+    const last = out[out.length - 1];
+    if (typeof item === 'string' && typeof last === 'string') out[out.length - 1] = `${last} ${item}`;
+    else out.push(item);
+  }
+  return out;
+}
+
+class Walker {
+  visited = 0;
+
+  constructor(private readonly refs: RefRegistry) {}
+
+  /** The nodes `element` contributes: itself with its children, or (no role) its children. */
+  element(element: Element): Array<SnapNode | string> {
+    if (++this.visited > MAX_VISITED || SKIPPED.has(element.tagName) || hidden(element)) return [];
+    if (element.tagName === 'IFRAME' || element.tagName === 'FRAME') return [this.frame(element as HTMLIFrameElement)];
+    const role = getRole(element) ?? 'generic';
+    if (STRUCTURAL.has(role) || (role === 'document' && element === element.ownerDocument.documentElement)) {
+      return this.children(element);
+    }
+    const name = clip(normalize(computeAccessibleName(element) || fallbackName(element)));
+    // A section or form without a name is no landmark (HTML-AAM): its children take its place.
+    if (name === '' && (role === 'region' || role === 'form')) return this.children(element);
+    const ref = this.refs.refFor(element); // before the children: refs follow document order
+    const head = `- ${role}${name === '' ? '' : ` ${JSON.stringify(name)}`}${states(element, role)} [ref=${ref}]`;
+    return [{ head, name, children: this.children(element) }];
+  }
+
+  private children(element: Element): Array<SnapNode | string> {
+    const out: Array<SnapNode | string> = [];
+    const nodes: Iterable<Node> =
+      element.shadowRoot !== null
+        ? element.shadowRoot.childNodes
+        : element.tagName === 'SLOT' && (element as HTMLSlotElement).assignedNodes().length > 0
+          ? (element as HTMLSlotElement).assignedNodes({ flatten: true })
+          : element.childNodes;
+    for (const node of nodes) {
+      if (this.visited > MAX_VISITED) break;
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = normalize(node.textContent ?? '');
+        if (text !== '') out.push(text);
+      } else if (node.nodeType === Node.ELEMENT_NODE) {
+        out.push(...this.element(node as Element));
+      }
+    }
+    return out;
+  }
+
+  private frame(frame: HTMLIFrameElement): SnapNode {
+    const name = clip(normalize(frame.title || frame.name || ''));
+    let inner: Document | null = null;
+    try {
+      inner = frame.contentDocument;
+    } catch {
+      // cross-origin
+    }
+    const ref = this.refs.refFor(frame);
+    const label = `- iframe${name === '' ? '' : ` ${JSON.stringify(name)}`}`;
+    if (inner?.body == null) {
+      let origin = '';
+      try {
+        origin = new URL(frame.src, location.href).origin;
+      } catch {
+        // no src
+      }
+      return { head: `${label} [cross-origin${origin === '' ? '' : ` ${origin}`}] [ref=${ref}]`, name, children: [] };
+    }
+    return { head: `${label} [ref=${ref}]`, name, children: this.element(inner.body) };
+  }
+}
+
+/** What Chrome names a field with no label by: its placeholder (HTML-AAM), then its title. */
+function fallbackName(element: Element): string {
+  return element.getAttribute('placeholder') ?? element.getAttribute('title') ?? '';
+}
+
+function hidden(element: Element): boolean {
+  if (element.getAttribute('aria-hidden') === 'true') return true;
+  const check = (element as Element & { checkVisibility?: (options: object) => boolean }).checkVisibility;
+  if (typeof check === 'function') return !check.call(element, { visibilityProperty: true });
+  const style = getComputedStyle(element);
+  return style.display === 'none' || style.visibility === 'hidden';
+}
+
+/** The states a user would see, in brackets: checked, disabled, expanded, level, value, href… */
+function states(element: Element, role: string): string {
+  const out: string[] = [];
+  const aria = (name: string) => element.getAttribute(`aria-${name}`);
+  const input = element as HTMLInputElement;
+  if (role === 'heading') {
+    const level = Number(aria('level') ?? /^H([1-6])$/.exec(element.tagName)?.[1] ?? 2);
+    out.push(`level=${level}`);
+  }
+  if (CHECKABLE.has(role)) {
+    const state = aria('checked') ?? (input.indeterminate ? 'mixed' : String(input.checked === true));
+    if (state === 'true') out.push('checked');
+    else if (state === 'mixed') out.push('checked=mixed');
+  }
+  const pressed = aria('pressed');
+  if (pressed === 'true') out.push('pressed');
+  else if (pressed === 'mixed') out.push('pressed=mixed');
+  const expanded = aria('expanded');
+  if (expanded === 'true') out.push('expanded');
+  else if (expanded === 'false') out.push('expanded=false');
+  if (aria('selected') === 'true' || (element.tagName === 'OPTION' && (element as HTMLOptionElement).selected))
+    out.push('selected');
+  if (aria('disabled') === 'true' || element.matches(':disabled')) out.push('disabled');
+  if (input.required === true || aria('required') === 'true') out.push('required');
+  if (aria('invalid') === 'true') out.push('invalid');
+  if (VALUED.has(role)) {
+    const value =
+      element.tagName === 'SELECT'
+        ? ((element as HTMLSelectElement).selectedOptions[0]?.text ?? '')
+        : typeof input.value === 'string'
+          ? input.value
+          : (element.textContent ?? '');
+    if (input.type === 'password') {
+      if (value !== '') out.push('value=hidden');
+    } else if (value !== '') out.push(`value=${JSON.stringify(clip(value))}`);
+  }
+  if (role === 'link') {
+    const href = (element as HTMLAnchorElement).href;
+    if (typeof href === 'string' && href !== '') out.push(`href=${shortUrl(href)}`);
+  }
+  if (element === element.ownerDocument.activeElement && element !== element.ownerDocument.body) out.push('focused');
+  return out.map((state) => ` [${state}]`).join('');
+}
+
+function shortUrl(href: string): string {
+  try {
+    const url = new URL(href);
+    return clip(url.origin === location.origin ? `${url.pathname}${url.search}${url.hash}` : url.href);
+  } catch {
+    return clip(href);
+  }
+}

@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The React fixture apps (TodoMVC, a sign-up form, an API console), built by Vite like a real project. */
+export const APP_SOURCE = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'app');
+/** Where the site serves the built app. */
+export const APP_BASE = '/app/';
+
+let built: Promise<string> | undefined;
+
+/**
+ * Builds the fixture app once per test run (production build, with source maps) into a temporary
+ * folder, removed when the process exits. Vite is loaded only here: unit tests never pay for it.
+ */
+export function buildFixtureApp(): Promise<string> {
+  built ??= (async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'browsertap-app-'));
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+    await build({
+      root: APP_SOURCE,
+      base: APP_BASE,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [react()],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        sourcemap: true,
+        rollupOptions: {
+          input: ['index.html', 'form.html', 'pets.html'].map((page) => join(APP_SOURCE, page)),
+        },
+      },
+    });
+    return outDir;
+  })();
+  return built;
+}
