@@ -187,6 +187,30 @@ const EXTENSION_ROWS: ReadonlyArray<Row<ExtensionFigures>> = [
     digits: 0,
     target: { text: 'all logged (nothing lost)', ok: (v, all) => v >= all.consoleLogged },
   },
+  { label: 'click on a quiet page, settle included, p50', key: 'clickSettleP50', unit: 'ms', target: below(150, 'issue 11') },
+  { label: 'snapshot of a page of ~500 elements, p50', key: 'snapshotP50', unit: 'ms' },
+  { label: 'that page’s elements (document.querySelectorAll("*"))', key: 'snapshotElements', unit: '', digits: 0 },
+  { label: 'its snapshot text', key: 'snapshotBytes', unit: 'bytes', digits: 0 },
+  { label: 'its whole tool result (content JSON)', key: 'snapshotResultBytes', unit: 'bytes', digits: 0 },
+  {
+    label: 'fill 2 fields + submit by refs, snapshot included, every action settling, p50',
+    key: 'fillFormP50',
+    unit: 'ms',
+    target: below(300, 'issue 11'),
+  },
+  {
+    label: 'the same with settle_ms 0 on the two types, p50',
+    key: 'fillFormFastP50',
+    unit: 'ms',
+    target: below(300, 'issue 11'),
+  },
+  {
+    label: '8 parallel execute_js (wait_ms), 5 rounds: completed',
+    key: 'parallelOk',
+    unit: '',
+    digits: 0,
+    target: { text: 'all 40', ok: (v) => v === 40 },
+  },
 ];
 
 function table<F>(rows: ReadonlyArray<Row<F>>, runs: readonly F[], peerColumn = true): string {

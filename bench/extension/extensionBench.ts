@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { BrowserCdp } from '../../test/e2e/support/cdp.js';
 import { launchRaw, MAP_NOT_DEV, NOT_DEV } from '../../test/e2e/support/chromium.js';
-import { startAgent } from '../../test/e2e/support/stack.js';
+import { BIG_PAGE } from '../../test/e2e/support/site.js';
+import { type Agent, startAgent } from '../../test/e2e/support/stack.js';
 import { median, percentile } from '../lib.js';
 import type { ExtensionFigures } from './figures.js';
 
@@ -49,6 +50,13 @@ const BENCH_PAGE = `<!doctype html><html><head><title>capture cost</title></head
 })();
 </script></body></html>`;
 
+/** Two fields and a submit button; submitting shows a greeting. */
+const FORM_PAGE = `<!doctype html><html><head><title>form</title></head><body><h1>Sign in</h1>
+<form id="f"><label>User <input name="user"></label><label>Password <input name="password" type="password"></label><button>Sign in</button></form>
+<p id="out"></p><script>
+document.getElementById('f').onsubmit = (event) => { event.preventDefault(); document.getElementById('out').textContent = 'hello ' + event.target.user.value; };
+</script></body></html>`;
+
 const JSON_BODY = JSON.stringify({ items: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `item ${i}` })) });
 
 async function startBenchSite(expected: number) {
@@ -68,8 +76,14 @@ async function startBenchSite(expected: number) {
       return;
     }
     if (path === '/json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON_BODY);
-    if (path === '/bench.html' || path === '/app.html') {
-      const html = path === '/bench.html' ? BENCH_PAGE : '<!doctype html><title>round trip</title><h1>round trip</h1>';
+    const pages: Record<string, string> = {
+      '/bench.html': BENCH_PAGE,
+      '/app.html': '<!doctype html><title>round trip</title><h1>round trip</h1><button id="quiet">nothing happens</button>',
+      '/big.html': BIG_PAGE,
+      '/form.html': FORM_PAGE,
+    };
+    const html = pages[path ?? ''];
+    if (html !== undefined) {
       return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
     }
     response.writeHead(404).end();
@@ -84,6 +98,86 @@ async function startBenchSite(expected: number) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+const ACTION_RUNS = 30;
+
+/** The action figures of issue 11: click with settle, snapshot of a 500-node page, a form by refs, bursts. */
+async function measureActions(agent: Agent, tabId: number, url: (path: string) => string) {
+  const timed = async (run: () => Promise<unknown>, times = ACTION_RUNS) => {
+    const walls: number[] = [];
+    for (let i = 0; i < times + 3; i++) {
+      const started = performance.now();
+      await run();
+      if (i >= 3) walls.push(performance.now() - started); // 3 warm-up
+    }
+    return median(walls);
+  };
+  const must = (answer: any, what: string) => {
+    if (answer.status !== 'complete') throw new Error(`${what} answered ${JSON.stringify(answer).slice(0, 300)}`);
+    return answer.result.data;
+  };
+  const clickSettleP50 = await timed(async () => {
+    const data = must(await agent.interact('click', { selector: '#quiet', tab_id: tabId }), 'click');
+    if (data.effects.settled !== true) throw new Error(`a click on a quiet page did not settle: ${JSON.stringify(data.effects)}`);
+  });
+
+  must(await agent.interact('navigate', { url: url('/big.html'), tab_id: tabId }), 'navigate');
+  const elements = must(
+    await agent.interact('execute_js', { script: 'return document.querySelectorAll("*").length', tab_id: tabId }),
+    'count',
+  );
+  let snapshotBytes = 0;
+  let resultBytes = 0;
+  const snapshotP50 = await timed(async () => {
+    const answer = await agent.call('interact', { action: 'snapshot', tab_id: tabId, wait_ms: 15_000 });
+    snapshotBytes = Buffer.byteLength(must(answer.payload, 'snapshot').snapshot);
+    resultBytes = Buffer.byteLength(JSON.stringify(answer.raw.content));
+  });
+
+  must(await agent.interact('navigate', { url: url('/form.html'), tab_id: tabId }), 'navigate');
+  const fill = (firstSettle?: number) => async () => {
+    const { snapshot } = must(await agent.interact('snapshot', { tab_id: tabId }), 'snapshot');
+    const ref = (line: RegExp) => {
+      const found = line.exec(snapshot)?.[1];
+      if (found === undefined) throw new Error(`no ${line} in the form's snapshot:\n${snapshot}`);
+      return found;
+    };
+    const user = ref(/textbox "User"[^\n]*\[ref=(e\d+)\]/);
+    const password = ref(/textbox "Password"[^\n]*\[ref=(e\d+)\]/);
+    const submit = ref(/button "Sign in"[^\n]*\[ref=(e\d+)\]/);
+    const settle = firstSettle === undefined ? {} : { settle_ms: firstSettle };
+    must(await agent.interact('type', { ref: user, text: 'ada', clear: true, tab_id: tabId, ...settle }), 'type');
+    must(await agent.interact('type', { ref: password, text: 'secret', clear: true, tab_id: tabId, ...settle }), 'type');
+    must(await agent.interact('click', { ref: submit, tab_id: tabId }), 'click');
+  };
+  const fillFormP50 = await timed(fill(), 15);
+  const fillFormFastP50 = await timed(fill(0), 15);
+  const check = must(
+    await agent.interact('execute_js', { script: 'return document.getElementById("out").textContent', tab_id: tabId }),
+    'out',
+  );
+  if (check !== 'hello ada') throw new Error(`the form was not submitted with the typed value: ${check}`);
+
+  let parallelOk = 0;
+  const PARALLEL_ROUNDS = 5;
+  for (let round = 0; round < PARALLEL_ROUNDS; round++) {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => agent.interact('execute_js', { script: 'return 1 + 1', tab_id: tabId })),
+    );
+    parallelOk += answers.filter((a) => a.status === 'complete' && a.result.data === 2).length;
+  }
+  return {
+    clickSettleP50,
+    snapshotP50,
+    snapshotElements: elements as number,
+    snapshotBytes,
+    snapshotResultBytes: resultBytes,
+    fillFormP50,
+    fillFormFastP50,
+    parallelOk,
+    parallelAsked: PARALLEL_ROUNDS * 8,
   };
 }
 
@@ -151,6 +245,7 @@ export async function runExtensionBench(): Promise<ExtensionFigures> {
       inDaemon.push(answer.duration_ms as number);
     }
     walls.sort((a, b) => a - b);
+    const actions = await measureActions(agent, tabId, (path) => site.url('127.0.0.1', path));
     const perPage = (rows: PageResult[], key: 'consoleUs' | 'fetchMs') => median(rows.map((row) => median(row[key])));
     return {
       roundTripP50: percentile(walls, 50),
@@ -162,6 +257,7 @@ export async function runExtensionBench(): Promise<ExtensionFigures> {
       fetchBareMs: perPage(bare, 'fetchMs'),
       consoleReceived,
       consoleLogged,
+      ...actions,
     };
   } finally {
     cdp?.close();

@@ -14,4 +14,18 @@ export interface ExtensionFigures {
   /** Console entries of the captured pages that reached the daemon, and how many were logged. */
   readonly consoleReceived: number;
   readonly consoleLogged: number;
+  /** `click` on a button whose click changes nothing: the action plus its settle (DOM quiet 100 ms), p50 ms. */
+  readonly clickSettleP50: number;
+  /** `snapshot` of a page of about 500 elements: p50 ms, the element count, the snapshot text and the whole tool result (bytes). */
+  readonly snapshotP50: number;
+  readonly snapshotElements: number;
+  readonly snapshotBytes: number;
+  readonly snapshotResultBytes: number;
+  /** snapshot → type → type → click by refs, every action settling (default), p50 ms. */
+  readonly fillFormP50: number;
+  /** The same with `settle_ms: 0` on the two `type`s (the click still settles), p50 ms. */
+  readonly fillFormFastP50: number;
+  /** 8 parallel `execute_js` with wait_ms, 5 rounds: how many completed, of how many. */
+  readonly parallelOk: number;
+  readonly parallelAsked: number;
 }

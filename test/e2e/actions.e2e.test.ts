@@ -86,9 +86,7 @@ describe('e2e: acting like a user on React apps built with Vite', function () {
     const invalid = await agent.interact('click', { ref: submit });
     expect(invalid.result.data.effects.requests).to.deep.equal([]);
     const errors = await snapshot();
-    expect(errors)
-      .to.match(/- alert \[ref=e\d+\]: Name is required/)
-      .and.match(/- alert \[ref=e\d+\]: You must accept the terms/);
+    expect(errors).to.contain('- alert: Name is required').and.contain('- alert: You must accept the terms');
     await agent.interact('type', { ref: refOf(errors, /- textbox "Name"/), text: 'Ada' });
     await agent.interact('type', { ref: refOf(errors, /- textbox "Email"/), text: 'ada@example.com' });
     await agent.interact('select', { ref: refOf(errors, /- combobox "Plan"/), value: 'Pro' });
@@ -99,7 +97,7 @@ describe('e2e: acting like a user on React apps built with Vite', function () {
     expect(effects.requests).to.have.length(1);
     expect(effects.requests[0]).to.include({ method: 'POST', status: 201 });
     expect(effects.requests[0].url).to.match(/\/api\/signup$/);
-    expect(await snapshot()).to.match(/- status \[ref=e\d+\]: Welcome, Ada! \(pro plan\)/);
+    expect(await snapshot()).to.contain('- status: Welcome, Ada! (pro plan)');
   });
 
   it('a click whose fetch fails with a 500 lists that request and the error it logged', async function () {

@@ -138,7 +138,6 @@ function takeSnapshot(start: Element, params: Params): unknown {
     url: location.href,
     title: document.title,
     snapshot: taken.text,
-    nodes: taken.nodes,
     ...(taken.truncated
       ? { truncated: true, hint: 'The page is larger than one snapshot shows: pass ref or selector (a subtree) or max_depth' }
       : {}),

@@ -11,6 +11,66 @@ const MAX_TEXT = 100;
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD', 'META', 'LINK', 'TITLE']);
 /** Roles that say nothing by themselves: their children take their place. */
 const STRUCTURAL = new Set(['generic', 'none', 'presentation']);
+/** Roles that only group or show content: unnamed, they get no ref (fewer bytes; nothing to act on). */
+const CONTAINERS = new Set([
+  'list',
+  'listitem',
+  'paragraph',
+  'main',
+  'banner',
+  'contentinfo',
+  'navigation',
+  'complementary',
+  'article',
+  'group',
+  'rowgroup',
+  'blockquote',
+  'figure',
+  'term',
+  'definition',
+  'separator',
+  'status',
+  'alert',
+  'log',
+  'note',
+  'table',
+  'row',
+  'cell',
+  'caption',
+  'code',
+  'emphasis',
+  'strong',
+  'deletion',
+  'insertion',
+  'subscript',
+  'superscript',
+  'time',
+]);
+
+/** Elements that do not break a line: text on either side of them reads as one. */
+const INLINE = new Set([
+  'SPAN',
+  'B',
+  'I',
+  'EM',
+  'STRONG',
+  'CODE',
+  'SMALL',
+  'ABBR',
+  'SUB',
+  'SUP',
+  'MARK',
+  'S',
+  'U',
+  'TIME',
+  'Q',
+  'CITE',
+  'KBD',
+  'BDI',
+  'DFN',
+  'VAR',
+  'FONT',
+]);
 const VALUED = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
@@ -22,7 +82,6 @@ interface SnapNode {
 
 export interface Snapshot {
   readonly text: string;
-  readonly nodes: number;
   readonly truncated: boolean;
 }
 
@@ -42,7 +101,6 @@ export function snapshot(start: Element, refs: RefRegistry, maxDepth: number): S
   const lines: string[] = [];
   let chars = 0;
   let truncated = walker.visited >= MAX_VISITED;
-  let nodes = 0;
   const emit = (line: string): boolean => {
     if (chars + line.length + 1 > MAX_SNAPSHOT_CHARS) {
       truncated = true;
@@ -59,11 +117,13 @@ export function snapshot(start: Element, refs: RefRegistry, maxDepth: number): S
         if (!emit(`${indent}- text: ${clip(item)}`)) return false;
         continue;
       }
-      nodes++;
       const content = merged(item.children);
       const onlyText = content.every((child) => typeof child === 'string');
       const text = onlyText ? normalize(content.join(' ')) : '';
-      if (onlyText && (text === '' || text === item.name)) {
+      const sameWords =
+        text.replace(/\s/g, '') === item.name.replace(/\s|…$/g, '') ||
+        (item.name.endsWith('…') && text.startsWith(item.name.slice(0, -1)));
+      if (onlyText && (text === '' || sameWords)) {
         if (!emit(`${indent}${item.head}`)) return false;
       } else if (onlyText && item.name === '') {
         if (!emit(`${indent}${item.head}: ${clip(text)}`)) return false;
@@ -77,18 +137,22 @@ export function snapshot(start: Element, refs: RefRegistry, maxDepth: number): S
     return true;
   };
   render(top, 0);
-  return { text: lines.join('\n'), nodes, truncated };
+  return { text: lines.join('\n'), truncated };
 }
 
-/** Adjacent strings joined (text split by inline elements reads as one). */
+/** Adjacent text joined as the page shows it (split text nodes read as one), blank text dropped. */
 function merged(items: ReadonlyArray<SnapNode | string>): Array<SnapNode | string> {
   const out: Array<SnapNode | string> = [];
   for (const item of items) {
     const last = out[out.length - 1];
-    if (typeof item === 'string' && typeof last === 'string') out[out.length - 1] = `${last} ${item}`;
+    if (typeof item === 'string' && typeof last === 'string') out[out.length - 1] = last + item;
     else out.push(item);
   }
-  return out;
+  return out.flatMap((item): Array<SnapNode | string> => {
+    if (typeof item !== 'string') return [item];
+    const text = normalize(item);
+    return text === '' ? [] : [text];
+  });
 }
 
 class Walker {
@@ -100,20 +164,23 @@ class Walker {
   element(element: Element): Array<SnapNode | string> {
     if (++this.visited > MAX_VISITED || SKIPPED.has(element.tagName) || hidden(element)) return [];
     if (element.tagName === 'IFRAME' || element.tagName === 'FRAME') return [this.frame(element as HTMLIFrameElement)];
-    const role = getRole(element) ?? 'generic';
+    const role = getRole(element) ?? inputRole(element) ?? 'generic';
     if (STRUCTURAL.has(role) || (role === 'document' && element === element.ownerDocument.documentElement)) {
       return this.children(element);
     }
     const name = clip(normalize(computeAccessibleName(element) || fallbackName(element)));
     // A section or form without a name is no landmark (HTML-AAM): its children take its place.
     if (name === '' && (role === 'region' || role === 'form')) return this.children(element);
-    const ref = this.refs.refFor(element); // before the children: refs follow document order
-    const head = `- ${role}${name === '' ? '' : ` ${JSON.stringify(name)}`}${states(element, role)} [ref=${ref}]`;
+    // Before the children: refs follow document order. An unnamed container is not acted on: no ref.
+    const ref = name === '' && CONTAINERS.has(role) ? '' : ` [ref=${this.refs.refFor(element)}]`;
+    const head = `- ${role}${name === '' ? '' : ` ${JSON.stringify(name)}`}${states(element, role)}${ref}`;
     return [{ head, name, children: this.children(element) }];
   }
 
   private children(element: Element): Array<SnapNode | string> {
     const out: Array<SnapNode | string> = [];
+    // A label's own words name its control (shown with that name): not repeated as text.
+    const labelled = element.tagName === 'LABEL' && (element as HTMLLabelElement).control !== null;
     const nodes: Iterable<Node> =
       element.shadowRoot !== null
         ? element.shadowRoot.childNodes
@@ -123,10 +190,12 @@ class Walker {
     for (const node of nodes) {
       if (this.visited > MAX_VISITED) break;
       if (node.nodeType === Node.TEXT_NODE) {
-        const text = normalize(node.textContent ?? '');
-        if (text !== '') out.push(text);
+        if (!labelled) out.push((node.textContent ?? '').replace(/\s+/g, ' '));
       } else if (node.nodeType === Node.ELEMENT_NODE) {
-        out.push(...this.element(node as Element));
+        const inner = this.element(node as Element);
+        // Words in separate blocks (<div>a</div><div>b</div>) are separate words.
+        if (INLINE.has((node as Element).tagName)) out.push(...inner);
+        else out.push(' ', ...inner, ' ');
       }
     }
     return out;
@@ -153,6 +222,22 @@ class Walker {
     }
     return { head: `${label} [ref=${ref}]`, name, children: this.element(inner.body) };
   }
+}
+
+/** Inputs ARIA in HTML gives no role that Chrome still shows as fields: a password is a textbox. */
+const INPUT_ROLES: Readonly<Record<string, string>> = {
+  password: 'textbox',
+  date: 'textbox',
+  'datetime-local': 'textbox',
+  month: 'textbox',
+  time: 'textbox',
+  week: 'textbox',
+  file: 'button',
+  color: 'button',
+};
+
+function inputRole(element: Element): string | undefined {
+  return element.tagName === 'INPUT' ? INPUT_ROLES[(element as HTMLInputElement).type] : undefined;
 }
 
 /** What Chrome names a field with no label by: its placeholder (HTML-AAM), then its title. */

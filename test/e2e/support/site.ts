@@ -5,6 +5,17 @@ import { extname, join, normalize } from 'node:path';
 import { APP_BASE } from './fixtureApp.js';
 import { WebSocketServer } from 'ws';
 
+/** A page of about 500 elements a snapshot has to walk: a header, a nav, a 70-row list, a form. */
+export const BIG_PAGE = `<!doctype html><html><head><title>500 nodes</title></head><body>
+<header><h1>Inventory</h1><nav>${Array.from({ length: 8 }, (_, i) => `<a href="/s${i}">Section ${i}</a>`).join(' ')}</nav></header>
+<main><ul>${Array.from(
+  { length: 70 },
+  (_, i) =>
+    `<li><div class="row"><input type="checkbox" aria-label="Select item ${i}"><span class="name">Item ${i}</span> <span>${i * 3} in stock</span><button>Edit</button><button>Delete</button></div></li>`,
+).join('')}</ul>
+<form><label>Search <input name="q"></label><select name="sort"><option>Name</option><option>Stock</option></select><button>Go</button></form></main>
+<footer><p>Page footer with <a href="/help">help</a></p></footer></body></html>`;
+
 /** The pages the e2e tests load, served on 127.0.0.1 (a development origin). */
 const PAGES: Record<string, { html: string; headers?: Record<string, string>; delayMs?: number }> = {
   '/capture.html': {
@@ -113,6 +124,7 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
 <p id="out"></p>
 </body></html>`,
   },
+  '/big.html': { html: BIG_PAGE },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
   '/slow.html': {
     html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',

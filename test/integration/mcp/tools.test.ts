@@ -131,6 +131,26 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       });
     });
 
+    it('carries a snapshot’s text as a text block of its own, not escaped into the JSON', async () => {
+      const ext = h.extension();
+      const snapshot = '- heading "todos" [level=1] [ref=e1]\n- textbox "What needs to be done?" [ref=e2]';
+      const { correlation_id } = await call('interact', { action: 'snapshot' });
+      await ext.poll(0);
+      await ext.report(correlation_id, 'complete', {
+        result: { success: true, data: { url: 'http://localhost:5173/', title: 'todos', snapshot } },
+      });
+      const result = await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id } });
+      const [json, text] = result.content as Array<{ type: string; text: string }>;
+      expect(text).to.deep.equal({ type: 'text', text: snapshot });
+      expect(JSON.parse(json!.text).result.data).to.deep.equal({
+        url: 'http://localhost:5173/',
+        title: 'todos',
+        snapshot: 'next text block',
+      });
+      // Structured content keeps the whole result.
+      expect((result.structuredContent as any).result.data.snapshot).to.equal(snapshot);
+    });
+
     it('shows an error with the page’s message', async () => {
       const ext = h.extension();
       const { correlation_id } = await call('interact', { action: 'execute_js', script: 'throw new Error("nope")' });

@@ -20,11 +20,19 @@ interface ImageData {
   readonly base64: string;
 }
 
-/** Payload as `structuredContent` and as compact JSON text; a screenshot's image travels as an image block. */
-export function success(payload: object, image?: ImageData, text = JSON.stringify(payload)): CallToolResult {
+/**
+ * Payload as `structuredContent` and as compact JSON text; a screenshot's image travels as an
+ * image block, a snapshot's text as a text block of its own (not escaped into JSON: every quote
+ * and line break of a snapshot would cost a backslash).
+ */
+export function success(payload: object, image?: ImageData, text = JSON.stringify(payload), snapshot?: string): CallToolResult {
   const content: CallToolResult['content'] = [{ type: 'text', text }];
+  if (snapshot !== undefined) content.push({ type: 'text', text: snapshot });
   if (image !== undefined) content.push({ type: 'image', data: image.base64, mimeType: image.mime_type });
-  return { content, structuredContent: payload as Record<string, unknown> };
+  return {
+    content,
+    structuredContent: (snapshot === undefined ? payload : withSnapshot(payload, snapshot)) as Record<string, unknown>,
+  };
 }
 
 /**
@@ -52,17 +60,19 @@ export async function respond(
     }
   }
   const image = failed ? undefined : findImage(payload);
-  const light = image === undefined ? payload : withoutImageData(payload, image);
+  const snapshot = failed ? undefined : findSnapshot(payload);
+  let light = image === undefined ? payload : withoutImageData(payload, image);
+  if (snapshot !== undefined) light = withSnapshot(light, SNAPSHOT_BELOW);
   const fitted = fitBudget(light, deps.resultBudget, deps, client);
   const answer = fitted?.payload ?? OVER_BUDGET;
   const text = fitted?.text ?? JSON.stringify(OVER_BUDGET);
   const room = deps.resultBudget - Buffer.byteLength(text, 'utf8') - ALERTS_KEY_BYTES;
   const alerts = deps.takeAlerts.execute({ clientId: client.clientId, maxBytes: room });
   if (failed || fitted === undefined) return failure(alerts === undefined ? answer : { ...answer, alerts });
-  if (alerts === undefined) return success(answer, image, text);
+  if (alerts === undefined) return success(answer, image, text, snapshot);
   // The payload is a JSON object: its text gains the alerts without serialising it again.
   const glue = text === '{}' ? '' : ',';
-  return success({ ...answer, alerts }, image, `${text.slice(0, -1)}${glue}"alerts":${JSON.stringify(alerts)}}`);
+  return success({ ...answer, alerts }, image, `${text.slice(0, -1)}${glue}"alerts":${JSON.stringify(alerts)}}`, snapshot);
 }
 
 const OVER_BUDGET = Object.freeze({
@@ -135,6 +145,20 @@ function errorPayload(error: unknown): Record<string, unknown> {
         ...error.details,
       }
     : { error: 'internal_error', message: 'browsertap failed to handle this call; see the daemon log' };
+}
+
+/** What a snapshot's JSON says where its text was: the text block after it. */
+const SNAPSHOT_BELOW = 'next text block';
+
+/** `result.data.snapshot` of a completed snapshot command (interact snapshot: the page's url and the text). */
+function findSnapshot(payload: object): string | undefined {
+  const data = (payload as { result?: { data?: { snapshot?: unknown; url?: unknown } } }).result?.data;
+  return typeof data?.snapshot === 'string' && typeof data.url === 'string' ? data.snapshot : undefined;
+}
+
+function withSnapshot(payload: object, snapshot: string): object {
+  const result = (payload as { result: { data: object } }).result;
+  return { ...payload, result: { ...result, data: { ...result.data, snapshot } } };
 }
 
 /** `result.data.image` of a completed screenshot command, if the payload carries one. */
