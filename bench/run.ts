@@ -191,7 +191,7 @@ const EXTENSION_ROWS: ReadonlyArray<Row<ExtensionFigures>> = [
   { label: 'snapshot of a page of ~500 elements, p50', key: 'snapshotP50', unit: 'ms' },
   { label: 'that page’s elements (document.querySelectorAll("*"))', key: 'snapshotElements', unit: '', digits: 0 },
   { label: 'its snapshot text', key: 'snapshotBytes', unit: 'bytes', digits: 0 },
-  { label: 'its whole tool result (content JSON)', key: 'snapshotResultBytes', unit: 'bytes', digits: 0 },
+  { label: 'its whole tool result (text of the content blocks)', key: 'snapshotResultBytes', unit: 'bytes', digits: 0 },
   {
     label: 'fill 2 fields + submit by refs, snapshot included, every action settling, p50',
     key: 'fillFormP50',
@@ -378,7 +378,12 @@ async function main(): Promise<void> {
         '150 sequential same-origin `fetch` + `text()`, and posts its medians; the figure is the median over the',
         'pages. The captured side pays the hooks, serialisation, the relay and the worker forwarding to the daemon',
         'on the same 2 cores. The round trip is 100 `interact execute_js` `return document.title` with `wait_ms`',
-        '(after 10 warm-up) on a tab opened with `new_tab`, timed at the SDK client.',
+        '(after 10 warm-up) on a tab opened with `new_tab`, timed at the SDK client. Actions (issue 11), each',
+        'timed at the SDK client with `wait_ms`, p50 over 30 runs after 3 warm-up (15 for the form): `click` on a',
+        'button whose click changes nothing (the settle’s 100 ms of DOM quiet is most of it); `snapshot` of a',
+        'page of 70 list rows with a checkbox, text and two buttons each, a nav and a form; `snapshot` then',
+        '`type` user, `type` password and `click` submit, all by refs read from that snapshot (the page’s',
+        'submit handler is checked afterwards); 8 `execute_js` sent at once with `wait_ms`, 5 rounds.',
       ].join('\n'),
     );
   }

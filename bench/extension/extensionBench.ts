@@ -133,7 +133,11 @@ async function measureActions(agent: Agent, tabId: number, url: (path: string) =
   const snapshotP50 = await timed(async () => {
     const answer = await agent.call('interact', { action: 'snapshot', tab_id: tabId, wait_ms: 15_000 });
     snapshotBytes = Buffer.byteLength(must(answer.payload, 'snapshot').snapshot);
-    resultBytes = Buffer.byteLength(JSON.stringify(answer.raw.content));
+    // What the model reads: the text of the JSON block and of the snapshot's own block.
+    resultBytes = (answer.raw.content as Array<{ text?: string }>).reduce(
+      (sum, block) => sum + Buffer.byteLength(block.text ?? ''),
+      0,
+    );
   });
 
   must(await agent.interact('navigate', { url: url('/form.html'), tab_id: tabId }), 'navigate');

@@ -121,6 +121,16 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
         script: 'return document.getElementById("inner").contentDocument.body.dataset.clicked',
       });
       expect(inner.result.data).to.equal('yes');
+      // A cross-origin frame's elements are in the snapshot too, with refs that act in that frame.
+      const other =
+        /- iframe "other origin" \[cross-origin http:\/\/localhost:\d+\] \[ref=e\d+\]:\n\s+- button "Inner" \[ref=(f\d+e\d+)\]/.exec(
+          snapshot,
+        );
+      expect(other, snapshot).to.not.equal(null);
+      const inOther = await agent.interact('click', { ref: other![1] });
+      expect(inOther.status, JSON.stringify(inOther)).to.equal('complete');
+      const framed = await agent.interact('snapshot', { ref: other![1] });
+      expect(framed.result.data.snapshot).to.equal(`- button "Inner" [focused] [ref=${other![1]}]`);
       // An ambiguous selector lists its candidates with their refs: the agent can pick one.
       const ambiguous = await agent.interact('click', { selector: '.act' });
       expect(ambiguous.error).to.contain(`"Save" [ref=${ref('Save')}]`);

@@ -138,6 +138,7 @@ function takeSnapshot(start: Element, params: Params): unknown {
     url: location.href,
     title: document.title,
     snapshot: taken.text,
+    ...(taken.frames.length > 0 ? { frames: taken.frames } : {}),
     ...(taken.truncated
       ? { truncated: true, hint: 'The page is larger than one snapshot shows: pass ref or selector (a subtree) or max_depth' }
       : {}),

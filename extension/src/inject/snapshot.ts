@@ -83,6 +83,8 @@ interface SnapNode {
 export interface Snapshot {
   readonly text: string;
   readonly truncated: boolean;
+  /** Cross-origin iframes shown as one line: their ref and src (the worker fills them in). */
+  readonly frames: ReadonlyArray<{ ref: string; src: string }>;
 }
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -137,7 +139,7 @@ export function snapshot(start: Element, refs: RefRegistry, maxDepth: number): S
     return true;
   };
   render(top, 0);
-  return { text: lines.join('\n'), truncated };
+  return { text: lines.join('\n'), truncated, frames: walker.crossOrigin };
 }
 
 /** Adjacent text joined as the page shows it (split text nodes read as one), blank text dropped. */
@@ -157,6 +159,7 @@ function merged(items: ReadonlyArray<SnapNode | string>): Array<SnapNode | strin
 
 class Walker {
   visited = 0;
+  readonly crossOrigin: Array<{ ref: string; src: string }> = [];
 
   constructor(private readonly refs: RefRegistry) {}
 
@@ -215,6 +218,7 @@ class Walker {
       let origin = '';
       try {
         origin = new URL(frame.src, location.href).origin;
+        this.crossOrigin.push({ ref, src: new URL(frame.src, location.href).href });
       } catch {
         // no src
       }

@@ -1,6 +1,7 @@
 import { CommandFailure, type PageOutcome, type Query, SLOT } from '../shared/commands.js';
 import type { DialogOrder } from '../shared/protocol.js';
 import { EffectsRecorder } from './Effects.js';
+import { type FrameSnapshot, frameOf, spliceFrames } from './frames.js';
 import { type Measure, type Measurer, screenshot } from './screenshot.js';
 import type { TabScope } from './TabScope.js';
 import { loaded, navigation } from './tabWaits.js';
@@ -65,7 +66,20 @@ export class BrowserCommands {
           ),
         );
       }
-      case 'snapshot':
+      case 'snapshot': {
+        const tab = await this.pageTab(query, deadline, signal);
+        const { frameId, params: own } = frameOf(params);
+        const budget = deadline - Date.now() - REPORT_MARGIN_MS;
+        return this.actIn(tab, async () => {
+          const taken = success(
+            await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', ['snapshot', own, budget], deadline, frameId),
+          );
+          const data = (await this.withFrames(tab.id as number, taken.data as SnapshotData, own)) as SnapshotData;
+          // A snapshot taken inside a cross-origin frame names that frame in its refs.
+          const snapshot = frameId === 0 ? data.snapshot : data.snapshot.replaceAll('[ref=e', `[ref=f${frameId}e`);
+          return { success: true, data: { ...data, snapshot } };
+        });
+      }
       case 'click':
       case 'dblclick':
       case 'hover':
@@ -79,13 +93,22 @@ export class BrowserCommands {
       case 'query_dom':
       case 'highlight': {
         const tab = await this.pageTab(query, deadline, signal);
+        const { frameId, params: own } = frameOf(params);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
         const act = async () =>
-          success(await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, params, budget], deadline));
+          success(
+            await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, own, budget], deadline, frameId),
+          );
         if (!SETTLING.has(query.type)) return this.actIn(tab, act);
         return this.withEffects(tab.id as number, params, deadline, act);
       }
       case 'screenshot': {
+        if (frameOf(params).frameId !== 0) {
+          throw new CommandFailure(
+            'invalid_params',
+            "A screenshot cannot cut out an element of a cross-origin frame (its position in the page is hidden from it); pass the iframe's ref instead",
+          );
+        }
         const tab = await this.pageTab(query, deadline, signal);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
         const measure: Measurer = async (extra) =>
@@ -166,6 +189,35 @@ export class BrowserCommands {
           `This version of the extension cannot run "${query.type}"; update the extension`,
         );
     }
+  }
+
+  /**
+   * A snapshot with its cross-origin frames filled in (SPEC 9): the top document's snapshot shows
+   * each as one line; the frames' own snapshots, taken in every frame at once, go under them
+   * (frames.ts). A frame that cannot be scripted keeps its line.
+   */
+  private async withFrames(tabId: number, taken: SnapshotData, params: Record<string, unknown>): Promise<unknown> {
+    const { frames, ...data } = taken;
+    if (frames === undefined || frames.length === 0) return data;
+    const target = { tabId, allFrames: true };
+    let found: FrameSnapshot[] = [];
+    try {
+      await chrome.scripting.executeScript({ target, world: 'ISOLATED', files: ['dom-actions.js'], injectImmediately: true });
+      const results = await chrome.scripting.executeScript({
+        target,
+        world: 'ISOLATED',
+        func: frameSnapshot,
+        args: [SLOT.dom, typeof params.max_depth === 'number' ? params.max_depth : null],
+        injectImmediately: true,
+      });
+      found = results
+        .filter((r) => r.frameId !== 0 && r.result !== null && typeof r.result === 'object')
+        .map((r) => ({ frameId: r.frameId, ...(r.result as Omit<FrameSnapshot, 'frameId'>) }));
+    } catch (error) {
+      // A frame refused: the frames stay one line each, and the answer says why.
+      return { ...data, note: `cross-origin frames are not shown: ${(error as Error).message ?? String(error)}` };
+    }
+    return { ...data, snapshot: spliceFrames(data.snapshot, frames, found) };
   }
 
   /**
@@ -298,15 +350,17 @@ export class BrowserCommands {
     file: string,
     args: unknown[],
     deadline: number,
+    frameId = 0,
   ): Promise<PageOutcome> {
     const tabId = tab.id as number;
+    const target = frameId === 0 ? { tabId } : { tabId, frameIds: [frameId] };
     const actingMs = () => Math.max(0, deadline - Date.now());
     for (let attempt = 0; ; attempt++) {
       try {
-        let outcome = await this.call(tabId, world, slot, args, actingMs());
+        let outcome = await this.call(target, world, slot, args, actingMs());
         if (outcome === MISSING) {
-          await chrome.scripting.executeScript({ target: { tabId }, world, files: [file], injectImmediately: true });
-          outcome = await this.call(tabId, world, slot, args, actingMs());
+          await chrome.scripting.executeScript({ target, world, files: [file], injectImmediately: true });
+          outcome = await this.call(target, world, slot, args, actingMs());
         }
         if (outcome === undefined || outcome === MISSING) {
           throw new CommandFailure(
@@ -331,14 +385,14 @@ export class BrowserCommands {
   }
 
   private async call(
-    tabId: number,
+    target: chrome.scripting.InjectionTarget,
     world: World,
     slot: string,
     args: unknown[],
     actingMs: number,
   ): Promise<PageOutcome | typeof MISSING | undefined> {
     const [injection] = await chrome.scripting.executeScript({
-      target: { tabId },
+      target,
       world,
       func: callSlot,
       args: [slot, args, actingMs, DIALOG_GRACE_MS],
@@ -349,6 +403,24 @@ export class BrowserCommands {
 }
 
 const MISSING = 'browsertap:missing';
+
+interface SnapshotData {
+  snapshot: string;
+  frames?: ReadonlyArray<{ ref: string; src: string }>;
+}
+
+/** Runs in every frame (serialised by executeScript): that frame's own snapshot, or null. */
+async function frameSnapshot(slot: string, maxDepth: number | null): Promise<unknown> {
+  const helper = (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(slot)];
+  if (typeof helper !== 'function') return null;
+  const outcome = (await (helper as (...a: unknown[]) => Promise<{ ok: boolean; data?: Record<string, unknown> }>)(
+    'snapshot',
+    maxDepth === null ? {} : { max_depth: maxDepth },
+    2_000,
+  )) as { ok: boolean; data?: { snapshot: string; frames?: unknown } };
+  if (!outcome.ok || outcome.data === undefined) return null;
+  return { url: location.href, snapshot: outcome.data.snapshot, ...(outcome.data.frames ? { frames: outcome.data.frames } : {}) };
+}
 
 /**
  * Runs in the page (serialised by executeScript): must stay self-contained (hence the literal

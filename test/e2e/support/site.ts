@@ -95,8 +95,11 @@ document.getElementById('zone').ondrop = (event) => (document.getElementById('ou
 <div role="button" tabindex="0" aria-label="Close dialog" id="close">×</div>
 <iframe id="inner" src="/inner.html" title="inner frame"></iframe>
 <fancy-panel id="panel"></fancy-panel>
+<iframe id="other" title="other origin"></iframe>
 <p id="out"></p>
 <script>
+// The same server under another name: another origin.
+document.getElementById('other').src = location.protocol + '//localhost:' + location.port + '/inner.html';
 customElements.define('fancy-panel', class extends HTMLElement {
   connectedCallback() {
     const root = this.attachShadow({ mode: 'open' });

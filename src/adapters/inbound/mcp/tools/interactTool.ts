@@ -14,8 +14,10 @@ const pageUrl = z
     message: 'must be an http(s), file or about: url',
   });
 
-/** A ref from the tab's latest snapshot (SPEC 9). */
-const ref = z.string().regex(/^e[1-9][0-9]{0,8}$/, 'a ref from snapshot looks like e12');
+/** A ref from the tab's snapshots (SPEC 9): `e12`, or `f7e12` in a cross-origin frame. */
+const ref = z
+  .string()
+  .regex(/^(?:f[1-9][0-9]{0,9})?e[1-9][0-9]{0,8}$/, 'a ref from snapshot looks like e12 (or f7e12 in a frame)');
 /** Which element: a ref, or a selector with `nth` among several visible matches (0-based); `frame` is a same-origin iframe. */
 const target = {
   ref: ref.optional(),
