@@ -72,6 +72,19 @@ describe('e2e: dialogs never hang an agent, and are reported', function () {
     expect(native).to.deep.equal([]);
   });
 
+  it('a page’s beforeunload prompt does not hold a navigation browsertap starts; it is reported', async function () {
+    await agent.interact('navigate', { tab_id: tabId, url: session.site.url('/unsaved.html') });
+    await page.click('#draft'); // a user's gesture: from now on Chrome would ask before leaving
+    const started = performance.now();
+    const moved = await agent.interact('navigate', { tab_id: tabId, url: session.site.url('/second.html') });
+    expect(moved.status, JSON.stringify(moved)).to.equal('complete');
+    expect(moved.result.data.url).to.match(/\/second\.html$/);
+    expect(performance.now() - started).to.be.below(3_000);
+    expect(moved.result.data.effects.dialogs).to.deep.equal([{ type: 'beforeunload', message: '', answer: 'left the page' }]);
+    expect(native).to.deep.equal([]);
+    await agent.interact('navigate', { tab_id: tabId, url: session.site.url('/dialogs.html') });
+  });
+
   it('when browsertap is not acting, the page’s dialogs are the browser’s own (the developer sees them)', async function () {
     await new Promise((resolve) => setTimeout(resolve, 2_300)); // past the grace after the last action
     await page.evaluate(() => alert('for the human'));

@@ -57,6 +57,7 @@ export function hookDialogs(bus: PageBus, ownMarker: string, now: () => number):
       },
     }) as never;
   }
+  hookBeforeUnload(bus, ownMarker, now, acting);
   return (order) => {
     const forMs = typeof order.for_ms === 'number' && order.for_ms >= 0 ? Math.min(order.for_ms, 120_000) : 0;
     if (order.acting === 'start') {
@@ -75,18 +76,62 @@ export function hookDialogs(bus: PageBus, ownMarker: string, now: () => number):
   };
 }
 
-function report(bus: PageBus, ownMarker: string, now: () => number, type: DialogType, message: string, result: unknown): void {
+/**
+ * A page's "leave site?" prompt (`beforeunload`) blocks a navigation browsertap started until
+ * someone answers it. While browsertap acts in the tab, the page's beforeunload handlers do not
+ * run (ours is the first listener on window and stops the event), so the page is left as the
+ * agent asked, and — when the page had a handler that could have asked — reported like any other
+ * dialog. The rest of the time the handlers run as usual.
+ */
+function hookBeforeUnload(bus: PageBus, ownMarker: string, now: () => number, acting: () => boolean): void {
+  let listeners = 0;
+  const add = window.addEventListener;
+  window.addEventListener = new Proxy(add, {
+    apply(target, thisArg, args: unknown[]) {
+      if (args[0] === 'beforeunload' && (thisArg === window || thisArg === undefined)) listeners++;
+      return Reflect.apply(target, thisArg, args);
+    },
+  });
+  add.call(window, 'beforeunload', (event) => {
+    if (!acting()) return;
+    const handled = listeners > 0 || typeof window.onbeforeunload === 'function';
+    event.stopImmediatePropagation();
+    if (!handled) return;
+    try {
+      report(bus, ownMarker, now, 'beforeunload', '', true);
+      bus.flush();
+    } catch {
+      // reporting must never break the page
+    }
+  });
+}
+
+function report(
+  bus: PageBus,
+  ownMarker: string,
+  now: () => number,
+  type: DialogType | 'beforeunload',
+  message: string,
+  result: unknown,
+): void {
   const answered =
-    type === 'alert'
-      ? 'accepted'
-      : result === null || result === false
-        ? 'dismissed'
-        : `accepted${type === 'prompt' ? ` with ${JSON.stringify(result)}` : ''}`;
+    type === 'beforeunload'
+      ? 'left the page (its leave-site prompt was not shown)'
+      : type === 'alert'
+        ? 'accepted'
+        : result === null || result === false
+          ? 'dismissed'
+          : `accepted${type === 'prompt' ? ` with ${JSON.stringify(result)}` : ''}`;
   const stack = captureCallSite(ownMarker);
   const entry: LogWire = {
     level: 'warn',
-    message: `${type}(${JSON.stringify(message.slice(0, MAX_MESSAGE))}) answered by browsertap: ${answered}`,
-    args: [{ dialog: type, message: message.slice(0, MAX_MESSAGE), answer: answered }],
+    message:
+      type === 'beforeunload'
+        ? `beforeunload answered by browsertap: ${answered}`
+        : `${type}(${JSON.stringify(message.slice(0, MAX_MESSAGE))}) answered by browsertap: ${answered}`,
+    args: [
+      { dialog: type, message: message.slice(0, MAX_MESSAGE), answer: type === 'beforeunload' ? 'left the page' : answered },
+    ],
     source: 'console',
     url: location.href,
     ts: now(),

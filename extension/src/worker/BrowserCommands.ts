@@ -130,7 +130,7 @@ export class BrowserCommands {
         const id = tab.id as number;
         await this.scope.track(id, url); // the agent works in this tab now: capture follows it
         return this.withEffects(id, params, deadline, async () =>
-          done(await navigation(id, () => chrome.tabs.update(id, { url }), signal)),
+          done(await this.leaving(id, deadline, () => navigation(id, () => chrome.tabs.update(id, { url }), signal))),
         );
       }
       case 'refresh':
@@ -144,7 +144,9 @@ export class BrowserCommands {
           forward: () => chrome.tabs.goForward(id),
         }[query.type];
         try {
-          return await this.withEffects(id, params, deadline, async () => done(await navigation(id, start, signal)));
+          return await this.withEffects(id, params, deadline, async () =>
+            done(await this.leaving(id, deadline, () => navigation(id, start, signal))),
+          );
         } catch (error) {
           if (error instanceof CommandFailure) throw error;
           throw new CommandFailure('no_history', `Cannot go ${query.type} in tab ${id}: ${(error as Error).message}`);
@@ -179,7 +181,7 @@ export class BrowserCommands {
       }
       case 'close_tab': {
         const tab = await this.target(query, false);
-        await chrome.tabs.remove(tab.id as number);
+        await this.leaving(tab.id as number, deadline, () => chrome.tabs.remove(tab.id as number));
         this.actedIn.delete(query.correlation_id); // gone: not where the next command should go
         return { success: true, data: { closed: tab.id, url: tab.url } };
       }
@@ -188,6 +190,20 @@ export class BrowserCommands {
           'unknown_action',
           `This version of the extension cannot run "${query.type}"; update the extension`,
         );
+    }
+  }
+
+  /**
+   * Leaves the tab's page (navigate, refresh, back, forward, close_tab) with browsertap acting
+   * there, so a `beforeunload` handler cannot hold the navigation behind Chrome's leave-site
+   * prompt (page/hookDialogs.ts). A page without our capture is left as Chrome decides.
+   */
+  private async leaving<T>(tabId: number, deadline: number, leave: () => Promise<T>): Promise<T> {
+    await this.page.order(tabId, { acting: 'start', for_ms: Math.max(0, deadline - Date.now()) });
+    try {
+      return await leave();
+    } finally {
+      void this.page.order(tabId, { acting: 'end', for_ms: 0 });
     }
   }
 

@@ -128,6 +128,10 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
 </body></html>`,
   },
   '/big.html': { html: BIG_PAGE },
+  '/unsaved.html': {
+    html: `<!doctype html><html><head><title>unsaved page</title></head><body><textarea id="draft"></textarea>
+<script>addEventListener('beforeunload', (event) => { event.preventDefault(); event.returnValue = ''; });</script></body></html>`,
+  },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
   '/slow.html': {
     html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',
