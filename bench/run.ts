@@ -204,6 +204,8 @@ const EXTENSION_ROWS: ReadonlyArray<Row<ExtensionFigures>> = [
     unit: 'ms',
     target: below(300, 'issue 11'),
   },
+  { label: 'a line an idle page logs → readable (observe long poll), p50', key: 'idleLogP50', unit: 'ms', digits: 0 },
+  { label: 'the same, p99', key: 'idleLogP99', unit: 'ms', digits: 0, target: below(50, 'SPEC 9') },
   {
     label: '8 parallel execute_js (wait_ms), 5 rounds: completed',
     key: 'parallelOk',

@@ -28,4 +28,7 @@ export interface ExtensionFigures {
   /** 8 parallel `execute_js` with wait_ms, 5 rounds: how many completed, of how many. */
   readonly parallelOk: number;
   readonly parallelAsked: number;
+  /** A line logged by an idle page → readable by an agent long-polling `observe logs` (ms). */
+  readonly idleLogP50: number;
+  readonly idleLogP99: number;
 }

@@ -4,8 +4,10 @@ import type { CaptureBatch, CaptureKind, LogWire } from '../shared/protocol.js';
 export const MAX_PENDING = 1_000;
 /** Entries per message to the relay. */
 export const MAX_BATCH = 100;
-/** How long an ordinary entry waits for company before it is sent (ms); errors go at once. */
+/** How long an ordinary entry waits for company before it is sent (ms) while entries keep coming; errors go at once. */
 export const BATCH_DELAY_MS = 16;
+/** The first entry after a quiet spell (no batch for BATCH_DELAY_MS) goes on the next turn (SPEC 9: idle entries within 50 ms). */
+export const IDLE_DELAY_MS = 0;
 
 type Entry = NonNullable<CaptureBatch[CaptureKind]>[number];
 
@@ -24,6 +26,7 @@ export class PageBus {
   private ready = false;
   private scheduled = false;
   private dropped = 0;
+  private lastFlushAt = -Infinity;
 
   constructor(
     private readonly send: (json: string) => void,
@@ -42,7 +45,8 @@ export class PageBus {
       this.flush();
     } else if (!this.scheduled) {
       this.scheduled = true;
-      this.clock.setTimeout(() => this.flush(), BATCH_DELAY_MS);
+      const quiet = this.clock.now() - this.lastFlushAt >= BATCH_DELAY_MS;
+      this.clock.setTimeout(() => this.flush(), quiet ? IDLE_DELAY_MS : BATCH_DELAY_MS);
     }
   }
 
@@ -56,6 +60,7 @@ export class PageBus {
   flush(): void {
     this.scheduled = false;
     if (!this.ready) return;
+    if (this.pending.length > 0 || this.dropped > 0) this.lastFlushAt = this.clock.now();
     if (this.dropped > 0) {
       const note: LogWire = {
         level: 'warn',

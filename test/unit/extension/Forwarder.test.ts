@@ -26,12 +26,12 @@ function setup(
 const log = (message: string, level = 'log') => ({ level, message, source: 'console', url: 'http://localhost/', ts: 1 });
 
 describe('extension Forwarder (worker → daemon delivery)', () => {
-  it('batches ordinary entries for 50 ms, one request per kind', async () => {
+  it('sends what comes after a quiet spell within 5 ms, then batches for 50 ms while entries keep coming, one request per kind', async () => {
     const { clock, sent, forwarder } = setup();
     forwarder.add('logs', log('a'));
     forwarder.add('vitals', { name: 'LCP', value: 1 });
     forwarder.add('logs', log('b'));
-    await clock.tickAsync(FORWARD.delayMs - 1);
+    await clock.tickAsync(FORWARD.idleDelayMs - 1);
     expect(sent).to.have.length(0);
     await clock.tickAsync(1);
     expect(sent.map((s) => [s.kind, s.entries.length])).to.deep.equal([
@@ -39,6 +39,18 @@ describe('extension Forwarder (worker → daemon delivery)', () => {
       ['vitals', 1],
     ]);
     expect(forwarder.stats.sent).to.include({ logs: 2, vitals: 1 });
+    // Busy now: the next entries wait for company.
+    forwarder.add('logs', log('c'));
+    forwarder.add('logs', log('d'));
+    await clock.tickAsync(FORWARD.delayMs - 1);
+    expect(sent).to.have.length(2);
+    await clock.tickAsync(1);
+    expect(sent.map((s) => [s.kind, s.entries.length])[2]).to.deep.equal(['logs', 2]);
+    // Quiet again (nothing sent for 50 ms): the fast path again.
+    await clock.tickAsync(FORWARD.delayMs);
+    forwarder.add('logs', log('e'));
+    await clock.tickAsync(FORWARD.idleDelayMs);
+    expect(sent).to.have.length(4);
   });
 
   describe('drain (read after act)', () => {

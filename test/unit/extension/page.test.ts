@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BATCH_DELAY_MS, MAX_BATCH, MAX_PENDING, PageBus } from '../../../extension/src/page/PageBus.js';
+import { BATCH_DELAY_MS, IDLE_DELAY_MS, MAX_BATCH, MAX_PENDING, PageBus } from '../../../extension/src/page/PageBus.js';
 import {
   callSite,
   captureCallSite,
@@ -57,6 +57,27 @@ describe('extension page capture', () => {
       for (let i = 0; i < MAX_BATCH; i++) pageBus.add('logs', log(`n${i}`));
       expect(sent).to.have.length(3);
       expect(sent[2]?.logs).to.have.length(MAX_BATCH);
+    });
+
+    it(`an entry after a quiet spell goes on the next turn; while entries keep coming they wait ${BATCH_DELAY_MS} ms`, () => {
+      let now = 1_000;
+      const delays: number[] = [];
+      const timers: Array<() => void> = [];
+      const sent: string[] = [];
+      const pageBus = new PageBus(
+        (json) => sent.push(json),
+        { setTimeout: (fn, ms) => (delays.push(ms), timers.push(fn)), now: () => now },
+        () => 'http://localhost/',
+      );
+      pageBus.markReady();
+      pageBus.add('logs', log('first'));
+      timers.splice(0).forEach((fn) => fn());
+      now += 5;
+      pageBus.add('logs', log('soon after'));
+      timers.splice(0).forEach((fn) => fn());
+      now += BATCH_DELAY_MS;
+      pageBus.add('logs', log('after a quiet spell'));
+      expect(delays).to.deep.equal([IDLE_DELAY_MS, BATCH_DELAY_MS, IDLE_DELAY_MS]);
     });
 
     it(`keeps at most ${MAX_PENDING} entries before the relay is up and says how many it dropped`, () => {
