@@ -63,7 +63,7 @@ describe('e2e: capture from real pages', function () {
     const network = await observeUntil(
       agent,
       { what: 'network', tab_id: tabId, detail: 'full' },
-      (entries) => entries.length >= 2,
+      (entries) => entries.some((e) => e.url === site.url('/missing.json')) && entries.some((e) => e.initiator === 'xhr'),
     );
     const missing = network.find((e) => e.url === site.url('/missing.json'));
     expect(missing).to.include({ method: 'GET', status: 404, initiator: 'fetch', tab_id: tabId });

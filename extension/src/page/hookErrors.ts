@@ -1,11 +1,12 @@
 import type { PageBus } from './PageBus.js';
+import type { Resources } from './resources.js';
 import { capString, SERIAL, toJsonSafe } from './serialize.js';
 
 /**
  * Uncaught exceptions, unhandled rejections, resources that failed to load (as network
- * failures), and CSP violations (as console errors the daemon classifies as security violations).
+ * failures with their real status, resources.ts), and CSP violations (as console errors the daemon classifies as security violations).
  */
-export function hookErrors(bus: PageBus, now: () => number): void {
+export function hookErrors(bus: PageBus, now: () => number, resources: Resources): void {
   addEventListener(
     'error',
     (event: Event) => {
@@ -29,19 +30,7 @@ export function hookErrors(bus: PageBus, now: () => number): void {
       const target = event.target as (Element & { src?: string; href?: string }) | null;
       const resource = target?.src || target?.href;
       if (target !== null && target !== (window as unknown) && typeof resource === 'string' && resource !== '') {
-        bus.add(
-          'network',
-          {
-            url: resource,
-            method: 'GET',
-            status: 0,
-            duration_ms: 0,
-            ts: now(),
-            error: `failed to load <${target.tagName.toLowerCase()}>`,
-            initiator: target.tagName.toLowerCase(),
-          },
-          true,
-        );
+        resources.failed(target.tagName.toLowerCase(), resource);
       }
     },
     true,

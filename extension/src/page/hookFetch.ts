@@ -29,6 +29,7 @@ export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight): 
           ts,
           ...(Object.keys(headers).length > 0 ? { request_headers: scrub.headers(headers) } : {}),
           ...(scrubbed === undefined ? {} : { request_body: scrubbed.text, ...(scrubbed.cut ? { truncated: true } : {}) }),
+          type: 'fetch',
           initiator: 'fetch',
         };
       } catch {

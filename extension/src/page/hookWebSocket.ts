@@ -27,7 +27,29 @@ function instrument(socket: WebSocket, bus: PageBus, now: () => number): void {
   const url = scrub.url(socket.url);
   const emit = (entry: Omit<WebSocketWire, 'connection_id' | 'url' | 'ts'>, urgent = false) =>
     bus.add('websocket', { connection_id, url, ts: now(), ...entry }, urgent);
-  socket.addEventListener('open', () => emit({ event: 'open' }));
+  // The handshake is a request too (SPEC 8: network lists websocket requests): 101 once open,
+  // status 0 when it failed before opening.
+  const started = now();
+  let opened = false;
+  const request = (status: number) =>
+    bus.add(
+      'network',
+      {
+        url,
+        method: 'GET',
+        status,
+        duration_ms: now() - started,
+        ts: started,
+        type: 'websocket',
+        ...(status === 0 ? { error: 'WebSocket connection failed' } : {}),
+      },
+      status === 0,
+    );
+  socket.addEventListener('open', () => {
+    opened = true;
+    request(101);
+    emit({ event: 'open' });
+  });
   socket.addEventListener('message', (event: MessageEvent) =>
     emit({ event: 'message', direction: 'received', ...payload(event.data) }),
   );
@@ -37,7 +59,10 @@ function instrument(socket: WebSocket, bus: PageBus, now: () => number): void {
       event.code !== 1000 && event.code !== 1001,
     ),
   );
-  socket.addEventListener('error', () => emit({ event: 'error' }, true));
+  socket.addEventListener('error', () => {
+    if (!opened) request(0);
+    emit({ event: 'error' }, true);
+  });
   const send = socket.send;
   socket.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
     try {

@@ -71,6 +71,7 @@ function finish(xhr: XMLHttpRequest, record: XhrRecord): NetworkWire {
     ...(xhr.statusText ? { status_text: xhr.statusText } : {}),
     duration_ms: Math.round((performance.now() - record.started) * 10) / 10,
     ts: record.ts,
+    type: 'xhr',
     initiator: 'xhr',
     ...(Object.keys(record.headers).length > 0 ? { request_headers: scrub.headers(record.headers) } : {}),
   };

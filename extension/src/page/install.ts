@@ -8,6 +8,7 @@ import { hookWebSocket } from './hookWebSocket.js';
 import { hookXhr } from './hookXhr.js';
 import { Inflight } from './inflight.js';
 import { PageBus } from './PageBus.js';
+import { Resources } from './resources.js';
 import { trackPage } from './pageEvents.js';
 import { observeVitals } from './vitals.js';
 
@@ -36,7 +37,8 @@ export function install(): void {
   document.addEventListener(BUS.flush, () => bus.flush());
   dispatch.call(document, new CustomEvent(BUS.hello));
 
-  hookErrors(bus, now);
+  const resources = new Resources(bus);
+  hookErrors(bus, now, resources);
   hookConsole(bus, ownMarker, now);
   const orderDialogs = hookDialogs(bus, ownMarker, now);
   document.addEventListener(BUS.dialogs, (event) => {
@@ -60,6 +62,7 @@ export function install(): void {
   hookWebSocket(bus, now);
   observeVitals(bus, now, (fn, ms) => setTimer(fn, ms));
   trackPage(bus);
+  resources.observe();
   addEventListener('pagehide', () => bus.flush());
 }
 

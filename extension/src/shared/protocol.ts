@@ -1,3 +1,4 @@
+import type { RequestType } from '../../../src/domain/capture/entries.js';
 /**
  * What travels page → relay → worker. Entries are already in the daemon's wire shape (SPEC 4),
  * without `tab_id`: the worker adds it from the message's sender, which the page cannot forge.
@@ -60,6 +61,8 @@ export interface NetworkWire {
   duration_ms: number;
   ts: number;
   error?: string;
+  type?: RequestType;
+  size?: number;
   initiator?: string;
   request_headers?: Record<string, string>;
   response_headers?: Record<string, string>;

@@ -5,9 +5,10 @@ import type {
   LogLevel,
   NetworkBody,
   NetworkEntry,
+  RequestType,
   WebSocketEvent,
 } from '../../domain/capture/entries.js';
-import { atLeast, isError, isFailedRequest } from '../../domain/capture/levels.js';
+import { atLeast, isError, isFailedRequest, requestType } from '../../domain/capture/levels.js';
 
 /** What `observe` can list, and the buffer each reads. */
 export const LIST_SOURCES = {
@@ -30,6 +31,7 @@ export interface EntryQuery {
   readonly statusMax?: number;
   readonly method?: string;
   readonly failedOnly?: boolean;
+  readonly type?: RequestType;
   readonly connectionId?: string;
   readonly direction?: 'sent' | 'received';
 }
@@ -64,5 +66,6 @@ function networkCheck(query: EntryQuery): Predicate<NetworkEntry | NetworkBody> 
     (query.statusMin === undefined || e.status >= query.statusMin) &&
     (query.statusMax === undefined || e.status <= query.statusMax) &&
     (method === undefined || e.method === method) &&
+    (query.type === undefined || requestType(e) === query.type) &&
     (query.failedOnly !== true || isFailedRequest(e as NetworkEntry));
 }

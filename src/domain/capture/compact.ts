@@ -88,7 +88,7 @@ export function compactNetwork(entry: NetworkEntry, id: string): CompactNetwork 
     method: entry.method,
     url: clip(entry.url),
     status: entry.status,
-    ...(entry.initiator === undefined ? {} : { type: entry.initiator }),
+    ...(entry.type === undefined && entry.initiator === undefined ? {} : { type: entry.type ?? entry.initiator }),
     duration_ms: Math.round(entry.duration_ms),
     ...(entry.error === undefined ? {} : { error: clip(entry.error, 120) }),
     ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),

@@ -26,6 +26,21 @@ export interface LogEntry extends Captured {
 
 export type Headers = Readonly<Record<string, string>>;
 
+/** What kind of request an entry is (SPEC 8), as Chrome's network panel groups them. */
+export const REQUEST_TYPES = [
+  'document',
+  'script',
+  'stylesheet',
+  'image',
+  'font',
+  'media',
+  'fetch',
+  'xhr',
+  'websocket',
+  'other',
+] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
 export interface NetworkEntry extends Captured {
   readonly url: string;
   readonly method: string;
@@ -33,6 +48,10 @@ export interface NetworkEntry extends Captured {
   readonly status_text?: string;
   readonly duration_ms: number;
   readonly error?: string;
+  /** fetch, xhr, script, …; entries from before types were sent have only `initiator`. */
+  readonly type?: RequestType;
+  /** Bytes of the response body as transferred, when the browser says. */
+  readonly size?: number;
   readonly initiator?: string;
   readonly request_headers?: Headers;
   readonly response_headers?: Headers;
@@ -44,6 +63,7 @@ export interface NetworkBody extends Captured {
   readonly url: string;
   readonly method: string;
   readonly status: number;
+  readonly type?: RequestType;
   readonly request_body?: string;
   readonly response_body?: string;
 }

@@ -2,6 +2,7 @@ import { capRedacted, REDACTION_SLACK } from '../privacy/bounded.js';
 import { RedactionTally, Redactor } from '../privacy/Redactor.js';
 import { cap, CAPS } from './caps.js';
 import type { Headers, LogEntry, NetworkBody, NetworkEntry, VitalEntry, WebSocketEvent } from './entries.js';
+import { requestType } from './levels.js';
 
 type Raw<T> = Omit<T, 'truncated' | 'redacted'>;
 export type RawLog = Raw<LogEntry>;
@@ -45,6 +46,8 @@ export class Sanitizer {
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
       ...(raw.status_text === undefined ? {} : { status_text: marks.text(raw.status_text, CAPS.short) }),
       ...(raw.error === undefined ? {} : { error: marks.text(raw.error, CAPS.short) }),
+      ...(raw.type === undefined ? {} : { type: raw.type }),
+      ...(raw.size === undefined ? {} : { size: raw.size }),
       ...(raw.initiator === undefined ? {} : { initiator: marks.url(raw.initiator, CAPS.short) }),
       ...(raw.request_headers === undefined ? {} : { request_headers: this.headers(raw.request_headers, marks) }),
       ...(raw.response_headers === undefined ? {} : { response_headers: this.headers(raw.response_headers, marks) }),
@@ -58,6 +61,7 @@ export class Sanitizer {
         url,
         method,
         status: raw.status,
+        type: requestType(raw),
         ts: raw.ts,
         ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
         ...(raw.request_body === undefined ? {} : { request_body: bodyMarks.body(raw.request_body, CAPS.body) }),

@@ -128,6 +128,12 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
 </body></html>`,
   },
   '/big.html': { html: BIG_PAGE },
+  '/resources.html': {
+    html: `<!doctype html><html><head><title>resources page</title><link rel="stylesheet" href="/style.css">
+<script src="/missing.js"></script></head><body><img id="ok" src="/pixel.png"><img id="broken" src="/missing.png">
+<script>fetch('/json'); const ws = new WebSocket('ws://' + location.host + '/ws'); ws.onopen = () => ws.close();</script></body></html>`,
+  },
+  '/style.css': { html: 'body { margin: 0 }', headers: { 'content-type': 'text/css' } },
   '/unsaved.html': {
     html: `<!doctype html><html><head><title>unsaved page</title></head><body><textarea id="draft"></textarea>
 <script>addEventListener('beforeunload', (event) => { event.preventDefault(); event.returnValue = ''; });</script></body></html>`,
@@ -149,6 +155,9 @@ export interface Site {
   url(path: string, host?: string): string;
   close(): Promise<void>;
 }
+
+/** A 1×1 transparent PNG. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -205,6 +214,10 @@ export async function startSite(appDir?: string): Promise<Site> {
     const path = (request.url ?? '/').split('?')[0] as string;
     if (path === '/json') {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      return;
+    }
+    if (path === '/pixel.png') {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(PIXEL_PNG, 'base64'));
       return;
     }
     if (appDir !== undefined && (api(path, request, response) || (await appFile(appDir, path, response)))) return;

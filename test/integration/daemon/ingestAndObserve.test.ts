@@ -185,6 +185,33 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
       expect(failed.entries[2].error).to.equal('net::ERR_CONNECTION_REFUSED');
     });
 
+    it('filters network by type (SPEC 8); an entry without a type is typed by its initiator; a bad type is refused', async () => {
+      const sent = await ext.send('/network-bodies', [
+        net({ url: 'http://localhost:5173/', type: 'document' }),
+        net({ url: 'http://localhost:5173/src/main.tsx', type: 'script', size: 1_234 }),
+        net({ url: 'http://localhost:5173/logo.png', type: 'image', status: 404, error: 'failed to load <img>' }),
+        net({ url: 'http://localhost:5173/api/a', initiator: 'fetch', response_body: '{}' }),
+        net({ url: 'http://localhost:5173/api/b', type: 'xhr' }),
+        net({ url: 'http://localhost:5173/x', type: 'teleport' }),
+      ]);
+      expect(sent.body).to.include({ received: 5, rejected: 1 });
+      const typed = async (type: string) =>
+        (await observe({ what: 'network', type })).entries.map(
+          (e: { url: string }) => new URL(e.url, 'http://localhost:5173').pathname,
+        );
+      expect(await typed('script')).to.deep.equal(['/src/main.tsx']);
+      expect(await typed('image')).to.deep.equal(['/logo.png']);
+      expect(await typed('fetch')).to.deep.equal(['/api/a']);
+      expect(await typed('document')).to.deep.equal(['/']);
+      expect((await observe({ what: 'network_bodies', type: 'fetch' })).count).to.equal(1);
+      const [script] = (await observe({ what: 'network', type: 'script', detail: 'full' })).entries;
+      expect(script).to.include({ type: 'script', size: 1_234 });
+      const compact = (await observe({ what: 'network', type: 'image' })).entries[0];
+      expect(compact).to.include({ type: 'image', status: 404 });
+      const bad = await client.callTool({ name: 'observe', arguments: { what: 'network', type: 'pictures' } });
+      expect(payload(bad).error).to.equal('invalid_params');
+    });
+
     it('keeps bodies apart (≤ 16 KB each, marked truncated) and flags their requests', async () => {
       const big = 'x'.repeat(20_000);
       await ext.send('/network-bodies', [net({ status: 500, request_body: '{"q":1}', response_body: big })]);

@@ -33,7 +33,7 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
 
     it('documents each argument with its JSON type for the model', async () => {
       const observe = (await client.listTools()).tools[0]!;
-      expect(observe.inputSchema.properties).to.deep.include({ limit: { type: 'integer', description: '1-1000, default 100' } });
+      expect(observe.inputSchema.properties).to.deep.include({ limit: { type: 'integer', description: '≤1000, default 100' } });
       expect(observe.inputSchema.required ?? []).to.deep.equal([]);
     });
   });

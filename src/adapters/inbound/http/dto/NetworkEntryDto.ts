@@ -1,4 +1,5 @@
-import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { REQUEST_TYPES, type RequestType } from '../../../../domain/capture/entries.js';
 import { IsStringRecord } from './isStringRecord.js';
 
 /** One entry of `POST /network-bodies`; status 0 with `error` is a network failure. */
@@ -35,6 +36,15 @@ export class NetworkEntryDto {
   @IsOptional()
   @IsString()
   error?: string;
+
+  @IsOptional()
+  @IsIn(REQUEST_TYPES)
+  type?: RequestType;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  size?: number;
 
   @IsOptional()
   @IsString()

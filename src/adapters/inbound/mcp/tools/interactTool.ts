@@ -125,7 +125,7 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         quality: documented('integer'),
         full_page: documented('boolean'),
         settle_ms: documented('integer', 'default 2000'),
-        tab_id: documented('integer', 'default: the one you last acted on'),
+        tab_id: documented('integer', 'default: last acted on'),
         timeout_ms: documented('integer', 'default 10000'),
         wait_ms: documented('integer', '≤15000'),
       }),

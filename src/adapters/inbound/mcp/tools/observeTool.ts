@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { LIST_SOURCES, type ListWhat } from '../../../../application/capture/entryFilters.js';
-import { LOG_LEVELS } from '../../../../domain/capture/entries.js';
+import { LOG_LEVELS, REQUEST_TYPES } from '../../../../domain/capture/entries.js';
 import { documented, id, parseArgs, selector, tabId } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
 import { respond } from '../toolResult.js';
@@ -20,6 +20,7 @@ const networkArgs = {
   status_max: z.number().int().min(0).max(999).optional(),
   method: z.string().max(16).optional(),
   failed_only: z.boolean().optional(),
+  type: z.enum(REQUEST_TYPES).optional(),
 };
 
 const SCHEMAS = {
@@ -45,7 +46,7 @@ type What = keyof typeof SCHEMAS;
 const WHATS = Object.keys(SCHEMAS) as What[];
 
 const DESCRIPTION =
-  'Read what the browser captured (never waits on it). Start with summary (what is wrong, with ids); entry {id} gives one entry in full. Lists return {entries,count,has_more,cursor}: compact entries (identical runs folded, with count), the newest `limit`, or with after_cursor only newer ones (+wait_ms: wait for one); detail:"full" gives every field.';
+  'Read what the browser captured (never waits for it). Start with summary (what is wrong, with ids); entry {id} gives one entry in full. Lists return {entries,count,has_more,cursor}: compact entries (identical runs folded, with count), the newest `limit`, or with after_cursor only newer ones (+wait_ms: wait for one); detail:"full" gives every field.';
 
 /** `observe {what, …}` (SPEC 2). */
 export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -56,21 +57,22 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
       // Loose: unknown keys reach the handler, which names them in its error.
       inputSchema: z.looseObject({
         what: documented('string', WHATS.join('|')),
-        id: documented('string', 'entry: an id from a list or summary'),
-        detail: documented('string', 'compact (default) | full'),
-        limit: documented('integer', '1-1000, default 100'),
-        after_cursor: documented('string', 'cursor from a previous read'),
-        wait_ms: documented('integer', 'with after_cursor: wait up to 25000 ms for a newer entry'),
-        url: documented('string', 'url substring'),
+        id: documented('string', 'entry'),
+        detail: documented('string', 'compact|full'),
+        limit: documented('integer', '≤1000, default 100'),
+        after_cursor: documented('string', 'from a previous read'),
+        wait_ms: documented('integer', 'with after_cursor: wait ≤25000 ms for a newer entry'),
+        url: documented('string', 'substring'),
         tab_id: documented('integer'),
         min_level: documented('string', 'logs: debug|log|info|warn|error'),
         status_min: documented('integer'),
         status_max: documented('integer'),
         method: documented('string'),
         failed_only: documented('boolean'),
+        type: documented('string', REQUEST_TYPES.join('|')),
         connection_id: documented('string'),
         direction: documented('string', 'sent|received'),
-        correlation_id: documented('string', 'command_result'),
+        correlation_id: documented('string'),
       }),
     },
     async (args, extra) =>
@@ -127,6 +129,7 @@ async function observe(
           statusMax: a.status_max,
           method: a.method,
           failedOnly: a.failed_only,
+          type: a.type,
           connectionId: a.connection_id,
           direction: a.direction,
         }),

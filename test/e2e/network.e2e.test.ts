@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { type PageSession, startPageSession } from './support/session.js';
+import { observeUntil } from './support/stack.js';
+
+// SPEC 8: network lists every request the page makes, with its type and real status. Before, only
+// fetch/XHR were listed, and a 404 <img> or <script> was status 0 "failed to load".
+describe('e2e: every request of the page, with its type and real status', function () {
+  this.timeout(60_000);
+  let session: PageSession;
+
+  before(async function () {
+    session = await startPageSession('/resources.html');
+  });
+
+  after(async function () {
+    await session?.stop();
+  });
+
+  it('lists the document, stylesheet, script, images, fetch and WebSocket; 404s with their status, once each', async function () {
+    const { agent, site, tabId } = session;
+    const path = (url: string) => new URL(url, 'http://relative.invalid').pathname; // compact lists say the origin once
+    const entries = await observeUntil(agent, { what: 'network', tab_id: tabId, detail: 'full' }, (all) =>
+      ['/missing.png', '/missing.js', '/pixel.png', '/style.css', '/json', '/ws', '/resources.html'].every((p) =>
+        all.some((e) => path(e.url) === p),
+      ),
+    );
+    const one = (p: string) => {
+      const found = entries.filter((e) => path(e.url) === p);
+      expect(found, `${p}: ${JSON.stringify(entries.map((e) => [e.url, e.status, e.type]))}`).to.have.length(1);
+      return found[0];
+    };
+    expect(one('/resources.html')).to.include({ type: 'document', status: 200, method: 'GET', tab_id: tabId });
+    expect(one('/style.css')).to.include({ type: 'stylesheet', status: 200 });
+    expect(one('/missing.js')).to.include({ type: 'script', status: 404 });
+    expect(one('/missing.png')).to.include({ type: 'image', status: 404 });
+    expect(one('/pixel.png')).to.include({ type: 'image', status: 200 });
+    expect(one('/pixel.png').size).to.be.above(0);
+    expect(one('/json')).to.include({ type: 'fetch', status: 200 });
+    expect(one('/ws')).to.include({ type: 'websocket', status: 101 });
+    expect(one('/missing.png').url).to.equal(site.url('/missing.png'));
+
+    // observe network {type} filters; failed_only finds the two 404s.
+    // Chrome also asks for /favicon.ico (a 404 here, as Chrome's own console shows): listed too.
+    const pageOwn = (list: { entries: Array<{ url: string }> }) =>
+      list.entries
+        .map((e) => path(e.url))
+        .filter((p) => p !== '/favicon.ico')
+        .sort();
+    const images = await agent.ok('observe', { what: 'network', tab_id: tabId, type: 'image' });
+    expect(pageOwn(images)).to.deep.equal(['/missing.png', '/pixel.png']);
+    const failed = await agent.ok('observe', { what: 'network', tab_id: tabId, failed_only: true });
+    expect(pageOwn(failed)).to.deep.equal(['/missing.js', '/missing.png']);
+    const bad = await agent.call('observe', { what: 'network', type: 'pictures' });
+    expect(bad.isError).to.equal(true);
+  });
+});
