@@ -89,7 +89,7 @@ describe('e2e: capture from real pages', function () {
     expect(new Set(events.map((e) => e.connection_id)).size).to.equal(1);
   });
 
-  it('reports TTFB, FCP, LCP and CLS after load, and INP when the page is left after an interaction', async function () {
+  it('reports TTFB, FCP, LCP and CLS after load, and INP when the page is left after an interaction (web-vitals, with attribution)', async function () {
     const vitals = await observeUntil(agent, { what: 'vitals', tab_id: tabId }, (entries) =>
       ['TTFB', 'FCP', 'LCP', 'CLS'].every((name) => entries.some((e) => e.name === name)),
     );
@@ -108,6 +108,10 @@ describe('e2e: capture from real pages', function () {
     const inp = withInp.find((e) => e.name === 'INP');
     expect(inp.value).to.be.at.least(200);
     expect(inp.url).to.equal(site.url('/capture.html'));
+    // web-vitals' attribution: the element each vital is about.
+    expect(inp.target, JSON.stringify(withInp)).to.match(/#slow$/);
+    const lcp = withInp.find((e) => e.name === 'LCP');
+    expect(lcp.target, JSON.stringify(lcp)).to.match(/^(html>)?body>(p|h1)$/);
   });
 
   it('never duplicates an entry when capture is injected again into the same page', async function () {

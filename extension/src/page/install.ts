@@ -60,7 +60,7 @@ export function install(): void {
   hookFetch(bus, now, inflight);
   hookXhr(bus, now, inflight);
   hookWebSocket(bus, now);
-  observeVitals(bus, now, (fn, ms) => setTimer(fn, ms));
+  observeVitals(bus, now);
   trackPage(bus);
   resources.observe();
   addEventListener('pagehide', () => bus.flush());

@@ -89,6 +89,8 @@ export interface VitalWire {
   rating: 'good' | 'needs-improvement' | 'poor';
   url: string;
   ts: number;
+  /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
+  target?: string;
 }
 
 export interface PageWire {

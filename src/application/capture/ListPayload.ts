@@ -22,6 +22,6 @@ export interface ListPayload {
   readonly pages?: ReadonlyArray<{
     url: string;
     tab_id?: number;
-    vitals: Partial<Record<VitalName, { value: number; rating?: string; ts: number }>>;
+    vitals: Partial<Record<VitalName, { value: number; rating?: string; target?: string; ts: number }>>;
   }>;
 }

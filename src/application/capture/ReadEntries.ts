@@ -255,11 +255,16 @@ function fit(items: readonly Item[], afterCursor: boolean, room: number): { kept
 function summarise(entries: readonly VitalEntry[]): NonNullable<ListPayload['pages']> {
   const pages = new Map<
     string,
-    { url: string; tab_id?: number; vitals: Record<string, { value: number; rating?: string; ts: number }> }
+    { url: string; tab_id?: number; vitals: Record<string, { value: number; rating?: string; target?: string; ts: number }> }
   >();
   for (const e of entries) {
     const page = pages.get(e.url) ?? { url: e.url, ...(e.tab_id === undefined ? {} : { tab_id: e.tab_id }), vitals: {} };
-    page.vitals[e.name] = { value: e.value, ...(e.rating === undefined ? {} : { rating: e.rating }), ts: e.ts };
+    page.vitals[e.name] = {
+      value: e.value,
+      ...(e.rating === undefined ? {} : { rating: e.rating }),
+      ...(e.target === undefined ? {} : { target: e.target }),
+      ts: e.ts,
+    };
     pages.set(e.url, page);
   }
   return [...pages.values()];

@@ -87,6 +87,8 @@ export interface VitalEntry extends Captured {
   readonly value: number;
   readonly rating?: 'good' | 'needs-improvement' | 'poor';
   readonly url: string;
+  /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
+  readonly target?: string;
 }
 
 export interface PageEvent {

@@ -103,6 +103,7 @@ export class Sanitizer {
       value: raw.value,
       ...(raw.rating === undefined ? {} : { rating: raw.rating }),
       url: marks.url(raw.url, CAPS.url),
+      ...(raw.target === undefined ? {} : { target: marks.text(raw.target, CAPS.short) }),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
       ts: raw.ts,
     });

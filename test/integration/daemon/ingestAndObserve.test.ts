@@ -243,7 +243,15 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
 
     it('summarises vitals per page', async () => {
       await ext.send('/vitals', [
-        { name: 'LCP', value: 2_500, rating: 'needs-improvement', url: 'http://localhost:3000/', ts: 1, tab_id: 1 },
+        {
+          name: 'LCP',
+          value: 2_500,
+          rating: 'needs-improvement',
+          url: 'http://localhost:3000/',
+          ts: 1,
+          tab_id: 1,
+          target: 'main>img.hero',
+        },
         { name: 'CLS', value: 0.02, rating: 'good', url: 'http://localhost:3000/', ts: 2, tab_id: 1 },
         { name: 'TTFB', value: 80, url: 'http://localhost:3000/b', ts: 3 },
       ]);
@@ -253,7 +261,10 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
         {
           url: 'http://localhost:3000/',
           tab_id: 1,
-          vitals: { LCP: { value: 2_500, rating: 'needs-improvement', ts: 1 }, CLS: { value: 0.02, rating: 'good', ts: 2 } },
+          vitals: {
+            LCP: { value: 2_500, rating: 'needs-improvement', target: 'main>img.hero', ts: 1 },
+            CLS: { value: 0.02, rating: 'good', ts: 2 },
+          },
         },
         { url: 'http://localhost:3000/b', vitals: { TTFB: { value: 80, ts: 3 } } },
       ]);

@@ -8,7 +8,7 @@ import {
   SERIAL,
   toJsonSafe,
 } from '../../../extension/src/page/serialize.js';
-import { rate } from '../../../extension/src/page/vitals.js';
+import { vitalTarget } from '../../../extension/src/page/vitals.js';
 import { runScript } from '../../../extension/src/inject/runScript.js';
 import { isDevelopmentHost, isDevelopmentUrl } from '../../../extension/src/shared/devOrigins.js';
 import type { CaptureBatch } from '../../../extension/src/shared/protocol.js';
@@ -240,15 +240,15 @@ describe('extension page capture', () => {
     });
   });
 
-  describe('Web Vitals ratings', () => {
-    it('rates by the web.dev thresholds', () => {
-      expect(rate('LCP', 2_500)).to.equal('good');
-      expect(rate('LCP', 2_501)).to.equal('needs-improvement');
-      expect(rate('LCP', 4_001)).to.equal('poor');
-      expect(rate('CLS', 0.1)).to.equal('good');
-      expect(rate('CLS', 0.3)).to.equal('poor');
-      expect(rate('INP', 250)).to.equal('needs-improvement');
-      expect(rate('TTFB', 1_900)).to.equal('poor');
+  describe('Web Vitals (web-vitals attribution)', () => {
+    it('names the element each vital is about: the LCP element, the INP target, the largest CLS source', () => {
+      const metric = (name: string, attribution: object) => ({ name, attribution }) as never;
+      expect(vitalTarget(metric('LCP', { target: 'main>img.hero' }))).to.equal('main>img.hero');
+      expect(vitalTarget(metric('INP', { interactionTarget: '#slow' }))).to.equal('#slow');
+      expect(vitalTarget(metric('CLS', { largestShiftTarget: 'div.banner' }))).to.equal('div.banner');
+      expect(vitalTarget(metric('TTFB', { waitingDuration: 3 }))).to.equal(undefined);
+      expect(vitalTarget(metric('CLS', {}))).to.equal(undefined);
+      expect(vitalTarget(metric('LCP', { target: 'x'.repeat(500) }))).to.have.length(300);
     });
   });
 

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { VITAL_NAMES, type VitalName } from '../../../../domain/capture/entries.js';
 
 /** One entry of `POST /vitals`. */
@@ -24,4 +24,10 @@ export class VitalDto {
   @IsOptional()
   @IsInt()
   tab_id?: number;
+
+  /** The element the vital is about (web-vitals attribution), as a CSS selector. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(1_000)
+  target?: string;
 }
