@@ -53,4 +53,27 @@ describe('e2e: every request of the page, with its type and real status', functi
     const bad = await agent.call('observe', { what: 'network', type: 'pictures' });
     expect(bad.isError).to.equal(true);
   });
+
+  it('res.json() on an HTML 404, left unhandled, arrives as often as Chrome reports it; handled, it does not', async function () {
+    const { agent, page, site, tabId } = session;
+    await agent.interact('navigate', { tab_id: tabId, url: site.url('/profile.html') });
+    // What Chrome itself reports as uncaught (DevTools' console; Playwright hears it over CDP).
+    const chrome: string[] = [];
+    page.on('pageerror', (error) => chrome.push(error.message));
+    await page.click('#load');
+    await page.click('#load');
+    await agent.interact('click', { tab_id: tabId, selector: '#load' });
+    await page.click('#safe');
+    await page.waitForFunction(() => document.title === 'handled SyntaxError');
+    const errors = await observeUntil(
+      agent,
+      { what: 'errors', tab_id: tabId, detail: 'full' },
+      (all) => all.filter((e) => e.message.includes('is not valid JSON')).length >= chrome.length && chrome.length === 3,
+    );
+    const ours = errors.filter((e) => e.message.includes('is not valid JSON'));
+    expect(chrome).to.have.length(3);
+    expect(ours).to.have.length(chrome.length);
+    expect(ours[0]).to.include({ source: 'unhandledrejection', level: 'error' });
+    expect(ours[0].message).to.match(/^Uncaught \(in promise\) SyntaxError: Unexpected token '<'/);
+  });
 });

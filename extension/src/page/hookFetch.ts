@@ -11,6 +11,7 @@ import type { PageBus } from './PageBus.js';
  */
 export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight): void {
   const original = window.fetch;
+  const then = Promise.prototype.then;
   if (typeof original !== 'function') return;
   window.fetch = new Proxy(original, {
     apply(target, thisArg, args: Parameters<typeof fetch>) {
@@ -75,7 +76,51 @@ export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight): 
           add({ ...base, status: 0, duration_ms: Math.round((performance.now() - started) * 10) / 10, error: message }, true);
         },
       );
-      return promise;
+      return then.call(promise, undefined, retell);
     },
   });
+}
+
+/**
+ * A promise the browser itself rejects — `response.json()` on an HTML 404, a `fetch` that fails —
+ * carries an error Chrome creates natively, and Chrome treats such rejections as muted: its
+ * console shows "Uncaught (in promise) SyntaxError: …" but no `unhandledrejection` event is
+ * dispatched, so neither the page's listeners nor ours hear of it (measured in Chromium, issue
+ * 10). Handed back through one `then` of ours, the rejection becomes a copy of the same error —
+ * same class, name, message and stack, created in JavaScript — on a promise the page owns; left
+ * unhandled, it is an ordinary unhandled rejection that the page, Chrome's console and the
+ * capture all see. What changes for the page: the error is an equal copy, not the same object,
+ * one microtask later.
+ */
+export function retell(error: unknown): never {
+  if (typeof DOMException === 'function' && error instanceof DOMException) {
+    const copy = new DOMException(error.message, error.name);
+    Object.defineProperty(copy, 'stack', { value: (error as { stack?: string }).stack, configurable: true, writable: true });
+    throw copy;
+  }
+  if (error instanceof Error) {
+    const Kind = (NATIVE_ERRORS.find((kind) => error.constructor === kind) ?? Error) as ErrorConstructor;
+    const copy = new Kind(error.message);
+    if (Kind === Error && error.name !== 'Error') copy.name = error.name;
+    Object.defineProperty(copy, 'stack', { value: error.stack, configurable: true, writable: true });
+    throw copy;
+  }
+  throw error;
+}
+
+const NATIVE_ERRORS: readonly Function[] = [SyntaxError, TypeError, RangeError, Error];
+
+/** The body readers of Response (json, text, blob, arrayBuffer, formData) through `retell`. */
+export function hookBodyReaders(): void {
+  const then = Promise.prototype.then;
+  for (const name of ['json', 'text', 'blob', 'arrayBuffer', 'formData'] as const) {
+    const original = Response.prototype[name];
+    if (typeof original !== 'function') continue;
+    Response.prototype[name] = new Proxy(original, {
+      apply(target, thisArg, args: unknown[]) {
+        const read = Reflect.apply(target, thisArg, args) as Promise<unknown>;
+        return then.call(read, undefined, retell);
+      },
+    }) as never;
+  }
 }

@@ -2,7 +2,7 @@ import { BUS } from '../shared/protocol.js';
 import { hookConsole } from './hookConsole.js';
 import { hookDialogs } from './hookDialogs.js';
 import { hookErrors } from './hookErrors.js';
-import { hookFetch } from './hookFetch.js';
+import { hookBodyReaders, hookFetch } from './hookFetch.js';
 import { hookPopups } from './hookPopups.js';
 import { hookWebSocket } from './hookWebSocket.js';
 import { hookXhr } from './hookXhr.js';
@@ -58,6 +58,7 @@ export function install(): void {
   });
   hookPopups(bus, now);
   hookFetch(bus, now, inflight);
+  hookBodyReaders();
   hookXhr(bus, now, inflight);
   hookWebSocket(bus, now);
   observeVitals(bus, now);

@@ -133,6 +133,12 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
 <script src="/missing.js"></script></head><body><img id="ok" src="/pixel.png"><img id="broken" src="/missing.png">
 <script>fetch('/json'); const ws = new WebSocket('ws://' + location.host + '/ws'); ws.onopen = () => ws.close();</script></body></html>`,
   },
+  '/profile.html': {
+    html: `<!doctype html><html><head><title>profile page</title></head><body><button id="load">load</button>
+<button id="safe">load safely</button>
+<script>document.getElementById('load').onclick = () => fetch('/api/profile').then((r) => r.json()).then((p) => (document.title = p.name));
+document.getElementById('safe').onclick = () => fetch('/api/profile').then((r) => r.json()).catch((e) => (document.title = 'handled ' + e.name));</script></body></html>`,
+  },
   '/style.css': { html: 'body { margin: 0 }', headers: { 'content-type': 'text/css' } },
   '/unsaved.html': {
     html: `<!doctype html><html><head><title>unsaved page</title></head><body><textarea id="draft"></textarea>
@@ -221,6 +227,11 @@ export async function startSite(appDir?: string): Promise<Site> {
       return;
     }
     if (appDir !== undefined && (api(path, request, response) || (await appFile(appDir, path, response)))) return;
+    if (path === '/api/profile') {
+      // A missing API route answered by an HTML 404 page, as dev servers do: res.json() rejects.
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title>');
+      return;
+    }
     const page = PAGES[path];
     if (page === undefined) {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');

@@ -9,6 +9,7 @@ import {
   toJsonSafe,
 } from '../../../extension/src/page/serialize.js';
 import { vitalTarget } from '../../../extension/src/page/vitals.js';
+import { retell } from '../../../extension/src/page/hookFetch.js';
 import { runScript } from '../../../extension/src/inject/runScript.js';
 import { isDevelopmentHost, isDevelopmentUrl } from '../../../extension/src/shared/devOrigins.js';
 import type { CaptureBatch } from '../../../extension/src/shared/protocol.js';
@@ -249,6 +250,30 @@ describe('extension page capture', () => {
       expect(vitalTarget(metric('TTFB', { waitingDuration: 3 }))).to.equal(undefined);
       expect(vitalTarget(metric('CLS', {}))).to.equal(undefined);
       expect(vitalTarget(metric('LCP', { target: 'x'.repeat(500) }))).to.have.length(300);
+    });
+  });
+
+  describe('retell: a native rejection as an equal error the page owns', () => {
+    const thrown = (error: unknown) => {
+      try {
+        retell(error);
+      } catch (copy) {
+        return copy as Error;
+      }
+      throw new Error('retell returned');
+    };
+    it('copies class, name, message and stack; leaves non-errors as they are', () => {
+      const syntax = new SyntaxError("Unexpected token '<'");
+      const copy = thrown(syntax);
+      expect(copy).to.be.instanceOf(SyntaxError).and.not.equal(syntax);
+      expect([copy.name, copy.message, copy.stack]).to.deep.equal([syntax.name, syntax.message, syntax.stack]);
+      const abort = thrown(new DOMException('The user aborted a request.', 'AbortError'));
+      expect(abort).to.be.instanceOf(DOMException);
+      expect([abort.name, abort.message]).to.deep.equal(['AbortError', 'The user aborted a request.']);
+      expect(thrown(new TypeError('Failed to fetch'))).to.be.instanceOf(TypeError);
+      const named = Object.assign(new Error('x'), { name: 'NetworkError' });
+      expect(thrown(named).name).to.equal('NetworkError');
+      expect(thrown('a string')).to.equal('a string');
     });
   });
 
