@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { buildFixtureApp } from './support/fixtureApp.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { APP_SOURCE, buildFixtureApp } from './support/fixtureApp.js';
 import { type PageSession, startPageSession } from './support/session.js';
 import type { Agent } from './support/stack.js';
 
@@ -30,6 +33,7 @@ describe('e2e: acting like a user on React apps built with Vite', function () {
   this.timeout(90_000);
   let session: PageSession;
   let agent: Agent;
+  let app: string;
 
   const snapshot = async (args: Record<string, unknown> = {}): Promise<string> => {
     const answer = await agent.interact('snapshot', args);
@@ -38,7 +42,7 @@ describe('e2e: acting like a user on React apps built with Vite', function () {
   };
 
   before(async function () {
-    const app = await buildFixtureApp();
+    app = await buildFixtureApp();
     session = await startPageSession('/app/index.html', app);
     ({ agent } = session);
   });
@@ -108,7 +112,27 @@ describe('e2e: acting like a user on React apps built with Vite', function () {
       ['/api/stats', 500],
     ]);
     expect(effects.errors.map((e: { message: string }) => e.message)).to.deep.equal(['stats failed: 500']);
-    expect(effects.errors[0].at).to.match(/form-[\w-]+\.js:\d+:\d+$/);
+    expect(effects.errors[0].at).to.match(/^src\/form\.jsx:\d+:\d+$/); // in source (SPEC 8)
+  });
+
+  it('a click handler that throws is reported in source: src/form.jsx where the map says, the line of the throw (SPEC 8)', async function () {
+    const page = await snapshot();
+    const answer = await agent.interact('click', { ref: refOf(page, /- button "Crash"/) });
+    const [error] = answer.result.data.effects.errors;
+    expect(error.message).to.equal('Uncaught Error: crash in a click handler');
+    const logs = await agent.ok('observe', { what: 'errors', detail: 'full', limit: 1 });
+    const [entry] = logs.entries;
+    // The full entry keeps the bundle position; the map (read here independently) says where it is in source.
+    const raw = /\/app\/assets\/(form-[\w-]+\.js):(\d+):(\d+)/.exec(entry.raw_stack);
+    expect(raw, entry.raw_stack).to.not.equal(null);
+    const map = new TraceMap(JSON.parse(readFileSync(join(app, 'assets', `${raw![1]}.map`), 'utf8')));
+    const said = originalPositionFor(map, { line: Number(raw![2]), column: Number(raw![3]) - 1 });
+    expect(said.source).to.equal('../../src/form.jsx');
+    expect(error.at).to.equal(`src/form.jsx:${said.line}:${(said.column as number) + 1}`);
+    expect(entry.stack).to.contain(`/src/form.jsx:${said.line}:${(said.column as number) + 1}`);
+    // …which is the line of the planted throw.
+    const source = readFileSync(join(APP_SOURCE, 'src', 'form.jsx'), 'utf8').split('\n');
+    expect(source[(said.line as number) - 1]).to.contain("throw new Error('crash in a click handler')");
   });
 
   it('type then click at once sends the typed value: the click waits for the page to settle', async function () {

@@ -1,4 +1,5 @@
 import { BUS, type CaptureMessage, DIALOG_MESSAGE, DRAIN_MESSAGE, MAX_BATCH_JSON } from '../shared/protocol.js';
+import { readSourceMap, SOURCE_MESSAGE } from './sources.js';
 
 /** Batches kept while the worker cannot be reached (it is starting, or the extension reloads). */
 const MAX_WAITING = 200;
@@ -89,6 +90,14 @@ function startRelay(): void {
       );
       sendResponse({ ordered: true });
       return false;
+    }
+    if (type === SOURCE_MESSAGE) {
+      // Stacks in source (SPEC 8): a script's map, read with the page's origin, cache and credentials.
+      const url = String((message as { url?: unknown }).url ?? '');
+      readSourceMap(url).then(sendResponse, (error: unknown) =>
+        sendResponse({ none: String((error as Error)?.message ?? error) }),
+      );
+      return true;
     }
     if (type !== DRAIN_MESSAGE) return false;
     document.dispatchEvent(new CustomEvent(BUS.flush));

@@ -8,6 +8,8 @@ import { DaemonClient, DaemonRefused, type Identity, INGEST_PATHS } from './Daem
 import { Forwarder } from './Forwarder.js';
 import { handlePopupMessage, type PopupContext } from './popupApi.js';
 import { PollLoop } from './PollLoop.js';
+import { SourceMaps } from './SourceMaps.js';
+import { SOURCE_MESSAGE, type SourceAnswer } from '../relay/sources.js';
 import { daemonPort, instanceId, isPortChange } from './settings.js';
 import { TabScope } from './TabScope.js';
 
@@ -70,6 +72,31 @@ const forwarder = new Forwarder({
   },
 });
 
+/** Stacks in source (SPEC 8): maps read by the tab's relay, parsed and applied here. */
+const sourceMaps = new SourceMaps({
+  ...timers,
+  read: async (tabId, url) =>
+    ((await chrome.tabs.sendMessage(tabId, { type: SOURCE_MESSAGE, url }, { frameId: 0 }).catch(() => undefined)) as
+      SourceAnswer | undefined) ?? { none: 'the page did not answer' },
+});
+/** Batches wait here for their stacks to be mapped, and leave in the order they came. */
+let capturing: Promise<void> = Promise.resolve();
+
+/** Each captured entry's stack in source positions; the raw one is kept as `raw_stack`. */
+async function inSource(batch: unknown, tabId: number): Promise<void> {
+  const logs = (batch as { logs?: unknown } | undefined)?.logs;
+  if (!Array.isArray(logs)) return;
+  await Promise.all(
+    logs.slice(0, 500).map(async (entry: Record<string, unknown> | null) => {
+      if (entry === null || typeof entry !== 'object' || typeof entry.stack !== 'string') return;
+      const mapped = await sourceMaps.map(tabId, entry.stack);
+      if (mapped === undefined) return;
+      entry.raw_stack = entry.stack;
+      entry.stack = mapped;
+    }),
+  );
+}
+
 /** Longest a command's result waits for its page's captured entries to reach the daemon (ms). */
 const DRAIN_MS = 500;
 
@@ -83,6 +110,7 @@ async function drainCapture(tabId: number): Promise<void> {
   const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_MS)));
   const drained = (async () => {
     await chrome.tabs.sendMessage(tabId, { type: DRAIN_MESSAGE }, { frameId: 0 }).catch(() => undefined);
+    await capturing; // the batches whose stacks are being put in source
     await forwarder.drain();
   })();
   await Promise.race([drained, limit]);
@@ -135,11 +163,14 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     sendResponse({ ok: true });
     void scope.ready.then(() => {
       if (!scope.isTracked(tabId, sender.url)) return; // SPEC 7: untracked tabs send nothing
-      const before = pages.get(tabId);
-      forwardBatch(parseBatch((message as { json?: unknown }).json), tabId, forwarder, pages, (kind, entry) =>
-        commands.effects.see(tabId, kind, entry),
-      );
-      if (pages.get(tabId) !== before) void chrome.storage.session.set({ [PAGES_KEY]: Object.fromEntries(pages) });
+      const batch = parseBatch((message as { json?: unknown }).json);
+      const mapped = inSource(batch, tabId).catch(() => undefined);
+      capturing = capturing.then(async () => {
+        await mapped;
+        const before = pages.get(tabId);
+        forwardBatch(batch, tabId, forwarder, pages, (kind, entry) => commands.effects.see(tabId, kind, entry));
+        if (pages.get(tabId) !== before) void chrome.storage.session.set({ [PAGES_KEY]: Object.fromEntries(pages) });
+      });
     });
     return false;
   }

@@ -19,7 +19,10 @@ export interface LogEntry extends Captured {
   readonly level: LogLevel;
   readonly message: string;
   readonly args?: readonly unknown[];
+  /** In source positions when the page's scripts have source maps (SPEC 8). */
   readonly stack?: string;
+  /** The stack as the page reported it (bundle positions), when `stack` was mapped. */
+  readonly raw_stack?: string;
   readonly source: LogSource;
   readonly url: string;
 }

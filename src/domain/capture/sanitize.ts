@@ -29,6 +29,7 @@ export class Sanitizer {
       message: marks.text(raw.message, CAPS.text),
       ...(args === undefined ? {} : { args }),
       ...(raw.stack === undefined ? {} : { stack: marks.text(raw.stack, CAPS.text) }),
+      ...(raw.raw_stack === undefined ? {} : { raw_stack: marks.text(raw.raw_stack, CAPS.text) }),
       source: raw.source,
       url: marks.url(raw.url, CAPS.url),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),

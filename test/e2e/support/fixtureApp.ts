@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The React fixture apps (TodoMVC, a sign-up form, an API console), built by Vite like a real project. */
@@ -31,6 +31,14 @@ export function buildFixtureApp(): Promise<string> {
         sourcemap: true,
         rollupOptions: {
           input: ['index.html', 'form.html', 'pets.html'].map((page) => join(APP_SOURCE, page)),
+          // The maps name sources as a project building into its own dist/ would (../../src/form.jsx
+          // from dist/assets/), not by the path to this temporary folder.
+          output: {
+            sourcemapPathTransform: (source: string, map: string) =>
+              `../../${relative(APP_SOURCE, resolve(dirname(map), source))
+                .split('\\')
+                .join('/')}`,
+          },
         },
       },
     });

@@ -17,6 +17,11 @@ export class LogEntryDto {
   @IsString()
   stack?: string;
 
+  /** The stack as the page reported it, when `stack` was put in source positions (SPEC 8). */
+  @IsOptional()
+  @IsString()
+  raw_stack?: string;
+
   @IsIn(['console', 'exception', 'unhandledrejection'])
   source!: LogSource;
 

@@ -1,0 +1,89 @@
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import type { SourceAnswer } from '../relay/sources.js';
+
+/** Scripts whose maps (or lack of one) are remembered; the least recently used go first. */
+export const MAX_MAPS = 50;
+/** The first error of a script waits this long for its map (SPEC 8); later ones find it cached. */
+export const FIRST_MAP_WAIT_MS = 1_000;
+/** Frames of one stack that are mapped (the rest stay as they are). */
+const MAX_FRAMES = 20;
+
+/** `    at fn (http://host/assets/index-x.js:9:512)` or `    at http://host/x.js:1:2`. */
+const FRAME = /^(\s*at (?:.*? \()?)(https?:\/\/[^\s()]+?):(\d+):(\d+)(\)?)\s*$/;
+
+export interface SourceMapPorts {
+  /** The relay's reading of a script's map (relay/sources.ts), for the tab that ran it. */
+  read(tabId: number, scriptUrl: string): Promise<SourceAnswer>;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * Stacks in source (SPEC 8): each frame of a captured stack that points into a script with a
+ * source map is rewritten to the original file, line and column (`@jridgewell/trace-mapping`),
+ * the map's `sources` resolved against the map's url, so the daemon shows `src/App.tsx:10:31`.
+ * Maps are parsed here, in the worker, off the page's thread, and cached (MAX_MAPS scripts,
+ * least recently used first out); a script without a map is remembered as such. A stack whose
+ * maps are not ready within FIRST_MAP_WAIT_MS keeps its raw frames (the entry is never held longer
+ * or dropped); a broken map leaves them raw too.
+ */
+export class SourceMaps {
+  private readonly maps = new Map<string, Promise<TraceMap | null>>();
+
+  constructor(private readonly ports: SourceMapPorts) {}
+
+  /** The stack in source positions, or undefined when no frame could be mapped. */
+  async map(tabId: number, stack: string): Promise<string | undefined> {
+    const lines = stack.split('\n');
+    const frames = lines
+      .map((line, index) => ({ index, match: FRAME.exec(line) }))
+      .filter((frame): frame is { index: number; match: RegExpExecArray } => frame.match !== null)
+      .slice(0, MAX_FRAMES);
+    if (frames.length === 0) return undefined;
+    const scripts = [...new Set(frames.map((frame) => frame.match[2] as string))];
+    const ready = new Map<string, TraceMap | null>();
+    let timer: unknown;
+    const waited = new Promise<void>((resolve) => (timer = this.ports.setTimeout(resolve, FIRST_MAP_WAIT_MS)));
+    await Promise.race([Promise.all(scripts.map(async (script) => ready.set(script, await this.mapOf(tabId, script)))), waited]);
+    this.ports.clearTimeout(timer);
+    let changed = false;
+    for (const { index, match } of frames) {
+      const map = ready.get(match[2] as string);
+      if (map == null) continue;
+      let original;
+      try {
+        original = originalPositionFor(map, { line: Number(match[3]), column: Number(match[4]) - 1 });
+      } catch {
+        continue;
+      }
+      if (original.source === null || original.line === null || original.column === null) continue;
+      const [, head, , , , close] = match;
+      lines[index] = `${head}${original.source}:${original.line}:${original.column + 1}${close}`;
+      changed = true;
+    }
+    return changed ? lines.join('\n') : undefined;
+  }
+
+  private mapOf(tabId: number, script: string): Promise<TraceMap | null> {
+    let map = this.maps.get(script);
+    if (map !== undefined) {
+      this.maps.delete(script); // most recently used last
+      this.maps.set(script, map);
+      return map;
+    }
+    map = this.load(tabId, script);
+    this.maps.set(script, map);
+    if (this.maps.size > MAX_MAPS) this.maps.delete(this.maps.keys().next().value as string);
+    return map;
+  }
+
+  private async load(tabId: number, script: string): Promise<TraceMap | null> {
+    try {
+      const answer = await this.ports.read(tabId, script);
+      if (!('map' in answer)) return null;
+      return new TraceMap(JSON.parse(answer.map) as ConstructorParameters<typeof TraceMap>[0], answer.url);
+    } catch {
+      return null; // unreadable or broken: raw positions stay
+    }
+  }
+}

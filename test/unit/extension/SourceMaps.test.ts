@@ -1,0 +1,69 @@
+import { expect } from 'chai';
+import type { SourceAnswer } from '../../../extension/src/relay/sources.js';
+import { MAX_MAPS, SourceMaps } from '../../../extension/src/worker/SourceMaps.js';
+
+// A map for a one-line bundle: generated column 10 is src/App.tsx line 10, column 30 (0-based), name "onClick".
+// Segment [10, 0, 9, 30]: generated column 10, source 0, original line 9 (0-based), column 30.
+const MAP = JSON.stringify({ version: 3, sources: ['../../src/App.tsx'], names: [], mappings: 'UAS8B' });
+
+function setup(answer: (url: string) => Promise<SourceAnswer>) {
+  const asked: string[] = [];
+  const timers: Array<() => void> = [];
+  const maps = new SourceMaps({
+    read: async (_tab, url) => {
+      asked.push(url);
+      return answer(url);
+    },
+    setTimeout: (fn) => timers.push(fn),
+    clearTimeout: () => undefined,
+  });
+  return { maps, asked, timers };
+}
+
+describe('extension: stacks in source (SourceMaps)', () => {
+  it('rewrites frames of a mapped script to the source file, line and column; keeps the others', async () => {
+    const { maps } = setup(async (url) =>
+      url.includes('cdn.example') ? { none: 'no comment' } : { map: MAP, url: 'http://localhost:5173/assets/index.js.map' },
+    );
+    const stack = [
+      'Error: boom',
+      '    at onClick (http://localhost:5173/assets/index.js:1:11)',
+      '    at http://cdn.example/lib.js:3:4',
+      '    at http://localhost:5173/assets/index.js:1:11',
+      '    at <anonymous>',
+    ].join('\n');
+    expect((await maps.map(1, stack))?.split('\n')).to.deep.equal([
+      'Error: boom',
+      '    at onClick (http://localhost:5173/src/App.tsx:10:31)',
+      '    at http://cdn.example/lib.js:3:4',
+      '    at http://localhost:5173/src/App.tsx:10:31',
+      '    at <anonymous>',
+    ]);
+  });
+
+  it('leaves a stack raw when there is no map or a broken one, and asks for each script once', async () => {
+    const { maps, asked } = setup(async (url) => (url.includes('broken') ? { map: '{not json', url } : { none: 'no comment' }));
+    expect(await maps.map(1, '    at f (http://localhost/a.js:1:1)')).to.equal(undefined);
+    expect(await maps.map(1, '    at f (http://localhost/a.js:2:1)')).to.equal(undefined);
+    expect(await maps.map(1, '    at f (http://localhost/broken.js:1:1)')).to.equal(undefined);
+    expect(asked).to.deep.equal(['http://localhost/a.js', 'http://localhost/broken.js']);
+    expect(await maps.map(1, 'no frames at all')).to.equal(undefined);
+  });
+
+  it('does not hold a stack past the first-map wait: a slow map leaves it raw', async () => {
+    const { maps, timers } = setup(() => new Promise(() => undefined)); // never answers
+    const pending = maps.map(1, '    at f (http://localhost/slow.js:1:11)');
+    await Promise.resolve();
+    timers.forEach((fn) => fn()); // FIRST_MAP_WAIT_MS passes
+    expect(await pending).to.equal(undefined);
+  });
+
+  it(`remembers at most ${MAX_MAPS} scripts, the least recently used going first`, async () => {
+    const { maps, asked } = setup(async () => ({ none: 'none' }));
+    for (let i = 0; i <= MAX_MAPS; i++) await maps.map(1, `    at f (http://localhost/s${i}.js:1:1)`);
+    await maps.map(1, '    at f (http://localhost/s0.js:1:1)'); // evicted: asked again
+    await maps.map(1, `    at f (http://localhost/s${MAX_MAPS}.js:1:1)`); // kept: not asked again
+    expect(asked.filter((url) => url.endsWith('/s0.js'))).to.have.length(2);
+    expect(asked.filter((url) => url.endsWith(`/s${MAX_MAPS}.js`))).to.have.length(1);
+  });
+});
