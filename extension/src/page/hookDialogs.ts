@@ -79,30 +79,50 @@ export function hookDialogs(bus: PageBus, ownMarker: string, now: () => number):
 /**
  * A page's "leave site?" prompt (`beforeunload`) blocks a navigation browsertap started until
  * someone answers it. While browsertap acts in the tab, the page's beforeunload handlers do not
- * run (ours is the first listener on window and stops the event), so the page is left as the
- * agent asked, and — when the page had a handler that could have asked — reported like any other
- * dialog. The rest of the time the handlers run as usual.
+ * run (ours comes before them on window and stops the event), so the page is left as the agent
+ * asked, and reported like any other dialog. The rest of the time the handlers run as usual.
+ * Ours is added only once the page adds one of its own (through `addEventListener` or
+ * `onbeforeunload`): a page with none keeps Chrome's fast path, which closes and leaves it
+ * without asking the page first.
  */
 function hookBeforeUnload(bus: PageBus, ownMarker: string, now: () => number, acting: () => boolean): void {
-  let listeners = 0;
   const add = window.addEventListener;
+  let guarded = false;
+  const guard = () => {
+    if (guarded) return;
+    guarded = true;
+    add.call(window, 'beforeunload', (event) => {
+      if (!acting()) return;
+      event.stopImmediatePropagation();
+      try {
+        report(bus, ownMarker, now, 'beforeunload', '', true);
+        bus.flush();
+      } catch {
+        // reporting must never break the page
+      }
+    });
+  };
   window.addEventListener = new Proxy(add, {
     apply(target, thisArg, args: unknown[]) {
-      if (args[0] === 'beforeunload' && (thisArg === window || thisArg === undefined)) listeners++;
+      if (args[0] === 'beforeunload' && (thisArg === window || thisArg === undefined)) guard();
       return Reflect.apply(target, thisArg, args);
     },
   });
-  add.call(window, 'beforeunload', (event) => {
-    if (!acting()) return;
-    const handled = listeners > 0 || typeof window.onbeforeunload === 'function';
-    event.stopImmediatePropagation();
-    if (!handled) return;
-    try {
-      report(bus, ownMarker, now, 'beforeunload', '', true);
-      bus.flush();
-    } catch {
-      // reporting must never break the page
-    }
+  const owner = Object.getOwnPropertyDescriptor(window, 'onbeforeunload') ? window : Window.prototype;
+  const property = Object.getOwnPropertyDescriptor(owner, 'onbeforeunload');
+  if (property?.set !== undefined && property.configurable === true) {
+    const set = property.set;
+    Object.defineProperty(owner, 'onbeforeunload', {
+      ...property,
+      set(this: Window, value: unknown) {
+        if (typeof value === 'function') guard();
+        set.call(this, value);
+      },
+    });
+  }
+  // <body onbeforeunload="…"> sets the handler without the setter.
+  document.addEventListener('DOMContentLoaded', () => {
+    if (document.body?.hasAttribute('onbeforeunload')) guard();
   });
 }
 
