@@ -5,6 +5,8 @@ import type { SourceAnswer } from '../relay/sources.js';
 export const MAX_MAPS = 50;
 /** The first error of a script waits this long for its map (SPEC 8); later ones find it cached. */
 export const FIRST_MAP_WAIT_MS = 1_000;
+/** Stacks whose mapped result is remembered. */
+const MAX_RECENT = 500;
 /** Frames of one stack that are mapped (the rest stay as they are). */
 const MAX_FRAMES = 20;
 
@@ -29,23 +31,46 @@ export interface SourceMapPorts {
  */
 export class SourceMaps {
   private readonly maps = new Map<string, Promise<TraceMap | null>>();
+  /** Maps (or their absence) already read: used without waiting. */
+  private readonly settled = new Map<string, TraceMap | null>();
+  /** Stacks mapped lately (a loop logging from one line repeats its call site): their results. */
+  private readonly recent = new Map<string, string | undefined>();
 
   constructor(private readonly ports: SourceMapPorts) {}
 
   /** The stack in source positions, or undefined when no frame could be mapped. */
   async map(tabId: number, stack: string): Promise<string | undefined> {
+    if (this.recent.has(stack)) return this.recent.get(stack);
+    const { result, final } = await this.mapNow(tabId, stack);
+    if (final) {
+      this.recent.set(stack, result); // not a result made while a map was still on its way
+      if (this.recent.size > MAX_RECENT) this.recent.delete(this.recent.keys().next().value as string);
+    }
+    return result;
+  }
+
+  private async mapNow(tabId: number, stack: string): Promise<{ result: string | undefined; final: boolean }> {
     const lines = stack.split('\n');
     const frames = lines
       .map((line, index) => ({ index, match: FRAME.exec(line) }))
       .filter((frame): frame is { index: number; match: RegExpExecArray } => frame.match !== null)
       .slice(0, MAX_FRAMES);
-    if (frames.length === 0) return undefined;
+    if (frames.length === 0) return { result: undefined, final: true };
     const scripts = [...new Set(frames.map((frame) => frame.match[2] as string))];
     const ready = new Map<string, TraceMap | null>();
-    let timer: unknown;
-    const waited = new Promise<void>((resolve) => (timer = this.ports.setTimeout(resolve, FIRST_MAP_WAIT_MS)));
-    await Promise.race([Promise.all(scripts.map(async (script) => ready.set(script, await this.mapOf(tabId, script)))), waited]);
-    this.ports.clearTimeout(timer);
+    for (const script of scripts) if (this.settled.has(script)) ready.set(script, this.settled.get(script) ?? null);
+    const missing = scripts.filter((script) => !ready.has(script));
+    if (missing.length > 0) {
+      let timer: unknown;
+      const waited = new Promise<void>((resolve) => (timer = this.ports.setTimeout(resolve, FIRST_MAP_WAIT_MS)));
+      await Promise.race([
+        Promise.all(missing.map(async (script) => ready.set(script, await this.mapOf(tabId, script)))),
+        waited,
+      ]);
+      this.ports.clearTimeout(timer);
+    }
+    const final = ready.size === scripts.length;
+    if ([...ready.values()].every((map) => map === null)) return { result: undefined, final };
     let changed = false;
     for (const { index, match } of frames) {
       const map = ready.get(match[2] as string);
@@ -61,7 +86,7 @@ export class SourceMaps {
       lines[index] = `${head}${original.source}:${original.line}:${original.column + 1}${close}`;
       changed = true;
     }
-    return changed ? lines.join('\n') : undefined;
+    return { result: changed ? lines.join('\n') : undefined, final };
   }
 
   private mapOf(tabId: number, script: string): Promise<TraceMap | null> {
@@ -71,9 +96,17 @@ export class SourceMaps {
       this.maps.set(script, map);
       return map;
     }
-    map = this.load(tabId, script);
+    map = this.load(tabId, script).then((loaded) => {
+      if (this.maps.has(script)) this.settled.set(script, loaded);
+      return loaded;
+    });
     this.maps.set(script, map);
-    if (this.maps.size > MAX_MAPS) this.maps.delete(this.maps.keys().next().value as string);
+    if (this.maps.size > MAX_MAPS) {
+      const oldest = this.maps.keys().next().value as string;
+      this.maps.delete(oldest);
+      this.settled.delete(oldest);
+      this.recent.clear(); // results that used it must not outlive it
+    }
     return map;
   }
 

@@ -58,6 +58,19 @@ describe('extension: stacks in source (SourceMaps)', () => {
     expect(await pending).to.equal(undefined);
   });
 
+  it('maps the same stack again once a map that was late has arrived (a late result is not remembered)', async () => {
+    let deliver!: (answer: SourceAnswer) => void;
+    const { maps, timers } = setup(() => new Promise((resolve) => (deliver = resolve)));
+    const stack = '    at f (http://localhost:5173/assets/index.js:1:11)';
+    const first = maps.map(1, stack);
+    await Promise.resolve();
+    timers.forEach((fn) => fn());
+    expect(await first).to.equal(undefined);
+    deliver({ map: MAP, url: 'http://localhost:5173/assets/index.js.map' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await maps.map(1, stack)).to.equal('    at f (http://localhost:5173/src/App.tsx:10:31)');
+  });
+
   it(`remembers at most ${MAX_MAPS} scripts, the least recently used going first`, async () => {
     const { maps, asked } = setup(async () => ({ none: 'none' }));
     for (let i = 0; i <= MAX_MAPS; i++) await maps.map(1, `    at f (http://localhost/s${i}.js:1:1)`);
