@@ -76,4 +76,44 @@ describe('e2e: every request of the page, with its type and real status', functi
     expect(ours[0]).to.include({ source: 'unhandledrejection', level: 'error' });
     expect(ours[0].message).to.match(/^Uncaught \(in promise\) SyntaxError: Unexpected token '<'/);
   });
+
+  it('every frame of a tracked page: a child frame’s error, uncaught error and 404 arrive once each, with frame_url', async function () {
+    const { agent, site, tabId } = session;
+    await agent.interact('navigate', { tab_id: tabId, url: site.url('/framed.html') });
+    const same = site.url('/child.html');
+    const other = site.url('/child.html?other', 'localhost'); // another origin, a development one
+    const done = (entries: Array<{ frame_url?: string }>, frame: string, n: number) =>
+      entries.filter((e) => e.frame_url === frame).length >= n;
+    const errors = await observeUntil(
+      agent,
+      { what: 'errors', tab_id: tabId, detail: 'full' },
+      (all) => done(all, same, 2) && done(all, other, 2),
+    );
+    for (const frame of [same, other]) {
+      const search = frame.includes('?other') ? '?other' : '';
+      const own = errors.filter((e) => e.frame_url === frame).map((e) => e.message);
+      expect(own.sort()).to.deep.equal([`Uncaught Error: child uncaught ${search}`, `child console error ${search}`].sort());
+    }
+    const network = await observeUntil(
+      agent,
+      { what: 'network', tab_id: tabId, detail: 'full' },
+      (all) =>
+        done(
+          all.filter((e) => e.status === 404),
+          same,
+          1,
+        ) &&
+        done(
+          all.filter((e) => e.status === 404),
+          other,
+          1,
+        ),
+    );
+    const missing = network.filter((e) => String(e.url).includes('/child-missing.json'));
+    expect(missing.map((e) => e.frame_url).sort()).to.deep.equal([same, other].sort());
+    for (const entry of missing) expect(entry.status).to.equal(404);
+    // The top document's own entries carry no frame_url; the frames' loads are not the tab's page.
+    const page = await agent.ok('observe', { what: 'tabs' });
+    expect(page.tabs.find((t: { tab_id: number }) => t.tab_id === tabId).url).to.equal(site.url('/framed.html'));
+  });
 });

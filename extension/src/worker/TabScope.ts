@@ -152,6 +152,7 @@ export class TabScope {
         matches: [pattern],
         js: ['capture-tracked.js'],
         runAt: 'document_start',
+        allFrames: true,
         world: 'MAIN',
         persistAcrossSessions: false,
       },

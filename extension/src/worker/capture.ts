@@ -35,6 +35,7 @@ function urgent(kind: string, entry: Record<string, unknown>): boolean {
  * Hands a tracked tab's batch to the forwarder, stamped with the tab id Chrome gives the
  * message's sender (a page cannot claim another tab). Page events become `/page` posts, and the
  * tab's last url is remembered for its close event. `seen` is shown every other entry (effects).
+ * Entries from a child frame carry its url as `frame_url` (SPEC 8); its page events are not the tab's.
  */
 export function forwardBatch(
   batch: unknown,
@@ -42,6 +43,7 @@ export function forwardBatch(
   forwarder: Forwarder,
   pages: Map<number, string>,
   seen: (kind: string, entry: Record<string, unknown>) => void = () => undefined,
+  frameUrl?: string,
 ): void {
   if (!isObject(batch)) return;
   let budget = MAX_PER_MESSAGE;
@@ -50,6 +52,7 @@ export function forwardBatch(
     if (!Array.isArray(entries)) continue;
     for (const entry of entries.slice(0, budget)) {
       if (!isObject(entry)) continue;
+      if (kind === 'page' && frameUrl !== undefined) continue; // a frame's navigations are not the tab's
       if (kind === 'page') {
         if (typeof entry.url === 'string') pages.set(tabId, entry.url);
         forwarder.add(
@@ -58,7 +61,11 @@ export function forwardBatch(
           true,
         );
       } else {
-        forwarder.add(kind, { ...entry, tab_id: tabId }, urgent(kind, entry));
+        forwarder.add(
+          kind,
+          { ...entry, tab_id: tabId, ...(frameUrl === undefined ? {} : { frame_url: frameUrl }) },
+          urgent(kind, entry),
+        );
         seen(kind, entry);
       }
     }

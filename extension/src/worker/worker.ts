@@ -159,16 +159,18 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
   const kind = (message as { type?: unknown } | null)?.type;
   if (kind === 'capture') {
     const tabId = sender.tab?.id;
-    if (tabId === undefined || sender.frameId !== 0) return false;
+    if (tabId === undefined) return false;
     sendResponse({ ok: true });
+    // SPEC 8: every frame of a tracked tab; a child frame's entries say which frame.
+    const frameUrl = sender.frameId === 0 ? undefined : (sender.url ?? 'about:blank');
     void scope.ready.then(() => {
-      if (!scope.isTracked(tabId, sender.url)) return; // SPEC 7: untracked tabs send nothing
+      if (!scope.isTracked(tabId, frameUrl === undefined ? sender.url : sender.tab?.url)) return; // SPEC 7: untracked tabs send nothing
       const batch = parseBatch((message as { json?: unknown }).json);
       const mapped = inSource(batch, tabId).catch(() => undefined);
       capturing = capturing.then(async () => {
         await mapped;
         const before = pages.get(tabId);
-        forwardBatch(batch, tabId, forwarder, pages, (kind, entry) => commands.effects.see(tabId, kind, entry));
+        forwardBatch(batch, tabId, forwarder, pages, (kind, entry) => commands.effects.see(tabId, kind, entry), frameUrl);
         if (pages.get(tabId) !== before) void chrome.storage.session.set({ [PAGES_KEY]: Object.fromEntries(pages) });
       });
     });

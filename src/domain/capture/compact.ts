@@ -15,6 +15,8 @@ export interface CompactLog {
   /** Where it came from: the first frame of its stack, `file:line:col` (errors and warnings only). */
   readonly at?: string;
   readonly tab_id?: number;
+  /** The child frame it came from. */
+  readonly frame_url?: string;
 }
 
 export interface CompactNetwork {
@@ -27,6 +29,8 @@ export interface CompactNetwork {
   readonly duration_ms: number;
   readonly error?: string;
   readonly tab_id?: number;
+  /** The child frame it came from. */
+  readonly frame_url?: string;
 }
 
 export interface CompactWebSocket {
@@ -41,6 +45,8 @@ export interface CompactWebSocket {
   readonly code?: number;
   readonly reason?: string;
   readonly tab_id?: number;
+  /** The child frame it came from. */
+  readonly frame_url?: string;
 }
 
 /** A run of consecutive identical entries shown once: the first one's id and ts, how many, and the last one's ts. */
@@ -66,6 +72,7 @@ export function compactLog(entry: LogEntry, id: string): CompactLog {
     ...(entry.source === 'console' ? {} : { source: entry.source }),
     ...(at === undefined ? {} : { at }),
     ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
+    ...(entry.frame_url === undefined ? {} : { frame_url: clip(entry.frame_url) }),
   };
 }
 
@@ -92,6 +99,7 @@ export function compactNetwork(entry: NetworkEntry, id: string): CompactNetwork 
     duration_ms: Math.round(entry.duration_ms),
     ...(entry.error === undefined ? {} : { error: clip(entry.error, 120) }),
     ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
+    ...(entry.frame_url === undefined ? {} : { frame_url: clip(entry.frame_url) }),
   };
 }
 
@@ -108,6 +116,7 @@ export function compactWebSocket(entry: WebSocketEvent, id: string): CompactWebS
     ...(entry.code === undefined ? {} : { code: entry.code }),
     ...(entry.reason === undefined ? {} : { reason: clip(entry.reason, 120) }),
     ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
+    ...(entry.frame_url === undefined ? {} : { frame_url: clip(entry.frame_url) }),
   };
 }
 

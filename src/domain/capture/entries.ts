@@ -11,6 +11,8 @@ export type LogSource = 'console' | 'exception' | 'unhandledrejection';
 interface Captured {
   readonly ts: number;
   readonly tab_id?: number;
+  /** The child frame it came from (SPEC 8); absent for the tab's top document. */
+  readonly frame_url?: string;
   readonly truncated?: boolean;
   readonly redacted?: number;
 }

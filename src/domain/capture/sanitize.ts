@@ -33,6 +33,7 @@ export class Sanitizer {
       source: raw.source,
       url: marks.url(raw.url, CAPS.url),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      ...(raw.frame_url === undefined ? {} : { frame_url: marks.url(raw.frame_url, CAPS.url) }),
       ts: raw.ts,
     });
   }
@@ -45,6 +46,7 @@ export class Sanitizer {
     const method = raw.method.toUpperCase();
     const optional = {
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      ...(raw.frame_url === undefined ? {} : { frame_url: marks.url(raw.frame_url, CAPS.url) }),
       ...(raw.status_text === undefined ? {} : { status_text: marks.text(raw.status_text, CAPS.short) }),
       ...(raw.error === undefined ? {} : { error: marks.text(raw.error, CAPS.short) }),
       ...(raw.type === undefined ? {} : { type: raw.type }),
@@ -65,6 +67,7 @@ export class Sanitizer {
         type: requestType(raw),
         ts: raw.ts,
         ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+        ...(raw.frame_url === undefined ? {} : { frame_url: bodyMarks.url(raw.frame_url, CAPS.url) }),
         ...(raw.request_body === undefined ? {} : { request_body: bodyMarks.body(raw.request_body, CAPS.body) }),
         ...(raw.response_body === undefined ? {} : { response_body: bodyMarks.body(raw.response_body, CAPS.body) }),
       });
@@ -93,6 +96,7 @@ export class Sanitizer {
       ...(raw.code === undefined ? {} : { code: raw.code }),
       ...(raw.reason === undefined ? {} : { reason: marks.text(raw.reason, CAPS.short) }),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      ...(raw.frame_url === undefined ? {} : { frame_url: marks.url(raw.frame_url, CAPS.url) }),
       ts: raw.ts,
     });
   }
@@ -106,6 +110,7 @@ export class Sanitizer {
       url: marks.url(raw.url, CAPS.url),
       ...(raw.target === undefined ? {} : { target: marks.text(raw.target, CAPS.short) }),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      ...(raw.frame_url === undefined ? {} : { frame_url: marks.url(raw.frame_url, CAPS.url) }),
       ts: raw.ts,
     });
   }

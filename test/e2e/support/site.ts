@@ -139,6 +139,18 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
 <script>document.getElementById('load').onclick = () => fetch('/api/profile').then((r) => r.json()).then((p) => (document.title = p.name));
 document.getElementById('safe').onclick = () => fetch('/api/profile').then((r) => r.json()).catch((e) => (document.title = 'handled ' + e.name));</script></body></html>`,
   },
+  '/framed.html': {
+    html: `<!doctype html><html><head><title>framed page</title></head><body><h1>Top</h1>
+<iframe id="same" src="/child.html"></iframe><iframe id="other"></iframe>
+<script>document.getElementById('other').src = location.protocol + '//localhost:' + location.port + '/child.html?other';</script></body></html>`,
+  },
+  '/child.html': {
+    html: `<!doctype html><html><head><title>child frame</title></head><body><p>child</p><script>
+console.error('child console error ' + location.search);
+fetch('/child-missing.json' + location.search);
+setTimeout(() => { throw new Error('child uncaught ' + location.search); }, 0);
+</script></body></html>`,
+  },
   '/style.css': { html: 'body { margin: 0 }', headers: { 'content-type': 'text/css' } },
   '/unsaved.html': {
     html: `<!doctype html><html><head><title>unsaved page</title></head><body><textarea id="draft"></textarea>

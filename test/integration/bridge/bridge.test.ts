@@ -243,6 +243,9 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
       status: 'ok',
       versions: { daemon: '0.1.0', cli: '0.1.0', mismatch: false },
     });
+    // A connected bridge starts the daemon again when it goes away (that is its job): close it
+    // first, or the last check races its restart (CI saw status 3: a new daemon answered).
+    await Promise.all(bridges.splice(0).map((b) => b.client.close().catch(() => undefined)));
     const stop = runCliSync(['stop', '--port', String(port), '--state-dir', stateDir]);
     expect(JSON.parse(stop.stdout)).to.include({ stopped: true, forced: false });
     expect(daemonPids(port)).to.deep.equal([]);

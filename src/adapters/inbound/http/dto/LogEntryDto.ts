@@ -32,6 +32,11 @@ export class LogEntryDto {
   @IsInt()
   tab_id?: number;
 
+  /** The child frame the entry came from (SPEC 8). */
+  @IsOptional()
+  @IsString()
+  frame_url?: string;
+
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   ts!: number;

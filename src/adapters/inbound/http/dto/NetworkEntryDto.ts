@@ -33,6 +33,11 @@ export class NetworkEntryDto {
   @IsInt()
   tab_id?: number;
 
+  /** The child frame the entry came from (SPEC 8). */
+  @IsOptional()
+  @IsString()
+  frame_url?: string;
+
   @IsOptional()
   @IsString()
   error?: string;

@@ -25,6 +25,11 @@ export class VitalDto {
   @IsInt()
   tab_id?: number;
 
+  /** The child frame the entry came from (SPEC 8). */
+  @IsOptional()
+  @IsString()
+  frame_url?: string;
+
   /** The element the vital is about (web-vitals attribution), as a CSS selector. */
   @IsOptional()
   @IsString()

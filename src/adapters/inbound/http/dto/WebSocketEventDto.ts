@@ -43,4 +43,9 @@ export class WebSocketEventDto {
   @IsOptional()
   @IsInt()
   tab_id?: number;
+
+  /** The child frame the entry came from (SPEC 8). */
+  @IsOptional()
+  @IsString()
+  frame_url?: string;
 }
