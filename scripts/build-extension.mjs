@@ -50,7 +50,7 @@ note(
 );
 
 // The packages bundled into the extension, with their licence texts (legal comments are dropped).
-const packages = new Map();
+const packages = new Map([['axe-core', 'node_modules/axe-core/']]);
 for (const input of inputs) {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (match !== null && !packages.has(match[1])) packages.set(match[1], input.slice(0, match.index + match[0].length));
@@ -71,5 +71,7 @@ const manifest = JSON.parse(readFileSync('extension/manifest.json', 'utf8'));
 manifest.version = pkg.version.replace(/[^0-9.].*$/, '');
 writeFileSync(`${out}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 copyFileSync('extension/src/popup/popup.html', `${out}/popup.html`);
+// axe-core for `interact audit`, injected on demand (never into a page that is not audited).
+copyFileSync('node_modules/axe-core/axe.min.js', `${out}/axe.js`);
 copyFileSync('extension/defaults.json', `${out}/defaults.json`);
 process.stderr.write(`built the extension into ${out} (version ${manifest.version})\n`);

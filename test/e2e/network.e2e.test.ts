@@ -116,4 +116,30 @@ describe('e2e: every request of the page, with its type and real status', functi
     const page = await agent.ok('observe', { what: 'tabs' });
     expect(page.tabs.find((t: { tab_id: number }) => t.tab_id === tabId).url).to.equal(site.url('/framed.html'));
   });
+
+  it('audit runs axe-core: violations with impact, help and elements by ref; rules narrows it; each is logged (SPEC 8)', async function () {
+    const { agent, site, tabId } = session;
+    await agent.interact('navigate', { tab_id: tabId, url: site.url('/a11y.html') });
+    const { cursor } = await agent.ok('observe', { what: 'logs', tab_id: tabId, limit: 1 });
+    const all = await agent.interact('audit', { tab_id: tabId });
+    expect(all.status, JSON.stringify(all).slice(0, 500)).to.equal('complete');
+    const rules = all.result.data.violations.map((v: { rule: string }) => v.rule);
+    expect(rules).to.include.members(['image-alt', 'button-name']);
+    const image = all.result.data.violations.find((v: { rule: string }) => v.rule === 'image-alt');
+    expect(image).to.include({ impact: 'critical', count: 1 });
+    expect(image.nodes).to.have.length(1);
+    expect(image.nodes[0].selector).to.equal('#logo');
+    // The ref is the element's: a snapshot names the same element with it.
+    const { snapshot } = (await agent.interact('snapshot', { tab_id: tabId })).result.data;
+    expect(snapshot).to.contain(`[ref=${image.nodes[0].ref}]`);
+    const narrowed = await agent.interact('audit', { tab_id: tabId, rules: ['button-name'] });
+    expect(narrowed.result.data.violations.map((v: { rule: string }) => v.rule)).to.deep.equal(['button-name']);
+    // Each violation is a warn log entry from the audit (and an accessibility_violation stream event).
+    const logs = await agent.ok('observe', { what: 'logs', tab_id: tabId, after_cursor: cursor, detail: 'full' });
+    const audited = logs.entries.filter((e: { source: string }) => e.source === 'audit');
+    expect(audited.length).to.equal(rules.length + 1);
+    expect(audited.map((e: { message: string }) => e.message)).to.include(
+      'accessibility: Images must have alternative text (image-alt, critical; 1 element)',
+    );
+  });
 });

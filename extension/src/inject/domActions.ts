@@ -99,6 +99,8 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     }
     case 'settle':
       return settle(Number(params.since), budgetMs);
+    case 'audit':
+      return audit(ref !== undefined || selector !== undefined ? await one() : root, params.rules);
     case 'measure':
       return measure(params, ref !== undefined || selector !== undefined ? await one() : undefined);
     case 'dblclick':
@@ -509,6 +511,52 @@ function nextFrame(): Promise<void> {
     const timer = setTimeout(resolve, 100);
     requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(timer), resolve())));
   });
+}
+
+/** Elements listed per violation (SPEC 8: up to 5, with ref and selector). */
+const AUDIT_NODES = 5;
+
+interface AxeResult {
+  violations: Array<{
+    id: string;
+    impact?: string | null;
+    help: string;
+    helpUrl?: string;
+    nodes: Array<{ target: unknown[] }>;
+  }>;
+}
+
+/**
+ * SPEC 8 audits: axe-core (injected as axe.js into this world just before) over the page or the
+ * element, every rule or `rules`; each violation with up to 5 of its elements, by ref (when the
+ * element is in this document) and selector.
+ */
+async function audit(context: Element | Document, rules: unknown): Promise<unknown> {
+  const axe = (globalThis as { axe?: { run(context: unknown, options: object): Promise<AxeResult> } }).axe;
+  if (axe === undefined) throw new ActionFailure('axe_missing', 'axe-core is not loaded in this page');
+  const only = Array.isArray(rules) && rules.length > 0 ? { runOnly: { type: 'rule', values: rules } } : {};
+  const results = await axe.run(context, { resultTypes: ['violations'], ...only });
+  return {
+    url: location.href,
+    violations: results.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? 'minor',
+      help: violation.help,
+      count: violation.nodes.length,
+      nodes: violation.nodes.slice(0, AUDIT_NODES).map((node) => {
+        const path = node.target.map(String);
+        let element: Element | null = null;
+        if (path.length === 1) {
+          try {
+            element = root.querySelector(path[0] as string);
+          } catch {
+            // a selector axe made that this document does not take
+          }
+        }
+        return { selector: cut(path.join(' >>> '), TEXT_CHARS), ...(element === null ? {} : { ref: refs.refFor(element) }) };
+      }),
+    })),
+  };
 }
 
 /** The DOM has to be this quiet before an action counts as settled (ms, SPEC 9). */

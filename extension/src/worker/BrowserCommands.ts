@@ -19,9 +19,19 @@ export interface PageHooks {
   order(tabId: number, order: DialogOrder): Promise<boolean>;
   /** Read after act (SPEC 9): what the page captured until now reaches the daemon. */
   drain(tabId: number): Promise<void>;
+  /** An audit's violations, logged for the tab (they become accessibility_violation stream events). */
+  audited(tabId: number, url: string, violations: readonly Violation[]): void;
 }
 
-const NO_PAGE_HOOKS: PageHooks = { order: async () => false, drain: async () => undefined };
+export interface Violation {
+  readonly rule: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly count: number;
+  readonly nodes: ReadonlyArray<{ selector: string; ref?: string }>;
+}
+
+const NO_PAGE_HOOKS: PageHooks = { order: async () => false, drain: async () => undefined, audited: () => undefined };
 
 /** Commands whose tab is remembered at most (a result that is never posted must not grow the map). */
 const MAX_REMEMBERED = 256;
@@ -78,6 +88,25 @@ export class BrowserCommands {
           // A snapshot taken inside a cross-origin frame names that frame in its refs.
           const snapshot = frameId === 0 ? data.snapshot : data.snapshot.replaceAll('[ref=e', `[ref=f${frameId}e`);
           return { success: true, data: { ...data, snapshot } };
+        });
+      }
+      case 'audit': {
+        const tab = await this.pageTab(query, deadline, signal);
+        const { frameId, params: own } = frameOf(params);
+        const budget = deadline - Date.now() - REPORT_MARGIN_MS;
+        return this.actIn(tab, async () => {
+          const run = () =>
+            this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', ['audit', own, budget], deadline, frameId);
+          let outcome = await run();
+          if (!outcome.ok && outcome.code === 'axe_missing') {
+            const target = frameId === 0 ? { tabId: tab.id as number } : { tabId: tab.id as number, frameIds: [frameId] };
+            await chrome.scripting.executeScript({ target, world: 'ISOLATED', files: ['axe.js'], injectImmediately: true });
+            outcome = await run();
+          }
+          const result = success(outcome);
+          const data = result.data as { url: string; violations: Violation[] };
+          this.page.audited(tab.id as number, data.url, data.violations);
+          return result;
         });
       }
       case 'click':

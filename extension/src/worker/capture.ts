@@ -61,12 +61,14 @@ export function forwardBatch(
           true,
         );
       } else {
+        // Only the worker writes audit entries (accessibility violations): a page's claim is console.
+        const own = kind === 'logs' && entry.source === 'audit' ? { ...entry, source: 'console' } : entry;
         forwarder.add(
           kind,
-          { ...entry, tab_id: tabId, ...(frameUrl === undefined ? {} : { frame_url: frameUrl }) },
-          urgent(kind, entry),
+          { ...own, tab_id: tabId, ...(frameUrl === undefined ? {} : { frame_url: frameUrl }) },
+          urgent(kind, own),
         );
-        seen(kind, entry);
+        seen(kind, own);
       }
     }
     budget -= Math.min(entries.length, budget);

@@ -1,7 +1,7 @@
 import type { ResultBody } from '../shared/commands.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import { DIALOG_MESSAGE, DRAIN_MESSAGE } from '../shared/protocol.js';
-import { BrowserCommands } from './BrowserCommands.js';
+import { BrowserCommands, type Violation } from './BrowserCommands.js';
 import { forwardBatch, parseBatch } from './capture.js';
 import { CommandRunner } from './CommandRunner.js';
 import { DaemonClient, DaemonRefused, type Identity, INGEST_PATHS } from './DaemonClient.js';
@@ -24,6 +24,9 @@ const bootId = `boot-${crypto.randomUUID()}`;
 const scope = new TabScope();
 const commands = new BrowserCommands(scope, {
   drain: (tabId) => drainCapture(tabId),
+  audited: (tabId, url, violations) => {
+    for (const violation of violations) forwarder.add('logs', auditEntry(tabId, url, violation));
+  },
   order: async (tabId, order) => {
     try {
       const answer = await chrome.tabs.sendMessage(tabId, { type: DIALOG_MESSAGE, order }, { frameId: 0 });
@@ -115,6 +118,19 @@ async function drainCapture(tabId: number): Promise<void> {
   })();
   await Promise.race([drained, limit]);
   clearTimeout(timer);
+}
+
+/** One accessibility violation as a log entry (source `audit`: only the worker writes those). */
+function auditEntry(tabId: number, url: string, violation: Violation): object {
+  return {
+    level: 'warn',
+    message: `accessibility: ${violation.help} (${violation.rule}, ${violation.impact}; ${violation.count} element${violation.count === 1 ? '' : 's'})`,
+    args: [{ accessibility_violation: violation }],
+    source: 'audit',
+    url,
+    ts: Date.now(),
+    tab_id: tabId,
+  };
 }
 
 /** A result survives a daemon restart of a few seconds; a refusal is final. */

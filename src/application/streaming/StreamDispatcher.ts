@@ -26,7 +26,7 @@ export type StreamBatch =
 
 /** The event types each kind of captured entry can become (domain/streaming/classify.ts). */
 const TYPES_OF: Readonly<Record<StreamBatch['kind'], readonly EventType[]>> = {
-  logs: ['error', 'security_violation'],
+  logs: ['error', 'security_violation', 'accessibility_violation'],
   network: ['network_failure', 'network_slow'],
   websocket: ['websocket_close'],
   vitals: ['performance_degradation'],

@@ -6,7 +6,8 @@
 
 export const LOG_LEVELS = ['debug', 'log', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-export type LogSource = 'console' | 'exception' | 'unhandledrejection';
+/** `audit`: an accessibility violation found by `interact audit` (the extension's, never a page's). */
+export type LogSource = 'console' | 'exception' | 'unhandledrejection' | 'audit';
 
 interface Captured {
   readonly ts: number;

@@ -7,7 +7,7 @@ export function atLeast(level: LogLevel, threshold: LogLevel): boolean {
 
 /** `observe errors`: console errors, uncaught exceptions and unhandled rejections. */
 export function isError(entry: LogEntry): boolean {
-  return entry.level === 'error' || entry.source !== 'console';
+  return entry.level === 'error' || entry.source === 'exception' || entry.source === 'unhandledrejection';
 }
 
 /** A request that failed: a network error (status 0 or an error text) or an HTTP status ≥ 400. */

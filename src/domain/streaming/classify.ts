@@ -31,6 +31,7 @@ const NORMAL_CLOSE = new Set([1000, 1001]);
  * → medium; the rest → low. A CSP or mixed-content report is a `security_violation` (high).
  */
 export function eventsFromLog(entry: LogEntry): CapturedEvent[] {
+  if (entry.source === 'audit') return accessibility(entry);
   if (entry.source === 'console' && entry.level !== 'error' && entry.level !== 'warn') return [];
   const security = entry.level === 'error' && SECURITY.test(entry.message);
   const severity = security ? 'high' : entry.source !== 'console' ? 'critical' : entry.level === 'error' ? 'high' : 'medium';
@@ -39,6 +40,32 @@ export function eventsFromLog(entry: LogEntry): CapturedEvent[] {
       kind: 'logs',
       entry,
       type: security ? 'security_violation' : 'error',
+      severity,
+      message: entry.message,
+      url: entry.url,
+      ts: entry.ts,
+      tabId: entry.tab_id,
+    },
+  ];
+}
+
+/** axe-core impacts → SPEC 8 severities: critical/serious → high, moderate → medium, minor → low. */
+const IMPACT_SEVERITY: Readonly<Record<string, StreamEvent['severity']>> = {
+  critical: 'high',
+  serious: 'high',
+  moderate: 'medium',
+  minor: 'low',
+};
+
+/** A violation `interact audit` found (the extension logs each one): an `accessibility_violation`. */
+function accessibility(entry: LogEntry): CapturedEvent[] {
+  const violation = (entry.args?.[0] as { accessibility_violation?: { impact?: unknown } } | undefined)?.accessibility_violation;
+  const severity = IMPACT_SEVERITY[String(violation?.impact)] ?? 'low';
+  return [
+    {
+      kind: 'logs',
+      entry,
+      type: 'accessibility_violation',
       severity,
       message: entry.message,
       url: entry.url,

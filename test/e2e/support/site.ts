@@ -151,6 +151,10 @@ fetch('/child-missing.json' + location.search);
 setTimeout(() => { throw new Error('child uncaught ' + location.search); }, 0);
 </script></body></html>`,
   },
+  '/a11y.html': {
+    html: `<!doctype html><html><head><title>a11y page</title></head><body><main><h1>Shop</h1>
+<img id="logo" src="/pixel.png"><button id="cart"></button><img alt="ok" src="/pixel.png"></main></body></html>`,
+  },
   '/style.css': { html: 'body { margin: 0 }', headers: { 'content-type': 'text/css' } },
   '/unsaved.html': {
     html: `<!doctype html><html><head><title>unsaved page</title></head><body><textarea id="draft"></textarea>

@@ -193,6 +193,8 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
         /over 5242880 bytes in all/,
       ],
       ['interact', { action: 'screenshot', full_page: true, selector: '#a' }, 'invalid_params', /not both/],
+      ['interact', { action: 'audit', rules: ['Not A Rule'] }, 'invalid_params', /rules\.0: an axe-core rule id/],
+      ['interact', { action: 'audit', rules: [] }, 'invalid_params', /rules/],
       ['configure', { action: 'explode' }, 'unknown_action', /unknown action/],
       ['configure', { action: 'store', key: '../../etc/passwd', data: 1 }, 'invalid_params', /not allowed/],
       ['configure', { action: 'store', key: '.hidden', data: 1 }, 'invalid_params', /not allowed/],

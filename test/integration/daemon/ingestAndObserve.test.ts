@@ -212,6 +212,18 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
       expect(payload(bad).error).to.equal('invalid_params');
     });
 
+    it('an accessibility violation the extension logged (source audit) is a log, not an error', async () => {
+      await ext.send('/logs', [
+        logEntry({
+          level: 'warn',
+          source: 'audit',
+          message: 'accessibility: Images must have alternative text (image-alt, critical; 1 element)',
+        }),
+      ]);
+      expect((await observe({ what: 'logs', min_level: 'warn' })).count).to.equal(1);
+      expect((await observe({ what: 'errors' })).count).to.equal(0);
+    });
+
     it('keeps bodies apart (≤ 16 KB each, marked truncated) and flags their requests', async () => {
       const big = 'x'.repeat(20_000);
       await ext.send('/network-bodies', [net({ status: 500, request_body: '{"q":1}', response_body: big })]);

@@ -24,6 +24,25 @@ describe('classifying captured entries into stream events (SPEC 5 severities)', 
     for (const level of ['log', 'info', 'debug']) expect(eventsFromLog(log({ level }))).to.deep.equal([]);
   });
 
+  it('an audit violation is an accessibility_violation: critical/serious high, moderate medium, minor low (SPEC 8)', () => {
+    const violation = (impact: string) =>
+      log({
+        level: 'warn',
+        source: 'audit',
+        message: `accessibility: x (rule, ${impact})`,
+        args: [{ accessibility_violation: { impact } }],
+      });
+    expect(
+      ['critical', 'serious', 'moderate', 'minor', 'odd'].map((impact) => kinds(eventsFromLog(violation(impact)))[0]),
+    ).to.deep.equal([
+      'accessibility_violation/high',
+      'accessibility_violation/high',
+      'accessibility_violation/medium',
+      'accessibility_violation/low',
+      'accessibility_violation/low',
+    ]);
+  });
+
   it('a CSP or mixed-content report is a high security_violation', () => {
     expect(
       kinds(

@@ -22,7 +22,7 @@ export class LogEntryDto {
   @IsString()
   raw_stack?: string;
 
-  @IsIn(['console', 'exception', 'unhandledrejection'])
+  @IsIn(['console', 'exception', 'unhandledrejection', 'audit'])
   source!: LogSource;
 
   @IsString()

@@ -74,6 +74,16 @@ const ACTIONS = {
   },
   highlight: { ...target },
   dialog: { accept: z.boolean(), text: z.string().max(10_000).optional() },
+  audit: {
+    ref: ref.optional(),
+    selector: cssSelector.optional(),
+    frame: cssSelector.optional(),
+    rules: z
+      .array(z.string().regex(/^[a-z0-9-]{1,80}$/, 'an axe-core rule id, like image-alt'))
+      .min(1)
+      .max(100)
+      .optional(),
+  },
 };
 /** Actions on one element: they need its ref or a selector (never both). */
 const ON_ELEMENT = new Set(['click', 'dblclick', 'hover', 'type', 'select', 'upload', 'drag', 'highlight']);
@@ -107,14 +117,15 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         url: documented('string'),
         ref: documented('string', 'e12, from snapshot'),
         selector: documented('string', 'CSS, text=Save, role=button[name="Save"]'),
-        nth: documented('integer', 'of several matches'),
+        nth: documented('integer'),
         frame: documented('string', 'iframe selector'),
         text: documented('string'),
         accept: documented('boolean'),
         key: documented('string', 'Enter, Tab, Control+A…'),
         clear: documented('boolean'),
-        value: documented('string', 'select'),
+        value: documented('string'),
         files: documented('array', '[{name,mime_type,content_base64}] ≤5MB'),
+        rules: documented('array', 'axe rule ids'),
         to_ref: documented('string'),
         to_selector: documented('string'),
         x: documented('integer'),

@@ -64,7 +64,7 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
         wait_ms: documented('integer', 'with after_cursor: wait ≤25000 ms for a newer entry'),
         url: documented('string', 'substring'),
         tab_id: documented('integer'),
-        min_level: documented('string', 'logs: debug|log|info|warn|error'),
+        min_level: documented('string', 'debug|log|info|warn|error'),
         status_min: documented('integer'),
         status_max: documented('integer'),
         method: documented('string'),
