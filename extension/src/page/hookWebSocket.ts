@@ -50,9 +50,10 @@ function instrument(socket: WebSocket, bus: PageBus, now: () => number): void {
     request(101);
     emit({ event: 'open' });
   });
-  socket.addEventListener('message', (event: MessageEvent) =>
-    emit({ event: 'message', direction: 'received', ...payload(event.data) }),
-  );
+  socket.addEventListener('message', (event: MessageEvent) => {
+    emit({ event: 'message', direction: 'received', ...payload(event.data) });
+    if (socket.protocol === 'vite-hmr' && typeof event.data === 'string') devServerError(event.data, bus, now);
+  });
   socket.addEventListener('close', (event: CloseEvent) =>
     emit(
       { event: 'close', code: event.code, ...(event.reason ? { reason: event.reason } : {}) },
@@ -87,4 +88,41 @@ function payload(data: unknown): { data: string; size: number } {
           ? data.byteLength
           : 0;
   return { data: `[binary ${size} bytes]`, size };
+}
+
+/**
+ * A Vite dev server reports a compile error only over its HMR socket (`{"type":"error","err":…}`):
+ * with its overlay on, the page's console gets just "[vite] Failed to reload … (see errors above)"
+ * later, and the text exists only in that frame (SPEC 8). It becomes an error log entry with the
+ * compiler's message and where it points (`id` and `loc`: the module's url path, line, column).
+ */
+export function devServerError(data: string, bus: PageBus, now: () => number): void {
+  if (!data.startsWith('{"type":"error"')) return;
+  let err: { message?: unknown; plugin?: unknown; id?: unknown; loc?: { line?: unknown; column?: unknown } } | undefined;
+  try {
+    err = (JSON.parse(data) as { err?: typeof err }).err;
+  } catch {
+    return;
+  }
+  if (err === undefined || typeof err.message !== 'string') return;
+  const plugin = typeof err.plugin === 'string' ? `[plugin ${err.plugin}] ` : '';
+  const id = typeof err.id === 'string' ? err.id.split('?')[0] : undefined;
+  const line = Number(err.loc?.line);
+  const column = Number(err.loc?.column);
+  const where =
+    id !== undefined && id.startsWith('/') && Number.isFinite(line)
+      ? `    at ${location.origin}${id}:${line}:${Number.isFinite(column) ? column + 1 : 1}`
+      : undefined;
+  bus.add(
+    'logs',
+    {
+      level: 'error',
+      message: scrub.body(`[vite] ${plugin}${err.message}`, CAPS.text).text,
+      source: 'console',
+      url: location.href,
+      ts: now(),
+      ...(where === undefined ? {} : { stack: `Error: ${err.message.split('\n')[0]}\n${where}` }),
+    },
+    true,
+  );
 }
