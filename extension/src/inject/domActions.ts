@@ -4,7 +4,7 @@ import { BUS } from '../shared/protocol.js';
 import { SLOT } from '../shared/commands.js';
 import { KeyFailure, pressKey } from './keyboard.js';
 import { REF_PATTERN, RefRegistry } from './refs.js';
-import { snapshot } from './snapshot.js';
+import { normalize, snapshot } from './snapshot.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
 const APPEAR_MS = 2_000;
@@ -205,8 +205,6 @@ function queryAll(selector: string): Element[] {
     throw new ActionFailure('invalid_selector', `"${selector}" is not a valid CSS selector: ${(error as Error).message}`);
   }
 }
-
-const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** `"exact"` / `'exact'`, or anything else: contained, any case. */
 function textTest(query: string): (text: string) => boolean {

@@ -1,10 +1,11 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import { clip as clipText } from '../../../src/domain/capture/compact.js';
 import type { RefRegistry } from './refs.js';
 
 /** Elements a snapshot looks at, at most (a page of any size costs bounded work). */
 const MAX_VISITED = 50_000;
 /** Characters of snapshot text, at most; the rest is left out with a note. */
-export const MAX_SNAPSHOT_CHARS = 40_000;
+const MAX_SNAPSHOT_CHARS = 40_000;
 /** Longest name, text or value shown (characters). */
 const MAX_TEXT = 100;
 
@@ -87,8 +88,9 @@ export interface Snapshot {
   readonly frames: ReadonlyArray<{ ref: string; src: string }>;
 }
 
-const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
-const clip = (text: string) => (text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT)}…`);
+/** Whitespace runs as one space, trimmed: text as a user reads it (domActions' selectors use it too). */
+export const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+const clip = (text: string) => clipText(text, MAX_TEXT);
 
 /**
  * The accessibility tree under `start` as text, one node a line (SPEC 9): roles and names as

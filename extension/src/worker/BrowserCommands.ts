@@ -42,7 +42,7 @@ const DIALOG_GRACE_MS = 2_000;
 /** Page actions that can change the page: they settle and report `effects` (SPEC 9). */
 const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag']);
 /** How long an action waits for its page to settle unless `settle_ms` says otherwise (SPEC 9). */
-export const DEFAULT_SETTLE_MS = 2_000;
+const DEFAULT_SETTLE_MS = 2_000;
 
 interface Settled {
   settled: boolean;

@@ -34,7 +34,7 @@ export interface Measure {
 export type Measurer = (extra: { scroll_to?: { x: number; y: number } }) => Promise<Measure>;
 
 /** A full-page screenshot stitches at most this many viewports (each capture waits its turn). */
-export const MAX_FULL_PAGE_PARTS = 8;
+const MAX_FULL_PAGE_PARTS = 8;
 
 /**
  * The visible part of `tab` (made the active tab of its window first), one element of it

@@ -29,7 +29,7 @@ const target = {
 const settle = { settle_ms: z.number().int().min(0).max(10_000).optional() };
 
 /** `upload`'s files: all of them at most this many bytes once decoded. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 const files = z
   .array(
