@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { APP_SOURCE } from './support/fixtureApp.js';
 import { type PageSession, startPageSession } from './support/session.js';
@@ -9,7 +9,8 @@ import { observeUntil } from './support/stack.js';
 
 // SPEC 8 on the Vite dev server, as a developer runs the app: stacks in source through the
 // inline maps Vite serves, and a compile error during HMR arriving with the compiler's own text
-// (before: only "[vite] Failed to reload … (see errors above)"; the text was only in a WebSocket frame).
+// and pointing at the broken line (before: only "[vite] Failed to reload … (see errors above)"; the
+// text was only in a WebSocket frame).
 describe('e2e: the React app on the Vite dev server', function () {
   this.timeout(90_000);
   let session: PageSession;
@@ -21,10 +22,13 @@ describe('e2e: the React app on the Vite dev server', function () {
   before(async function () {
     root = mkdtempSync(join(tmpdir(), 'browsertap-dev-'));
     cpSync(APP_SOURCE, root, { recursive: true });
+    // The copy lives outside the checkout: it finds react through a link, as a project finds its own.
+    symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
     const [{ createServer }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
     server = await createServer({
       root,
       configFile: false,
+      cacheDir: join(root, '.vite'),
       logLevel: 'silent',
       plugins: [react()],
       server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: { overlay: true } },
@@ -48,6 +52,7 @@ describe('e2e: the React app on the Vite dev server', function () {
     const source = readFileSync(join(root, 'src', 'form.jsx'), 'utf8').split('\n');
     const line = source.findIndex((text) => text.includes("throw new Error('crash in a click handler')")) + 1;
     const clicked = await agent.interact('click', { tab_id: tabId, selector: 'text="Crash"' });
+    expect(clicked.status, JSON.stringify(clicked).slice(0, 800)).to.equal('complete');
     const [error] = clicked.result.data.effects.errors;
     expect(error.message).to.equal('Uncaught Error: crash in a click handler');
     expect(error.at).to.match(new RegExp(`^src/form\\.jsx:${line}:\\d+$`));
@@ -64,6 +69,10 @@ describe('e2e: the React app on the Vite dev server', function () {
     );
     const compile = errors.find((e) => e.message.startsWith('[vite]'));
     expect(compile.message).to.match(/^\[vite\] \[plugin vite:/);
-    // Where it points (Vite's `loc`) is not checked yet: this Vite (oxc transform) sends no loc we read.
+    // Where the compiler points, in the developer's file: the line of the edit, the column of `;`.
+    const lines = broken.split('\n');
+    const line = lines.findIndex((text) => text.includes('const errors = {;')) + 1;
+    const column = lines[line - 1].indexOf('{;') + 2;
+    expect(compile.at).to.equal(`src/form.jsx:${line}:${column}`);
   });
 });

@@ -94,25 +94,20 @@ function payload(data: unknown): { data: string; size: number } {
  * A Vite dev server reports a compile error only over its HMR socket (`{"type":"error","err":…}`):
  * with its overlay on, the page's console gets just "[vite] Failed to reload … (see errors above)"
  * later, and the text exists only in that frame (SPEC 8). It becomes an error log entry with the
- * compiler's message and where it points (`id` and `loc`: the module's url path, line, column).
+ * compiler's message and, when the error says where, a stack frame at the module's url (so `at`
+ * reads `src/App.tsx:7:19`).
  */
 export function devServerError(data: string, bus: PageBus, now: () => number): void {
   if (!data.startsWith('{"type":"error"')) return;
-  let err: { message?: unknown; plugin?: unknown; id?: unknown; loc?: { line?: unknown; column?: unknown } } | undefined;
+  let err: ViteError | undefined;
   try {
-    err = (JSON.parse(data) as { err?: typeof err }).err;
+    err = (JSON.parse(data) as { err?: ViteError }).err;
   } catch {
     return;
   }
   if (err === undefined || typeof err.message !== 'string') return;
   const plugin = typeof err.plugin === 'string' ? `[plugin ${err.plugin}] ` : '';
-  const id = typeof err.id === 'string' ? err.id.split('?')[0] : undefined;
-  const line = Number(err.loc?.line);
-  const column = Number(err.loc?.column);
-  const where =
-    id !== undefined && id.startsWith('/') && Number.isFinite(line)
-      ? `    at ${location.origin}${id}:${line}:${Number.isFinite(column) ? column + 1 : 1}`
-      : undefined;
+  const where = devServerLocation(err, loadedPaths());
   bus.add(
     'logs',
     {
@@ -121,8 +116,85 @@ export function devServerError(data: string, bus: PageBus, now: () => number): v
       source: 'console',
       url: location.href,
       ts: now(),
-      ...(where === undefined ? {} : { stack: `Error: ${err.message.split('\n')[0]}\n${where}` }),
+      ...(where === undefined
+        ? {}
+        : {
+            stack: `Error: ${err.message.split('\n')[0]}\n    at ${location.origin}${where.path}:${where.line}:${where.column}`,
+          }),
     },
     true,
   );
+}
+
+export interface ViteError {
+  message?: unknown;
+  plugin?: unknown;
+  id?: unknown;
+  loc?: { line?: unknown; column?: unknown };
+}
+
+/** Longest accepted location text: a compiler message's `─[ file:line:col ]` header is short. */
+const HEADER_LIMIT = 2_000;
+
+/**
+ * Where a dev server's compile error points, as the module's url path (with the error's query, a
+ * url the page never ran, so no source map applies) and a 1-based line and column. `id` is a file
+ * path on the server's disk; the module's url is the longest path the page loaded that ends it
+ * (`/src/form.jsx` for `/home/me/app/src/form.jsx`). The position is `loc` (column 0-based, as
+ * Rollup's) or the `─[ file:line:col ]` header of an oxc/Rolldown message (1-based).
+ */
+export function devServerLocation(
+  err: ViteError,
+  loaded: readonly string[],
+): { path: string; line: number; column: number } | undefined {
+  if (typeof err.id !== 'string' || typeof err.message !== 'string') return undefined;
+  const query = err.id.indexOf('?');
+  const file = query === -1 ? err.id : err.id.slice(0, query);
+  let path: string | undefined;
+  for (const candidate of loaded) {
+    if (file.endsWith(candidate) && (path === undefined || candidate.length > path.length)) path = candidate;
+  }
+  if (path === undefined) return undefined;
+  const position = locPosition(err.loc) ?? headerPosition(err.message);
+  if (position === undefined) return undefined;
+  return { path: path + (query === -1 ? '' : err.id.slice(query)), ...position };
+}
+
+function locPosition(loc: ViteError['loc']): { line: number; column: number } | undefined {
+  const line = Number(loc?.line);
+  const column = Number(loc?.column);
+  if (!Number.isSafeInteger(line) || line < 1) return undefined;
+  return { line, column: Number.isSafeInteger(column) && column >= 0 ? column + 1 : 1 };
+}
+
+function headerPosition(message: string): { line: number; column: number } | undefined {
+  const open = message.indexOf('─[ ');
+  if (open === -1) return undefined;
+  const close = message.indexOf(' ]', open);
+  if (close === -1 || close - open > HEADER_LIMIT) return undefined;
+  const header = message.slice(open + 3, close);
+  const col = header.lastIndexOf(':');
+  const line = header.lastIndexOf(':', col - 1);
+  if (line === -1) return undefined;
+  const lineText = header.slice(line + 1, col);
+  const columnText = header.slice(col + 1);
+  if (!DIGITS.test(lineText) || !DIGITS.test(columnText)) return undefined;
+  const position = { line: Number(lineText), column: Number(columnText) };
+  return position.line >= 1 && position.column >= 1 ? position : undefined;
+}
+
+const DIGITS = /^\d{1,9}$/;
+
+/** Url paths (no query) of the scripts and modules this document loaded: where a module may live. */
+function loadedPaths(): string[] {
+  const paths = new Set<string>();
+  for (const entry of performance.getEntriesByType('resource')) {
+    try {
+      const url = new URL(entry.name);
+      if (url.origin === location.origin && url.pathname.length > 1) paths.add(url.pathname);
+    } catch {
+      // not a url we can read
+    }
+  }
+  return [...paths];
 }

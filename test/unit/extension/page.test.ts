@@ -10,6 +10,7 @@ import {
 } from '../../../extension/src/page/serialize.js';
 import { vitalTarget } from '../../../extension/src/page/vitals.js';
 import { retell } from '../../../extension/src/page/hookFetch.js';
+import { devServerLocation } from '../../../extension/src/page/hookWebSocket.js';
 import { runScript } from '../../../extension/src/inject/runScript.js';
 import { isDevelopmentHost, isDevelopmentUrl } from '../../../extension/src/shared/devOrigins.js';
 import type { CaptureBatch } from '../../../extension/src/shared/protocol.js';
@@ -274,6 +275,42 @@ describe('extension page capture', () => {
       const named = Object.assign(new Error('x'), { name: 'NetworkError' });
       expect(thrown(named).name).to.equal('NetworkError');
       expect(thrown('a string')).to.equal('a string');
+    });
+  });
+
+  describe('where a dev server compile error points (SPEC 8)', () => {
+    const oxc =
+      'Transform failed with 1 error:\n\n[PARSE_ERROR] Unexpected token\n   ╭─[ ../../tmp/app/src/form.jsx?t=1:7:19 ]\n 7 │   const errors = {;\n';
+    const loaded = ['/src/form.jsx', '/form.jsx', '/@vite/client'];
+
+    it('reads the oxc header and finds the module url the page loaded (longest suffix of the file)', () => {
+      expect(devServerLocation({ message: oxc, id: '/tmp/app/src/form.jsx?t=1' }, loaded)).to.deep.equal({
+        path: '/src/form.jsx?t=1',
+        line: 7,
+        column: 19,
+      });
+    });
+
+    it('prefers loc (0-based column, as Rollup) over the message', () => {
+      expect(devServerLocation({ message: oxc, id: '/tmp/app/src/form.jsx', loc: { line: 3, column: 0 } }, loaded)).to.deep.equal(
+        { path: '/src/form.jsx', line: 3, column: 1 },
+      );
+    });
+
+    it('says nothing when the module or the position is unknown, or the header is malformed', () => {
+      expect(devServerLocation({ message: oxc, id: '/tmp/app/src/other.jsx' }, loaded)).to.equal(undefined);
+      expect(devServerLocation({ message: 'Failed to resolve import', id: '/tmp/app/src/form.jsx' }, loaded)).to.equal(undefined);
+      for (const header of [
+        '─[ form.jsx:x:19 ]',
+        '─[ form.jsx:0:19 ]',
+        '─[ form.jsx:19 ]',
+        `─[ f:1:${'9'.repeat(10)} ]`,
+        '─[ f:1:2',
+      ]) {
+        expect(devServerLocation({ message: header, id: '/a/src/form.jsx' }, loaded), header).to.equal(undefined);
+      }
+      expect(devServerLocation({ message: oxc }, loaded)).to.equal(undefined);
+      expect(devServerLocation({ message: 42, id: '/tmp/app/src/form.jsx' }, loaded)).to.equal(undefined);
     });
   });
 
