@@ -72,7 +72,7 @@ describe('e2e: the React app on the Vite dev server', function () {
     // Where the compiler points, in the developer's file: the line of the edit, the column of `;`.
     const lines = broken.split('\n');
     const line = lines.findIndex((text) => text.includes('const errors = {;')) + 1;
-    const column = lines[line - 1].indexOf('{;') + 2;
+    const column = (lines[line - 1] ?? '').indexOf('{;') + 2;
     expect(compile.at).to.equal(`src/form.jsx:${line}:${column}`);
   });
 });
