@@ -94,8 +94,9 @@ function payload(data: unknown): { data: string; size: number } {
  * A Vite dev server reports a compile error only over its HMR socket (`{"type":"error","err":…}`):
  * with its overlay on, the page's console gets just "[vite] Failed to reload … (see errors above)"
  * later, and the text exists only in that frame (SPEC 8). It becomes an error log entry with the
- * compiler's message and, when the error says where, a stack frame at the module's url (so `at`
- * reads `src/App.tsx:7:19`).
+ * compiler's message and, when the error says where, a stack frame at the module's path, already
+ * in source positions: relative, so no source map is applied to it (the module's map, if one is
+ * cached, is the old code's) and `at` reads `src/App.tsx:7:19`.
  */
 export function devServerError(data: string, bus: PageBus, now: () => number): void {
   if (!data.startsWith('{"type":"error"')) return;
@@ -119,7 +120,7 @@ export function devServerError(data: string, bus: PageBus, now: () => number): v
       ...(where === undefined
         ? {}
         : {
-            stack: `Error: ${err.message.split('\n')[0]}\n    at ${location.origin}${where.path}:${where.line}:${where.column}`,
+            stack: `Error: ${err.message.split('\n')[0]}\n    at ${where.path.slice(1)}:${where.line}:${where.column}`,
           }),
     },
     true,
@@ -137,8 +138,7 @@ export interface ViteError {
 const HEADER_LIMIT = 2_000;
 
 /**
- * Where a dev server's compile error points, as the module's url path (with the error's query, a
- * url the page never ran, so no source map applies) and a 1-based line and column. `id` is a file
+ * Where a dev server's compile error points, as the module's url path and a 1-based line and column. `id` is a file
  * path on the server's disk; the module's url is the longest path the page loaded that ends it
  * (`/src/form.jsx` for `/home/me/app/src/form.jsx`). The position is `loc` (column 0-based, as
  * Rollup's) or the `─[ file:line:col ]` header of an oxc/Rolldown message (1-based).
@@ -157,7 +157,7 @@ export function devServerLocation(
   if (path === undefined) return undefined;
   const position = locPosition(err.loc) ?? headerPosition(err.message);
   if (position === undefined) return undefined;
-  return { path: path + (query === -1 ? '' : err.id.slice(query)), ...position };
+  return { path, ...position };
 }
 
 function locPosition(loc: ViteError['loc']): { line: number; column: number } | undefined {

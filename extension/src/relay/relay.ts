@@ -94,7 +94,7 @@ function startRelay(): void {
     if (type === SOURCE_MESSAGE) {
       // Stacks in source (SPEC 8): a script's map, read with the page's origin, cache and credentials.
       const url = String((message as { url?: unknown }).url ?? '');
-      readSourceMap(url).then(sendResponse, (error: unknown) =>
+      readSourceMap(url, location.origin).then(sendResponse, (error: unknown) =>
         sendResponse({ none: String((error as Error)?.message ?? error) }),
       );
       return true;

@@ -14,8 +14,8 @@ const MAX_FRAMES = 20;
 const FRAME = /^(\s*at (?:.*? \()?)(https?:\/\/[^\s()]+?):(\d+):(\d+)(\)?)\s*$/;
 
 export interface SourceMapPorts {
-  /** The relay's reading of a script's map (relay/sources.ts), for the tab that ran it. */
-  read(tabId: number, scriptUrl: string): Promise<SourceAnswer>;
+  /** The reading of a script's map (relay/sources.ts) by the relay of the frame that ran it. */
+  read(tabId: number, frameId: number, scriptUrl: string): Promise<SourceAnswer>;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
@@ -39,9 +39,9 @@ export class SourceMaps {
   constructor(private readonly ports: SourceMapPorts) {}
 
   /** The stack in source positions, or undefined when no frame could be mapped. */
-  async map(tabId: number, stack: string): Promise<string | undefined> {
+  async map(tabId: number, stack: string, frameId = 0): Promise<string | undefined> {
     if (this.recent.has(stack)) return this.recent.get(stack);
-    const { result, final } = await this.mapNow(tabId, stack);
+    const { result, final } = await this.mapNow(tabId, frameId, stack);
     if (final) {
       this.recent.set(stack, result); // not a result made while a map was still on its way
       if (this.recent.size > MAX_RECENT) this.recent.delete(this.recent.keys().next().value as string);
@@ -49,7 +49,7 @@ export class SourceMaps {
     return result;
   }
 
-  private async mapNow(tabId: number, stack: string): Promise<{ result: string | undefined; final: boolean }> {
+  private async mapNow(tabId: number, frameId: number, stack: string): Promise<{ result: string | undefined; final: boolean }> {
     const lines = stack.split('\n');
     const frames = lines
       .map((line, index) => ({ index, match: FRAME.exec(line) }))
@@ -64,7 +64,7 @@ export class SourceMaps {
       let timer: unknown;
       const waited = new Promise<void>((resolve) => (timer = this.ports.setTimeout(resolve, FIRST_MAP_WAIT_MS)));
       await Promise.race([
-        Promise.all(missing.map(async (script) => ready.set(script, await this.mapOf(tabId, script)))),
+        Promise.all(missing.map(async (script) => ready.set(script, await this.mapOf(tabId, frameId, script)))),
         waited,
       ]);
       this.ports.clearTimeout(timer);
@@ -89,14 +89,14 @@ export class SourceMaps {
     return { result: changed ? lines.join('\n') : undefined, final };
   }
 
-  private mapOf(tabId: number, script: string): Promise<TraceMap | null> {
+  private mapOf(tabId: number, frameId: number, script: string): Promise<TraceMap | null> {
     let map = this.maps.get(script);
     if (map !== undefined) {
       this.maps.delete(script); // most recently used last
       this.maps.set(script, map);
       return map;
     }
-    map = this.load(tabId, script).then((loaded) => {
+    map = this.load(tabId, frameId, script).then((loaded) => {
       if (this.maps.has(script)) this.settled.set(script, loaded);
       return loaded;
     });
@@ -110,9 +110,9 @@ export class SourceMaps {
     return map;
   }
 
-  private async load(tabId: number, script: string): Promise<TraceMap | null> {
+  private async load(tabId: number, frameId: number, script: string): Promise<TraceMap | null> {
     try {
-      const answer = await this.ports.read(tabId, script);
+      const answer = await this.ports.read(tabId, frameId, script);
       if (!('map' in answer)) return null;
       return new TraceMap(JSON.parse(answer.map) as ConstructorParameters<typeof TraceMap>[0], answer.url);
     } catch {

@@ -9,7 +9,7 @@ import { Forwarder } from './Forwarder.js';
 import { handlePopupMessage, type PopupContext } from './popupApi.js';
 import { PollLoop } from './PollLoop.js';
 import { SourceMaps } from './SourceMaps.js';
-import { SOURCE_MESSAGE, type SourceAnswer } from '../relay/sources.js';
+import { readSourceMap, SOURCE_MESSAGE, type SourceAnswer } from '../relay/sources.js';
 import { daemonPort, instanceId, isPortChange } from './settings.js';
 import { TabScope } from './TabScope.js';
 
@@ -78,21 +78,23 @@ const forwarder = new Forwarder({
 /** Stacks in source (SPEC 8): maps read by the tab's relay, parsed and applied here. */
 const sourceMaps = new SourceMaps({
   ...timers,
-  read: async (tabId, url) =>
-    ((await chrome.tabs.sendMessage(tabId, { type: SOURCE_MESSAGE, url }, { frameId: 0 }).catch(() => undefined)) as
-      SourceAnswer | undefined) ?? { none: 'the page did not answer' },
+  read: async (tabId, frameId, url) => {
+    const answer = ((await chrome.tabs.sendMessage(tabId, { type: SOURCE_MESSAGE, url }, { frameId }).catch(() => undefined)) as
+      SourceAnswer | undefined) ?? { none: 'the page did not answer' };
+    return 'elsewhere' in answer ? readSourceMap(url) : answer;
+  },
 });
 /** Batches wait here for their stacks to be mapped, and leave in the order they came. */
 let capturing: Promise<void> = Promise.resolve();
 
 /** Each captured entry's stack in source positions; the raw one is kept as `raw_stack`. */
-async function inSource(batch: unknown, tabId: number): Promise<void> {
+async function inSource(batch: unknown, tabId: number, frameId: number): Promise<void> {
   const logs = (batch as { logs?: unknown } | undefined)?.logs;
   if (!Array.isArray(logs)) return;
   await Promise.all(
     logs.slice(0, 500).map(async (entry: Record<string, unknown> | null) => {
       if (entry === null || typeof entry !== 'object' || typeof entry.stack !== 'string') return;
-      const mapped = await sourceMaps.map(tabId, entry.stack);
+      const mapped = await sourceMaps.map(tabId, entry.stack, frameId);
       if (mapped === undefined) return;
       entry.raw_stack = entry.stack;
       entry.stack = mapped;
@@ -182,7 +184,7 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     void scope.ready.then(() => {
       if (!scope.isTracked(tabId, frameUrl === undefined ? sender.url : sender.tab?.url)) return; // SPEC 7: untracked tabs send nothing
       const batch = parseBatch((message as { json?: unknown }).json);
-      const mapped = inSource(batch, tabId).catch(() => undefined);
+      const mapped = inSource(batch, tabId, sender.frameId ?? 0).catch(() => undefined);
       capturing = capturing.then(async () => {
         await mapped;
         const before = pages.get(tabId);

@@ -22,6 +22,8 @@ export type CapturedEvent = StreamEvent & {
 
 /** Browser wording of CSP and mixed-content reports, as the extension forwards them. */
 const SECURITY = /^(Refused to |Content Security Policy|Mixed Content)/;
+/** Chrome's current CSP wording ("Loading the image '…' violates the following …"), anywhere in the line. */
+const CSP_WORDING = ' violates the following Content Security Policy directive';
 /** WebSocket close codes that mean "went away on purpose". */
 const NORMAL_CLOSE = new Set([1000, 1001]);
 
@@ -33,7 +35,7 @@ const NORMAL_CLOSE = new Set([1000, 1001]);
 export function eventsFromLog(entry: LogEntry): CapturedEvent[] {
   if (entry.source === 'audit') return accessibility(entry);
   if (entry.source === 'console' && entry.level !== 'error' && entry.level !== 'warn') return [];
-  const security = entry.level === 'error' && SECURITY.test(entry.message);
+  const security = entry.level === 'error' && (SECURITY.test(entry.message) || entry.message.includes(CSP_WORDING));
   const severity = security ? 'high' : entry.source !== 'console' ? 'critical' : entry.level === 'error' ? 'high' : 'medium';
   return [
     {

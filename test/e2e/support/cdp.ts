@@ -10,10 +10,15 @@ import { EXTENSION_ID } from './chromium.js';
 export class BrowserCdp {
   private next = 0;
   private readonly waiting = new Map<number, (message: any) => void>();
+  private readonly listeners: Array<(method: string, params: any, sessionId?: string) => void> = [];
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (data) => {
       const message = JSON.parse(String(data));
+      if (message.id === undefined) {
+        for (const listener of this.listeners) listener(message.method, message.params, message.sessionId);
+        return;
+      }
       this.waiting.get(message.id)?.(message);
       this.waiting.delete(message.id);
     });
@@ -33,13 +38,44 @@ export class BrowserCdp {
     return new BrowserCdp(socket);
   }
 
-  async send(method: string, params: Record<string, unknown> = {}): Promise<any> {
+  /** A command to the browser, or with `sessionId` to a target attached with `flatten`. */
+  async send(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<any> {
     const id = ++this.next;
     const answer = new Promise<any>((resolve) => this.waiting.set(id, resolve));
-    this.socket.send(JSON.stringify({ id, method, params }));
+    this.socket.send(JSON.stringify({ id, method, params, ...(sessionId === undefined ? {} : { sessionId }) }));
     const message = await answer;
     if (message.error) throw new Error(`${method}: ${message.error.message}`);
     return message.result;
+  }
+
+  /** Every event the browser or an attached target sends. */
+  onEvent(listener: (method: string, params: any, sessionId?: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * What the DevTools console of each page and frame whose url `accept`s holds from the
+   * Log domain (failed loads, security messages): attaching replays the entries stored so far.
+   */
+  async consoleLog(
+    accept: (url: string) => boolean,
+  ): Promise<Array<{ source: string; level: string; text: string; url?: string; frame: string }>> {
+    const entries: Array<{ source: string; level: string; text: string; url?: string; frame: string }> = [];
+    const frames = new Map<string, string>();
+    this.onEvent((method, params, sessionId) => {
+      if (method === 'Log.entryAdded' && sessionId !== undefined && frames.has(sessionId)) {
+        entries.push({ ...params.entry, frame: frames.get(sessionId) as string });
+      }
+    });
+    const { targetInfos } = await this.send('Target.getTargets');
+    for (const target of targetInfos) {
+      if ((target.type !== 'page' && target.type !== 'iframe') || !accept(String(target.url))) continue;
+      const { sessionId } = await this.send('Target.attachToTarget', { targetId: target.targetId, flatten: true });
+      frames.set(sessionId, target.url);
+      await this.send('Log.enable', {}, sessionId);
+      await this.send('Log.disable', {}, sessionId);
+    }
+    return entries;
   }
 
   async workerTargets(): Promise<string[]> {

@@ -59,7 +59,7 @@ export function launchRaw(port: number, extra: readonly string[] = []): Browser 
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000_000)));
   return {
     process: child,
     profile,

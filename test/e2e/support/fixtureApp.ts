@@ -30,7 +30,7 @@ export function buildFixtureApp(): Promise<string> {
         emptyOutDir: true,
         sourcemap: true,
         rollupOptions: {
-          input: ['index.html', 'form.html', 'pets.html'].map((page) => join(APP_SOURCE, page)),
+          input: ['index.html', 'form.html', 'pets.html', 'bugs.html', 'frame.html'].map((page) => join(APP_SOURCE, page)),
           // The maps name sources as a project building into its own dist/ would (../../src/form.jsx
           // from dist/assets/), not by the path to this temporary folder.
           output: {
@@ -45,4 +45,27 @@ export function buildFixtureApp(): Promise<string> {
     return outDir;
   })();
   return built;
+}
+
+/**
+ * The e2e site's answers for routes the app lacks, on a Vite dev server (a project's mock API
+ * plugin): `/api/profile` is an HTML 404 page (res.json() rejects), other `/api/` and `/missing/`
+ * paths a JSON 404 — instead of Vite's fallback to index.html with a 200.
+ */
+export function missingRoutes(): import('vite').Plugin {
+  return {
+    name: 'browsertap-e2e-missing-routes',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const path = (request.url ?? '/').split('?')[0] as string;
+        if (path === '/api/profile') {
+          response.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title>');
+        } else if (path.startsWith('/api/') || path.startsWith('/missing/')) {
+          response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+        } else {
+          next();
+        }
+      });
+    },
+  };
 }

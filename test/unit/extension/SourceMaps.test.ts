@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { SourceAnswer } from '../../../extension/src/relay/sources.js';
+import { readSourceMap, type SourceAnswer } from '../../../extension/src/relay/sources.js';
 import { MAX_MAPS, SourceMaps } from '../../../extension/src/worker/SourceMaps.js';
 
 // A map for a one-line bundle: generated column 10 is src/App.tsx line 10, column 30 (0-based), name "onClick".
@@ -10,7 +10,7 @@ function setup(answer: (url: string) => Promise<SourceAnswer>) {
   const asked: string[] = [];
   const timers: Array<() => void> = [];
   const maps = new SourceMaps({
-    read: async (_tab, url) => {
+    read: async (_tab, _frame, url) => {
       asked.push(url);
       return answer(url);
     },
@@ -78,5 +78,58 @@ describe('extension: stacks in source (SourceMaps)', () => {
     await maps.map(1, `    at f (http://localhost/s${MAX_MAPS}.js:1:1)`); // kept: not asked again
     expect(asked.filter((url) => url.endsWith('/s0.js'))).to.have.length(2);
     expect(asked.filter((url) => url.endsWith(`/s${MAX_MAPS}.js`))).to.have.length(1);
+  });
+
+  it('asks the frame that ran the script (its relay reads with that frame’s origin)', async () => {
+    const frames: number[] = [];
+    const maps = new SourceMaps({
+      read: async (_tab, frame) => {
+        frames.push(frame);
+        return { none: 'no comment' };
+      },
+      setTimeout: () => undefined,
+      clearTimeout: () => undefined,
+    });
+    await maps.map(1, '    at http://localhost:5173/a.js:1:1', 7);
+    await maps.map(1, '    at http://localhost:5173/b.js:1:1');
+    expect(frames).to.deep.equal([7, 0]);
+  });
+
+  describe('readSourceMap: what a page may fetch', () => {
+    const original = globalThis.fetch;
+    let fetched: string[];
+    beforeEach(() => {
+      fetched = [];
+      globalThis.fetch = (async (input: string | URL) => {
+        fetched.push(String(input));
+        return String(input).endsWith('.map')
+          ? new Response(MAP)
+          : new Response(
+              'x()\n//# sourceMappingURL=' + (String(input).includes('cdnmap') ? 'https://maps.example/a.js.map' : 'a.js.map'),
+            );
+      }) as typeof fetch;
+    });
+    afterEach(() => (globalThis.fetch = original));
+
+    it('never fetches another origin from the page (a CORS error in the developer’s console): the worker does', async () => {
+      expect(await readSourceMap('http://cdn.example/lib.js', 'http://localhost:5173')).to.deep.equal({
+        none: 'another origin',
+        elsewhere: true,
+      });
+      expect(await readSourceMap('http://localhost:5173/cdnmap.js', 'http://localhost:5173')).to.deep.equal({
+        none: 'the map is on another origin',
+        elsewhere: true,
+      });
+      expect(fetched).to.deep.equal(['http://localhost:5173/cdnmap.js']);
+      // The worker (no origin) reads both.
+      expect(await readSourceMap('http://localhost:5173/cdnmap.js')).to.deep.equal({
+        map: MAP,
+        url: 'https://maps.example/a.js.map',
+      });
+      expect(await readSourceMap('http://localhost:5173/a.js', 'http://localhost:5173')).to.deep.equal({
+        map: MAP,
+        url: 'http://localhost:5173/a.js.map',
+      });
+    });
   });
 });

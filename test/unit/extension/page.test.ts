@@ -11,6 +11,7 @@ import {
 import { vitalTarget } from '../../../extension/src/page/vitals.js';
 import { retell } from '../../../extension/src/page/hookFetch.js';
 import { devServerLocation } from '../../../extension/src/page/hookWebSocket.js';
+import { cspMessage } from '../../../extension/src/page/hookErrors.js';
 import { runScript } from '../../../extension/src/inject/runScript.js';
 import { isDevelopmentHost, isDevelopmentUrl } from '../../../extension/src/shared/devOrigins.js';
 import type { CaptureBatch } from '../../../extension/src/shared/protocol.js';
@@ -285,7 +286,7 @@ describe('extension page capture', () => {
 
     it('reads the oxc header and finds the module url the page loaded (longest suffix of the file)', () => {
       expect(devServerLocation({ message: oxc, id: '/tmp/app/src/form.jsx?t=1' }, loaded)).to.deep.equal({
-        path: '/src/form.jsx?t=1',
+        path: '/src/form.jsx',
         line: 7,
         column: 19,
       });
@@ -311,6 +312,34 @@ describe('extension page capture', () => {
       }
       expect(devServerLocation({ message: oxc }, loaded)).to.equal(undefined);
       expect(devServerLocation({ message: 42, id: '/tmp/app/src/form.jsx' }, loaded)).to.equal(undefined);
+    });
+  });
+
+  describe('CSP violations in Chrome’s words (SPEC 8)', () => {
+    const violation = (effectiveDirective: string, blockedURI: string, originalPolicy: string, disposition = 'enforce') =>
+      cspMessage({
+        effectiveDirective,
+        blockedURI,
+        originalPolicy,
+        disposition: disposition as SecurityPolicyViolationEventDisposition,
+      });
+
+    it('says what was loaded and quotes the directive that refused it, as Chrome 156 does', () => {
+      expect(violation('img-src', 'http://localhost:8765/other.png', "img-src 'self'")).to.equal(
+        `Loading the image 'http://localhost:8765/other.png' violates the following Content Security Policy directive: "img-src 'self'". The action has been blocked.`,
+      );
+      expect(violation('connect-src', 'https://api.example', "default-src 'self'; connect-src 'none'")).to.equal(
+        `Connecting to 'https://api.example' violates the following Content Security Policy directive: "connect-src 'none'". The action has been blocked.`,
+      );
+    });
+
+    it('names the fallback directive and a report-only policy', () => {
+      expect(violation('script-src-elem', 'https://cdn.example/a.js', "default-src 'self'", 'report')).to.equal(
+        `Loading the script 'https://cdn.example/a.js' violates the following Content Security Policy directive: "default-src 'self'". Note that 'script-src-elem' was not explicitly set, so 'default-src' is used as a fallback. The policy is report-only, so the violation has been reported but not enforced.`,
+      );
+      expect(violation('script-src-elem', 'inline', "script-src 'self'")).to.match(
+        /^Executing inline script violates .*"script-src 'self'"/,
+      );
     });
   });
 

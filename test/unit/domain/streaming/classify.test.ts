@@ -54,6 +54,8 @@ describe('classifying captured entries into stream events (SPEC 5 severities)', 
         ),
       ),
     ).to.deep.equal(['security_violation/high']);
+    const chrome = `Loading the image 'http://x/a.png' violates the following Content Security Policy directive: "img-src 'self'". The action has been blocked.`;
+    expect(kinds(eventsFromLog(log({ level: 'error', message: chrome })))).to.deep.equal(['security_violation/high']);
     expect(kinds(eventsFromLog(log({ level: 'error', message: 'Mixed Content: The page was loaded over HTTPS' })))).to.deep.equal(
       ['security_violation/high'],
     );
