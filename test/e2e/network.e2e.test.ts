@@ -77,6 +77,20 @@ describe('e2e: every request of the page, with its type and real status', functi
     expect(ours[0].message).to.match(/^Uncaught \(in promise\) SyntaxError: Unexpected token '<'/);
   });
 
+  it('a page without source maps costs no extra request: its script is read from the cache the page filled (SPEC 8)', async function () {
+    const { agent, site, tabId } = session;
+    await agent.interact('navigate', { tab_id: tabId, url: site.url('/nomaps.html') });
+    await agent.interact('click', { tab_id: tabId, selector: '#boom' });
+    const errors = await observeUntil(agent, { what: 'errors', tab_id: tabId, detail: 'full' }, (all) =>
+      ['plain script error', 'Uncaught Error: plain script throw'].every((m) => all.some((e) => e.message === m)),
+    );
+    // The stacks point into /plain.js, so the worker asked for its map: the answer came from the cache.
+    expect(errors.find((e) => e.message === 'Uncaught Error: plain script throw').stack).to.include('/plain.js:3:');
+    await new Promise((done) => setTimeout(done, 300));
+    expect(site.requests.filter((r) => r.startsWith('/plain.js'))).to.have.length(1);
+    expect(site.requests.filter((r) => r.includes('.map'))).to.deep.equal([]);
+  });
+
   it('every frame of a tracked page: a child frame’s error, uncaught error and 404 arrive once each, with frame_url', async function () {
     const { agent, site, tabId } = session;
     await agent.interact('navigate', { tab_id: tabId, url: site.url('/framed.html') });

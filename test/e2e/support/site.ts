@@ -139,6 +139,10 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
 <script>document.getElementById('load').onclick = () => fetch('/api/profile').then((r) => r.json()).then((p) => (document.title = p.name));
 document.getElementById('safe').onclick = () => fetch('/api/profile').then((r) => r.json()).catch((e) => (document.title = 'handled ' + e.name));</script></body></html>`,
   },
+  '/nomaps.html': {
+    html: `<!doctype html><html><head><title>no source maps</title><script src="/plain.js"></script></head><body>
+<button id="boom" onclick="boom()">boom</button></body></html>`,
+  },
   '/framed.html': {
     html: `<!doctype html><html><head><title>framed page</title></head><body><h1>Top</h1>
 <iframe id="same" src="/child.html"></iframe><iframe id="other"></iframe>
@@ -175,6 +179,8 @@ export interface Site {
   readonly port: number;
   /** `http://127.0.0.1:<port><path>` */
   url(path: string, host?: string): string;
+  /** Every request's path and query, in the order they came (bounded: the last 10 000). */
+  readonly requests: readonly string[];
   close(): Promise<void>;
 }
 
@@ -232,8 +238,18 @@ async function appFile(appDir: string, path: string, response: ServerResponse): 
  * fixture app, fixtureApp.ts) also the app under `/app/` and its API under `/api/`.
  */
 export async function startSite(appDir?: string): Promise<Site> {
+  const requests: string[] = [];
   const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    requests.push(request.url ?? '/');
+    if (requests.length > 10_000) requests.shift();
     const path = (request.url ?? '/').split('?')[0] as string;
+    if (path === '/plain.js') {
+      // A script with no source map, cacheable as a dev server's or a CDN's would be.
+      response
+        .writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-cache' })
+        .end("console.error('plain script error');\nfunction boom() {\n  throw new Error('plain script throw');\n}\n");
+      return;
+    }
     if (path === '/json') {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       return;
@@ -271,6 +287,7 @@ export async function startSite(appDir?: string): Promise<Site> {
   return {
     port,
     url: (path, host = '127.0.0.1') => `http://${host}:${port}${path}`,
+    requests,
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       sockets.close();
