@@ -32,3 +32,18 @@ export interface ExtensionFigures {
   readonly idleLogP50: number;
   readonly idleLogP99: number;
 }
+
+/** What `bench/extension/sourceMapBench.ts` measures in one run. */
+export interface SourceMapFigures {
+  /** A thrown error → readable with its source-mapped `at` (long poll), the script's map not read yet: p50 and slowest, ms. */
+  readonly firstMappedP50: number;
+  readonly firstMappedMax: number;
+  /** The same for a second error of the same script (map cached), p50 ms. */
+  readonly cachedMappedP50: number;
+  /** The service worker's JS heap after a full GC (MB): before any map, and with 50 maps cached. */
+  readonly workerHeapBeforeMb: number;
+  readonly workerHeapAfterMb: number;
+  /** Size of each map and of each bundle (bytes). */
+  readonly mapBytes: number;
+  readonly scriptBytes: number;
+}

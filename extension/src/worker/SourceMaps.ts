@@ -3,6 +3,11 @@ import type { SourceAnswer } from '../relay/sources.js';
 
 /** Scripts whose maps (or lack of one) are remembered; the least recently used go first. */
 export const MAX_MAPS = 50;
+/**
+ * Mapping segments kept decoded in all (each costs the worker ≈ 70 bytes once decoded: 50 maps of
+ * 60 000 segments measured 283 MB of heap): past it, the least recently used maps go first.
+ */
+export const MAX_SEGMENTS = 1_000_000;
 /** The first error of a script waits this long for its map (SPEC 8); later ones find it cached. */
 export const FIRST_MAP_WAIT_MS = 1_000;
 /** Stacks whose mapped result is remembered. */
@@ -31,6 +36,9 @@ export interface SourceMapPorts {
  */
 export class SourceMaps {
   private readonly maps = new Map<string, Promise<TraceMap | null>>();
+  /** Segments of each kept map, and their sum. */
+  private readonly weights = new Map<string, number>();
+  private segments = 0;
   /** Maps (or their absence) already read: used without waiting. */
   private readonly settled = new Map<string, TraceMap | null>();
   /** Stacks mapped lately (a loop logging from one line repeats its call site): their results. */
@@ -96,27 +104,64 @@ export class SourceMaps {
       this.maps.set(script, map);
       return map;
     }
-    map = this.load(tabId, frameId, script).then((loaded) => {
-      if (this.maps.has(script)) this.settled.set(script, loaded);
+    map = this.load(tabId, frameId, script).then(({ map: loaded, segments }) => {
+      if (this.maps.has(script)) {
+        this.settled.set(script, loaded);
+        this.weights.set(script, segments);
+        this.segments += segments;
+        this.evict(script);
+      }
       return loaded;
     });
     this.maps.set(script, map);
-    if (this.maps.size > MAX_MAPS) {
-      const oldest = this.maps.keys().next().value as string;
-      this.maps.delete(oldest);
-      this.settled.delete(oldest);
-      this.recent.clear(); // results that used it must not outlive it
-    }
+    this.evict(script);
     return map;
   }
 
-  private async load(tabId: number, frameId: number, script: string): Promise<TraceMap | null> {
-    try {
-      const answer = await this.ports.read(tabId, frameId, script);
-      if (!('map' in answer)) return null;
-      return new TraceMap(JSON.parse(answer.map) as ConstructorParameters<typeof TraceMap>[0], answer.url);
-    } catch {
-      return null; // unreadable or broken: raw positions stay
+  /** Forgets the least recently used maps past MAX_MAPS or MAX_SEGMENTS (never `keep`, just read). */
+  private evict(keep: string): void {
+    while (this.maps.size > MAX_MAPS || (this.segments > MAX_SEGMENTS && this.maps.size > 1)) {
+      const oldest = this.maps.keys().next().value as string;
+      if (oldest === keep) {
+        const kept = this.maps.get(keep) as Promise<TraceMap | null>;
+        this.maps.delete(keep); // most recent now: the next oldest goes
+        this.maps.set(keep, kept);
+        continue;
+      }
+      this.maps.delete(oldest);
+      this.settled.delete(oldest);
+      this.segments -= this.weights.get(oldest) ?? 0;
+      this.weights.delete(oldest);
+      this.recent.clear(); // results that used it must not outlive it
     }
   }
+
+  private async load(tabId: number, frameId: number, script: string): Promise<{ map: TraceMap | null; segments: number }> {
+    try {
+      const answer = await this.ports.read(tabId, frameId, script);
+      if (!('map' in answer)) return { map: null, segments: 0 };
+      const raw = JSON.parse(answer.map) as { sourcesContent?: unknown; mappings?: unknown };
+      delete raw.sourcesContent; // the sources' text: never shown, often most of a map
+      const segments = typeof raw.mappings === 'string' ? countSegments(raw.mappings) : 0;
+      return { map: new TraceMap(raw as ConstructorParameters<typeof TraceMap>[0], answer.url), segments };
+    } catch {
+      return { map: null, segments: 0 }; // unreadable or broken: raw positions stay
+    }
+  }
+}
+
+/** Segments of an encoded `mappings` string (separated by `,` within a line and `;` between lines). */
+function countSegments(mappings: string): number {
+  let count = 0;
+  let empty = true;
+  for (let i = 0; i < mappings.length; i++) {
+    const c = mappings.charCodeAt(i);
+    if (c === 44 || c === 59) {
+      if (!empty) count++;
+      empty = true;
+    } else {
+      empty = false;
+    }
+  }
+  return empty ? count : count + 1;
 }

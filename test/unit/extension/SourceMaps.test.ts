@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { readSourceMap, type SourceAnswer } from '../../../extension/src/relay/sources.js';
-import { MAX_MAPS, SourceMaps } from '../../../extension/src/worker/SourceMaps.js';
+import { MAX_MAPS, MAX_SEGMENTS, SourceMaps } from '../../../extension/src/worker/SourceMaps.js';
 
 // A map for a one-line bundle: generated column 10 is src/App.tsx line 10, column 30 (0-based), name "onClick".
 // Segment [10, 0, 9, 30]: generated column 10, source 0, original line 9 (0-based), column 30.
@@ -78,6 +78,25 @@ describe('extension: stacks in source (SourceMaps)', () => {
     await maps.map(1, `    at f (http://localhost/s${MAX_MAPS}.js:1:1)`); // kept: not asked again
     expect(asked.filter((url) => url.endsWith('/s0.js'))).to.have.length(2);
     expect(asked.filter((url) => url.endsWith(`/s${MAX_MAPS}.js`))).to.have.length(1);
+  });
+
+  it('keeps at most MAX_SEGMENTS decoded segments: a large map pushes out the least recently used', async () => {
+    // Each map: 60 % of the budget (segments on one line), sources' text dropped on reading.
+    const big = (n: number) =>
+      JSON.stringify({
+        version: 3,
+        sources: [`../../src/big${n}.ts`],
+        sourcesContent: ['x'.repeat(1_000)],
+        names: [],
+        mappings: Array.from({ length: Math.ceil(MAX_SEGMENTS * 0.6) }, (_, i) => (i === 0 ? 'AAAA' : 'CAAC')).join(','),
+      });
+    const { maps, asked } = setup(async (url) => ({ map: big(Number(/big(\d)/.exec(url)?.[1])), url: `${url}.map` }));
+    const frame = (n: number) => `    at f (http://localhost/big${n}.js:1:1)`;
+    expect(await maps.map(1, frame(0))).to.include('/src/big0.ts:1:1');
+    expect(await maps.map(1, frame(1))).to.include('/src/big1.ts:1:1'); // 120 %: big0 goes
+    await maps.map(1, `${frame(1)}\n${frame(1)}`); // cached: not asked again
+    await maps.map(1, `${frame(0)}\n${frame(0)}`); // asked again
+    expect(asked.map((url) => /big(\d)/.exec(url)?.[1])).to.deep.equal(['0', '1', '0']);
   });
 
   it('asks the frame that ran the script (its relay reads with that frame’s origin)', async () => {
