@@ -183,7 +183,7 @@ describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC
     ).to.equal(true);
     expect(messages).to.include.members(['widget: no configuration', 'Uncaught Error: widget: crashed']);
     const paths = failedLoads.map((entry) => new URL(entry.url as string).pathname);
-    expect(paths).to.include.members([
+    expect(paths, JSON.stringify(failedLoads)).to.include.members([
       '/missing/avatar.png',
       '/missing/analytics.js',
       '/missing/theme.css',
@@ -198,6 +198,14 @@ describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC
     expect(network.find((e) => String(e.url).endsWith('/missing/analytics.js'))).to.include({ type: 'script', status: 404 });
     expect(network.find((e) => String(e.url).endsWith('/missing/theme.css'))).to.include({ type: 'stylesheet', status: 404 });
     expect(network.find((e) => String(e.url).endsWith('/missing/avatar.png'))).to.include({ type: 'image', status: 404 });
+    // Another origin's script: the page only learns "it failed"; why is the network layer's word —
+    // here Chrome refused the body (ORB: a 404 page is no script), as DevTools shows
+    // ("net::ERR_BLOCKED_BY_ORB"), a line the Log domain does not hold. Before: "failed to load <script>".
+    const cdn = network.find((e) => String(e.url).endsWith('/missing/cdn-widget.js'));
+    expect(cdn, JSON.stringify(cdn)).to.include({ type: 'script', error: 'net::ERR_BLOCKED_BY_ORB (failed to load <script>)' });
+    const theme = network.find((e) => String(e.url).endsWith('/cdn-missing/theme.css'));
+    expect(theme, JSON.stringify(theme)).to.include({ type: 'stylesheet', status: 404 });
+    expect(new URL(cdn.url).hostname).to.equal('localhost');
     // The click's own effects name the error, located in the source.
     expect(follow.result.data.effects.errors[0].message).to.equal('Uncaught Error: profile: follow failed');
   }

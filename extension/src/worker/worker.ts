@@ -8,6 +8,7 @@ import { DaemonClient, DaemonRefused, type Identity, INGEST_PATHS } from './Daem
 import { Forwarder } from './Forwarder.js';
 import { handlePopupMessage, type PopupContext } from './popupApi.js';
 import { PollLoop } from './PollLoop.js';
+import { fillStatuses, LoadStatuses } from './LoadStatuses.js';
 import { SourceMaps } from './SourceMaps.js';
 import { readSourceMap, SOURCE_MESSAGE, type SourceAnswer } from '../relay/sources.js';
 import { daemonPort, instanceId, isPortChange } from './settings.js';
@@ -84,6 +85,33 @@ const sourceMaps = new SourceMaps({
     return 'elsewhere' in answer ? readSourceMap(url) : answer;
   },
 });
+/** Real statuses of failed loads the page cannot see (SPEC 8), from the network layer. */
+const statuses = new LoadStatuses({ ...timers, now: () => Date.now() });
+/** The tab's page (its top document: `documentUrl` of a top-frame request, else the last page seen). */
+const tracked = (details: chrome.webRequest.WebRequestDetails) =>
+  details.tabId >= 0 &&
+  scope.isTracked(
+    details.tabId,
+    details.frameId === 0
+      ? ((details as { documentUrl?: string }).documentUrl ?? pages.get(details.tabId))
+      : pages.get(details.tabId),
+  );
+chrome.webRequest.onHeadersReceived.addListener(
+  (details) => {
+    if (details.statusCode >= 400 && details.type !== 'xmlhttprequest' && tracked(details)) {
+      statuses.record(details.tabId, details.url, { status: details.statusCode });
+    }
+  },
+  { urls: ['http://*/*', 'https://*/*'] },
+);
+chrome.webRequest.onErrorOccurred.addListener(
+  (details) => {
+    if (details.type !== 'xmlhttprequest' && tracked(details)) {
+      statuses.record(details.tabId, details.url, { status: 0, error: details.error });
+    }
+  },
+  { urls: ['http://*/*', 'https://*/*'] },
+);
 /** Batches wait here for their stacks to be mapped, and leave in the order they came. */
 let capturing: Promise<void> = Promise.resolve();
 
@@ -184,7 +212,9 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     void scope.ready.then(() => {
       if (!scope.isTracked(tabId, frameUrl === undefined ? sender.url : sender.tab?.url)) return; // SPEC 7: untracked tabs send nothing
       const batch = parseBatch((message as { json?: unknown }).json);
-      const mapped = inSource(batch, tabId, sender.frameId ?? 0).catch(() => undefined);
+      const mapped = Promise.all([inSource(batch, tabId, sender.frameId ?? 0), fillStatuses(batch, tabId, statuses)]).catch(
+        () => undefined,
+      );
       capturing = capturing.then(async () => {
         await mapped;
         const before = pages.get(tabId);

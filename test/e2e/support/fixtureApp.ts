@@ -50,7 +50,7 @@ export function buildFixtureApp(): Promise<string> {
 /**
  * The e2e site's answers for routes the app lacks, on a Vite dev server (a project's mock API
  * plugin): `/api/profile` is an HTML 404 page (res.json() rejects), other `/api/` and `/missing/`
- * paths a JSON 404 — instead of Vite's fallback to index.html with a 200.
+ * paths a JSON 404, `/cdn-missing/` a CSS 404 — instead of Vite's fallback to index.html with a 200.
  */
 export function missingRoutes(): import('vite').Plugin {
   return {
@@ -58,7 +58,9 @@ export function missingRoutes(): import('vite').Plugin {
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         const path = (request.url ?? '/').split('?')[0] as string;
-        if (path === '/api/profile') {
+        if (path.startsWith('/cdn-missing/')) {
+          response.writeHead(404, { 'content-type': 'text/css' }).end('/* not found */');
+        } else if (path === '/api/profile') {
           response.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title>');
         } else if (path.startsWith('/api/') || path.startsWith('/missing/')) {
           response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');

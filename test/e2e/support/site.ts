@@ -243,6 +243,11 @@ export async function startSite(appDir?: string): Promise<Site> {
     requests.push(request.url ?? '/');
     if (requests.length > 10_000) requests.shift();
     const path = (request.url ?? '/').split('?')[0] as string;
+    if (path.startsWith('/cdn-missing/')) {
+      // A CDN's 404 for a stylesheet, typed as one (so Chrome's ORB lets it through to the page).
+      response.writeHead(404, { 'content-type': 'text/css' }).end('/* not found */');
+      return;
+    }
     if (path === '/plain.js') {
       // A script with no source map, cacheable as a dev server's or a CDN's would be.
       response
