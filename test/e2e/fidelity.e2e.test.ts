@@ -1,6 +1,9 @@
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
@@ -90,7 +93,13 @@ describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC
     await server.listen();
     devBase = (server.resolvedUrls?.local[0] as string).replace(/\/$/, '');
     agent = await startAgent();
-    browser = launchRaw(agent.port, ['--enable-logging=stderr', '--v=0', '--remote-debugging-port=0']);
+    browser = launchRaw(agent.port, [
+      '--enable-logging=stderr',
+      '--v=0',
+      '--remote-debugging-port=0',
+      '--ignore-certificate-errors', // the https page below has a self-signed certificate
+      '--host-resolver-rules=MAP insecure.example 127.0.0.1',
+    ]);
     await agent.extensionConnected(20_000);
     cdp = await BrowserCdp.connect(browser.profile);
   });
@@ -243,6 +252,67 @@ describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC
       const path = new URL(url).pathname;
       return readFileSync(join(appDir, path.slice(APP_BASE.length)), 'utf8');
     });
+  });
+
+  it('mixed content: an https page’s blocked http script, stylesheet, fetch and XHR arrive in Chrome’s words, as often', async function () {
+    const dir = mkdtempSync(join(tmpdir(), 'browsertap-tls-'));
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { encoding: 'utf8' },
+    );
+    if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+    const insecure = `http://insecure.example:${site.port}`;
+    const tls = createHttpsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>checkout</title>
+<script src="${insecure}/tracker.js"></script><link rel="stylesheet" href="${insecure}/theme.css">
+<h1>Checkout</h1><script>
+fetch('${insecure}/api/cart').catch(() => {});
+const xhr = new XMLHttpRequest(); xhr.open('GET', '${insecure}/api/price'); xhr.send();
+</script>`);
+      },
+    );
+    await new Promise<void>((done) => tls.listen(0, '127.0.0.1', done));
+    try {
+      const url = `https://localhost:${(tls.address() as AddressInfo).port}/mixed.html`;
+      const from = browser.stderr().length;
+      const opened = await agent.interact('new_tab', { url });
+      const tabId = opened.result.data.tab_id as number;
+      const mixed = () => chromeConsole(browser.stderr(), from).filter((line) => line.message.startsWith('Mixed Content:'));
+      await eventually(
+        () => mixed().length >= 4,
+        15_000,
+        () => `Chrome logged ${JSON.stringify(mixed())}`,
+      );
+      expect(
+        mixed()
+          .map((line) => line.message.split('requested an insecure ')[1]?.split(' ')[0])
+          .sort(),
+      ).to.deep.equal(['XMLHttpRequest', 'resource', 'script', 'stylesheet']);
+      const logs = await sameAsChrome(chromeConsole(browser.stderr(), from), { tab_id: tabId });
+      // Each is an error entry the stream reports as a security violation (classify.ts).
+      for (const entry of logs.filter((e) => e.message.startsWith('Mixed Content:'))) expect(entry.level).to.equal('error');
+    } finally {
+      tls.closeAllConnections();
+      await new Promise((done) => tls.close(done));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('on the Vite dev server: the same, through its inline maps; a compile error during HMR arrives with its place', async function () {

@@ -1,6 +1,6 @@
 import { CAPS } from '../../../src/domain/capture/caps.js';
 import type { NetworkWire } from '../shared/protocol.js';
-import { absoluteUrl, describeBody, headersObject, isTextual, readCapped, scrub } from './networkCommon.js';
+import { absoluteUrl, describeBody, headersObject, isTextual, readCapped, reportMixedContent, scrub } from './networkCommon.js';
 import type { Inflight } from './inflight.js';
 import type { PageBus } from './PageBus.js';
 
@@ -74,6 +74,7 @@ export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight): 
         (error: unknown) => {
           const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
           add({ ...base, status: 0, duration_ms: Math.round((performance.now() - started) * 10) / 10, error: message }, true);
+          reportMixedContent(bus, 'resource', base.url, ts);
         },
       );
       return then.call(promise, undefined, retell);

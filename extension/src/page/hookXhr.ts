@@ -1,6 +1,6 @@
 import { CAPS } from '../../../src/domain/capture/caps.js';
 import type { NetworkWire } from '../shared/protocol.js';
-import { absoluteUrl, describeBody, isTextual, scrub } from './networkCommon.js';
+import { absoluteUrl, describeBody, isTextual, reportMixedContent, scrub } from './networkCommon.js';
 import type { Inflight } from './inflight.js';
 import type { PageBus } from './PageBus.js';
 
@@ -56,6 +56,8 @@ export function hookXhr(bus: PageBus, now: () => number, inflight: Inflight): vo
         xhr.addEventListener('loadend', () => {
           inflight.end(open);
           bus.add('network', finish(xhr, record), xhr.status === 0 || xhr.status >= 400);
+          if (xhr.status === 0 && record.failure === 'error')
+            reportMixedContent(bus, 'XMLHttpRequest endpoint', scrub.url(absoluteUrl(record.url)), record.ts);
         });
       }
       return Reflect.apply(target, xhr, args);

@@ -1,6 +1,8 @@
 import { CAPS } from '../../../src/domain/capture/caps.js';
 import { capRedacted } from '../../../src/domain/privacy/bounded.js';
 import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.js';
+import type { PageBus } from './PageBus.js';
+import { capString, SERIAL } from './serialize.js';
 
 const redactor = new Redactor();
 const TEXTUAL = /^(text\/|application\/(json|[a-z.+-]*\+json|javascript|xml|[a-z.+-]*\+xml|x-www-form-urlencoded|graphql))/i;
@@ -73,4 +75,41 @@ export async function readCapped(stream: ReadableStream<Uint8Array>, max: number
   } catch {
     return { text, cut: true };
   }
+}
+
+/** What Chrome's console calls each kind of blocked request in its mixed-content message. */
+export type MixedKind = 'script' | 'stylesheet' | 'resource' | 'XMLHttpRequest endpoint';
+
+/**
+ * SPEC 8: an https page's request for an http url of a host that is not potentially trustworthy
+ * (localhost, `*.localhost`, 127.0.0.0/8 and [::1] are) is blocked by Chrome before it leaves, and
+ * the page learns only that it failed. Chrome's console line for it, word for word, or undefined
+ * when the request was not mixed content. (Images and media are upgraded to https instead, not
+ * blocked: no line here.)
+ */
+export function mixedContent(kind: MixedKind, url: string, page: string): string | undefined {
+  let target: URL;
+  try {
+    if (!page.startsWith('https:')) return undefined;
+    target = new URL(url, page);
+  } catch {
+    return undefined;
+  }
+  if (target.protocol !== 'http:') return undefined;
+  const host = target.hostname;
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) {
+    return undefined;
+  }
+  return `Mixed Content: The page at '${page}' was loaded over HTTPS, but requested an insecure ${kind} '${url}'. This request has been blocked; the content must be served over HTTPS.`;
+}
+
+/** Logs Chrome's mixed-content line for a failed request, when it was one. */
+export function reportMixedContent(bus: PageBus, kind: MixedKind, url: string, ts: number): void {
+  const message = mixedContent(kind, url, location.href);
+  if (message === undefined) return;
+  bus.add(
+    'logs',
+    { level: 'error', message: capString(message, SERIAL.string), source: 'console', url: location.href, ts },
+    true,
+  );
 }

@@ -1,6 +1,6 @@
 import type { RequestType } from '../../../src/domain/capture/entries.js';
 import type { NetworkWire } from '../shared/protocol.js';
-import { scrub } from './networkCommon.js';
+import { reportMixedContent, scrub } from './networkCommon.js';
 import type { PageBus } from './PageBus.js';
 
 const BY_EXTENSION: ReadonlyArray<[RegExp, RequestType]> = [
@@ -85,6 +85,8 @@ export class Resources {
     };
     if (last !== undefined) this.reported.add(last);
     this.bus.add('network', entry, true);
+    if (tag === 'script' || tag === 'link')
+      reportMixedContent(this.bus, tag === 'script' ? 'script' : 'stylesheet', entry.url, entry.ts);
   }
 
   private timing(entry: Timing, error?: string): void {

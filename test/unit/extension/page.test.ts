@@ -12,6 +12,7 @@ import { vitalTarget } from '../../../extension/src/page/vitals.js';
 import { retell } from '../../../extension/src/page/hookFetch.js';
 import { devServerLocation } from '../../../extension/src/page/hookWebSocket.js';
 import { cspMessage } from '../../../extension/src/page/hookErrors.js';
+import { mixedContent } from '../../../extension/src/page/networkCommon.js';
 import { runScript } from '../../../extension/src/inject/runScript.js';
 import { isDevelopmentHost, isDevelopmentUrl } from '../../../extension/src/shared/devOrigins.js';
 import type { CaptureBatch } from '../../../extension/src/shared/protocol.js';
@@ -340,6 +341,28 @@ describe('extension page capture', () => {
       expect(violation('script-src-elem', 'inline', "script-src 'self'")).to.match(
         /^Executing inline script violates .*"script-src 'self'"/,
       );
+    });
+  });
+
+  describe('mixed content in Chrome’s words (SPEC 8)', () => {
+    const page = 'https://app.test:8443/checkout';
+
+    it('an https page’s request for http on another host: Chrome 156’s line, per kind', () => {
+      expect(mixedContent('script', 'http://cdn.example/a.js', page)).to.equal(
+        "Mixed Content: The page at 'https://app.test:8443/checkout' was loaded over HTTPS, but requested an insecure script 'http://cdn.example/a.js'. This request has been blocked; the content must be served over HTTPS.",
+      );
+      expect(mixedContent('XMLHttpRequest endpoint', 'http://api.example/x', page)).to.include(
+        "requested an insecure XMLHttpRequest endpoint 'http://api.example/x'.",
+      );
+    });
+
+    it('nothing for an http page, an https request, or a potentially trustworthy host', () => {
+      expect(mixedContent('script', 'http://cdn.example/a.js', 'http://app.test/')).to.equal(undefined);
+      expect(mixedContent('script', 'https://cdn.example/a.js', page)).to.equal(undefined);
+      for (const host of ['localhost:3000', 'api.localhost', '127.0.0.1:9', '127.1.2.3', '[::1]:8080']) {
+        expect(mixedContent('resource', `http://${host}/x`, page), host).to.equal(undefined);
+      }
+      expect(mixedContent('resource', 'http://[bad', page)).to.equal(undefined);
     });
   });
 
