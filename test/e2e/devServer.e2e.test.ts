@@ -1,9 +1,7 @@
 import { expect } from 'chai';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { ViteDevServer } from 'vite';
-import { APP_SOURCE } from './support/fixtureApp.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type DevServer, startDevServer } from './support/fixtureApp.js';
 import { type PageSession, startPageSession } from './support/session.js';
 import { observeUntil } from './support/stack.js';
 
@@ -14,27 +12,14 @@ import { observeUntil } from './support/stack.js';
 describe('e2e: the React app on the Vite dev server', function () {
   this.timeout(90_000);
   let session: PageSession;
-  let server: ViteDevServer;
+  let dev: DevServer;
   let root: string;
   let base: string;
   let tabId: number;
 
   before(async function () {
-    root = mkdtempSync(join(tmpdir(), 'browsertap-dev-'));
-    cpSync(APP_SOURCE, root, { recursive: true });
-    // The copy lives outside the checkout: it finds react through a link, as a project finds its own.
-    symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
-    const [{ createServer }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
-    server = await createServer({
-      root,
-      configFile: false,
-      cacheDir: join(root, '.vite'),
-      logLevel: 'silent',
-      plugins: [react()],
-      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: { overlay: true } },
-    });
-    await server.listen();
-    base = (server.resolvedUrls?.local[0] as string).replace(/\/$/, '');
+    dev = await startDevServer();
+    ({ root, base } = dev);
     session = await startPageSession('/second.html');
     const opened = await session.agent.interact('new_tab', { url: `${base}/form.html` });
     tabId = opened.result.data.tab_id;
@@ -43,8 +28,7 @@ describe('e2e: the React app on the Vite dev server', function () {
 
   after(async function () {
     await session?.stop();
-    await server?.close();
-    if (root !== undefined) rmSync(root, { recursive: true, force: true });
+    await dev?.close();
   });
 
   it('a throwing click handler is reported at its line in src/form.jsx (Vite’s inline maps)', async function () {

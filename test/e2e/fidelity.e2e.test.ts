@@ -1,15 +1,14 @@
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { ViteDevServer } from 'vite';
+import { join } from 'node:path';
 import { BrowserCdp } from './support/cdp.js';
 import { launchRaw } from './support/chromium.js';
-import { APP_BASE, APP_SOURCE, buildFixtureApp, missingRoutes } from './support/fixtureApp.js';
+import { APP_BASE, APP_SOURCE, buildFixtureApp, type DevServer, startDevServer } from './support/fixtureApp.js';
 import { type Site, startSite } from './support/site.js';
 import { type Agent, eventually, observeUntil, startAgent } from './support/stack.js';
 
@@ -68,7 +67,7 @@ describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC
   this.timeout(150_000);
   let site: Site;
   let appDir: string;
-  let server: ViteDevServer;
+  let dev: DevServer;
   let root: string;
   let devBase: string;
   let agent: Agent;
@@ -78,20 +77,8 @@ describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC
   before(async function () {
     appDir = await buildFixtureApp();
     site = await startSite(appDir);
-    root = mkdtempSync(join(tmpdir(), 'browsertap-bugs-dev-'));
-    cpSync(APP_SOURCE, root, { recursive: true });
-    symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
-    const [{ createServer }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
-    server = await createServer({
-      root,
-      configFile: false,
-      cacheDir: join(root, '.vite'),
-      logLevel: 'silent',
-      plugins: [react(), missingRoutes()],
-      server: { host: '127.0.0.1', port: 0, strictPort: false, allowedHosts: ['localhost', '127.0.0.1'] },
-    });
-    await server.listen();
-    devBase = (server.resolvedUrls?.local[0] as string).replace(/\/$/, '');
+    dev = await startDevServer();
+    ({ root, base: devBase } = dev);
     agent = await startAgent();
     browser = launchRaw(agent.port, [
       '--enable-logging=stderr',
@@ -108,9 +95,8 @@ describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC
     cdp?.close();
     await browser?.stop();
     await agent?.stop();
-    await server?.close();
+    await dev?.close();
     await site?.close();
-    if (root !== undefined) rmSync(root, { recursive: true, force: true });
   });
 
   /** Waits until our logs hold each of Chrome's messages as often as Chrome showed it, then checks "exactly". */

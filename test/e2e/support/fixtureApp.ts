@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,49 @@ export function missingRoutes(): import('vite').Plugin {
           next();
         }
       });
+    },
+  };
+}
+
+export interface DevServer {
+  /** The copy of the app the server serves (edit its files to trigger HMR). */
+  readonly root: string;
+  /** `http://127.0.0.1:<port>` */
+  readonly base: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The app on a Vite dev server, as a developer runs it, from a temporary copy (tests edit its
+ * files): React with fast refresh, the error overlay on, the site's missing routes, answering to
+ * both local names (the planted-bug page frames the other one).
+ */
+export async function startDevServer(): Promise<DevServer> {
+  const root = mkdtempSync(join(tmpdir(), 'browsertap-dev-'));
+  cpSync(APP_SOURCE, root, { recursive: true });
+  // The copy lives outside the checkout: it finds react through a link, as a project finds its own.
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
+  const [{ createServer }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const server = await createServer({
+    root,
+    configFile: false,
+    cacheDir: join(root, '.vite'),
+    logLevel: 'silent',
+    plugins: [react(), missingRoutes()],
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: { overlay: true }, allowedHosts: ['localhost', '127.0.0.1'] },
+  });
+  try {
+    await server.listen();
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    root,
+    base: (server.resolvedUrls?.local[0] as string).replace(/\/$/, ''),
+    close: async () => {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
     },
   };
 }
