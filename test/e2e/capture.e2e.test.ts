@@ -100,7 +100,16 @@ describe('e2e: capture from real pages', function () {
     await page.click('#slow'); // a real input event with a 250 ms handler
     // Chrome times an interaction at the next paint: a user's click is followed by frames before
     // they leave, and then the capture takes the timing even if the observer has not had it yet.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // Under load two frames were not always enough (INP read 8 ms once in CI): wait until Chrome has
+    // timed the click (an observer sees it, buffered), then two frames; bounded.
+    // (A string: tsx would wrap a named helper in a function the page does not have.)
+    await page.evaluate(`new Promise((resolve) => {
+      const done = () => requestAnimationFrame(() => requestAnimationFrame(resolve));
+      setTimeout(done, 5000);
+      new PerformanceObserver((list) => {
+        if (list.getEntries().some((e) => e.name === 'click' && e.duration >= 200)) done();
+      }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+    })`);
     await page.goto(site.url('/second.html')); // leaving the page reports INP
     const withInp = await observeUntil(agent, { what: 'vitals', tab_id: tabId }, (entries) =>
       entries.some((e) => e.name === 'INP'),
