@@ -8,8 +8,8 @@ export const SOURCE_MESSAGE = 'browsertap:source-map';
 export type SourceAnswer = { map: string; url: string } | { none: string; elsewhere?: true };
 
 /** Largest script read to find its map comment, and largest map taken (bytes of text). */
-const MAX_SCRIPT_CHARS = 20_000_000;
-const MAX_MAP_CHARS = 30_000_000;
+export const MAX_SCRIPT_CHARS = 20_000_000;
+export const MAX_MAP_CHARS = 30_000_000;
 
 /**
  * Finds a script's source map (the `SourceMap` header, else the last `//# sourceMappingURL=`

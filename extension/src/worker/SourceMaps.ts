@@ -11,7 +11,7 @@ export const MAX_SEGMENTS = 1_000_000;
 /** The first error of a script waits this long for its map (SPEC 8); later ones find it cached. */
 export const FIRST_MAP_WAIT_MS = 1_000;
 /** Stacks whose mapped result is remembered. */
-const MAX_RECENT = 500;
+export const MAX_RECENT = 500;
 /** Frames of one stack that are mapped (the rest stay as they are). */
 const MAX_FRAMES = 20;
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { readSourceMap, type SourceAnswer } from '../../../extension/src/relay/sources.js';
-import { MAX_MAPS, MAX_SEGMENTS, SourceMaps } from '../../../extension/src/worker/SourceMaps.js';
+import { MAX_MAP_CHARS, MAX_SCRIPT_CHARS, readSourceMap, type SourceAnswer } from '../../../extension/src/relay/sources.js';
+import { MAX_MAPS, MAX_RECENT, MAX_SEGMENTS, SourceMaps } from '../../../extension/src/worker/SourceMaps.js';
 
 // A map for a one-line bundle: generated column 10 is src/App.tsx line 10, column 30 (0-based), name "onClick".
 // Segment [10, 0, 9, 30]: generated column 10, source 0, original line 9 (0-based), column 30.
@@ -99,6 +99,29 @@ describe('extension: stacks in source (SourceMaps)', () => {
     expect(asked.map((url) => /big(\d)/.exec(url)?.[1])).to.deep.equal(['0', '1', '0']);
   });
 
+  it('remembers MAX_RECENT mapped stacks: one past it, the oldest is mapped again (its map still cached)', async () => {
+    let mapped = 0;
+    const maps = new SourceMaps({
+      read: async () => ({ map: MAP, url: 'http://localhost:5173/assets/index.js.map' }),
+      setTimeout: () => undefined,
+      clearTimeout: () => undefined,
+    });
+    const stack = (i: number) => `Error: ${i}\n    at onClick (http://localhost:5173/assets/index.js:1:11)`;
+    const original = (maps as unknown as { mapNow: (...args: unknown[]) => unknown }).mapNow;
+    (maps as unknown as { mapNow: (...args: unknown[]) => unknown }).mapNow = function (this: SourceMaps, ...args: unknown[]) {
+      mapped++;
+      return original.apply(this, args);
+    };
+    for (let i = 0; i < MAX_RECENT; i++) await maps.map(1, stack(i));
+    await maps.map(1, stack(0)); // still remembered
+    expect(mapped).to.equal(MAX_RECENT);
+    await maps.map(1, stack(MAX_RECENT)); // one past: stack 0 goes
+    await maps.map(1, stack(1)); // remembered
+    expect(mapped).to.equal(MAX_RECENT + 1);
+    expect(await maps.map(1, stack(0))).to.include('/src/App.tsx:10:31');
+    expect(mapped).to.equal(MAX_RECENT + 2);
+  });
+
   it('asks the frame that ran the script (its relay reads with that frame’s origin)', async () => {
     const frames: number[] = [];
     const maps = new SourceMaps({
@@ -129,6 +152,22 @@ describe('extension: stacks in source (SourceMaps)', () => {
       }) as typeof fetch;
     });
     afterEach(() => (globalThis.fetch = original));
+
+    it('reads a script up to MAX_SCRIPT_CHARS and a map up to MAX_MAP_CHARS; one past either, none', async () => {
+      const tail = '\n//# sourceMappingURL=a.js.map';
+      const answer = (script: number, map: number) => {
+        globalThis.fetch = (async (input: string | URL) =>
+          String(input).endsWith('.map')
+            ? new Response(MAP + ' '.repeat(map - MAP.length))
+            : new Response('x'.repeat(script - tail.length) + tail)) as typeof fetch;
+      };
+      answer(MAX_SCRIPT_CHARS, MAX_MAP_CHARS);
+      expect(await readSourceMap('http://localhost:5173/a.js')).to.have.property('map');
+      answer(MAX_SCRIPT_CHARS + 1, 100);
+      expect(await readSourceMap('http://localhost:5173/a.js')).to.deep.equal({ none: 'the script is too large to read' });
+      answer(100, MAX_MAP_CHARS + 1);
+      expect(await readSourceMap('http://localhost:5173/a.js')).to.deep.equal({ none: 'the source map is too large' });
+    });
 
     it('never fetches another origin from the page (a CORS error in the developer’s console): the worker does', async () => {
       expect(await readSourceMap('http://cdn.example/lib.js', 'http://localhost:5173')).to.deep.equal({
