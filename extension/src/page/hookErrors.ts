@@ -90,7 +90,7 @@ const FALLBACK: Readonly<Record<string, readonly string[]>> = {
   'frame-src': ['child-src', 'default-src'],
 };
 
-export type Violation = Pick<
+export type CspViolation = Pick<
   SecurityPolicyViolationEvent,
   'blockedURI' | 'effectiveDirective' | 'originalPolicy' | 'disposition'
 >;
@@ -100,7 +100,7 @@ export type Violation = Pick<
  * developer's DevTools says): `Loading the image 'http://…' violates the following Content
  * Security Policy directive: "img-src 'self'". The action has been blocked.`
  */
-export function cspMessage(violation: Violation): string {
+export function cspMessage(violation: CspViolation): string {
   const effective = violation.effectiveDirective;
   const directives = new Map<string, string>();
   for (const part of violation.originalPolicy.split(';')) {

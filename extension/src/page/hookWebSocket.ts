@@ -135,7 +135,7 @@ export interface ViteError {
 }
 
 /** Longest accepted location text: a compiler message's `─[ file:line:col ]` header is short. */
-const HEADER_LIMIT = 2_000;
+export const HEADER_LIMIT = 2_000;
 
 /**
  * Where a dev server's compile error points, as the module's url path and a 1-based line and column. `id` is a file

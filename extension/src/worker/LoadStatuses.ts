@@ -41,7 +41,7 @@ export class LoadStatuses {
     if (key === undefined) return;
     const earlier = this.failed.get(key);
     const now = this.ports.now();
-    const merged =
+    const merged: LoadOutcome =
       earlier !== undefined && outcome.status === 0 && earlier.status > 0 && now - earlier.at <= KEEP_MS
         ? { ...outcome, status: earlier.status }
         : outcome;
@@ -50,7 +50,7 @@ export class LoadStatuses {
     if (this.failed.size > MAX_FAILED) this.failed.delete(this.failed.keys().next().value as string);
     const waiting = this.waiters.get(key);
     this.waiters.delete(key);
-    for (const wake of waiting ?? []) wake(outcome);
+    for (const wake of waiting ?? []) wake(merged);
   }
 
   /** What the network layer said about `url` in `tabId`, waiting up to STATUS_WAIT_MS for it. */

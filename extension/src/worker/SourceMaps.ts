@@ -36,9 +36,8 @@ export interface SourceMapPorts {
  */
 export class SourceMaps {
   private readonly maps = new Map<string, Promise<TraceMap | null>>();
-  /** Segments of each kept map, and their sum. */
+  /** Decoded segments of each kept map. */
   private readonly weights = new Map<string, number>();
-  private segments = 0;
   /** Maps (or their absence) already read: used without waiting. */
   private readonly settled = new Map<string, TraceMap | null>();
   /** Stacks mapped lately (a loop logging from one line repeats its call site): their results. */
@@ -108,7 +107,6 @@ export class SourceMaps {
       if (this.maps.has(script)) {
         this.settled.set(script, loaded);
         this.weights.set(script, segments);
-        this.segments += segments;
         this.evict(script);
       }
       return loaded;
@@ -120,7 +118,8 @@ export class SourceMaps {
 
   /** Forgets the least recently used maps past MAX_MAPS or MAX_SEGMENTS (never `keep`, just read). */
   private evict(keep: string): void {
-    while (this.maps.size > MAX_MAPS || (this.segments > MAX_SEGMENTS && this.maps.size > 1)) {
+    const total = () => [...this.weights.values()].reduce((sum, n) => sum + n, 0); // ≤ MAX_MAPS values
+    while (this.maps.size > MAX_MAPS || (total() > MAX_SEGMENTS && this.maps.size > 1)) {
       const oldest = this.maps.keys().next().value as string;
       if (oldest === keep) {
         const kept = this.maps.get(keep) as Promise<TraceMap | null>;
@@ -130,7 +129,6 @@ export class SourceMaps {
       }
       this.maps.delete(oldest);
       this.settled.delete(oldest);
-      this.segments -= this.weights.get(oldest) ?? 0;
       this.weights.delete(oldest);
       this.recent.clear(); // results that used it must not outlive it
     }

@@ -10,7 +10,7 @@ import {
 } from '../../../extension/src/page/serialize.js';
 import { vitalTarget } from '../../../extension/src/page/vitals.js';
 import { retell } from '../../../extension/src/page/hookFetch.js';
-import { devServerLocation } from '../../../extension/src/page/hookWebSocket.js';
+import { devServerLocation, HEADER_LIMIT } from '../../../extension/src/page/hookWebSocket.js';
 import { cspMessage } from '../../../extension/src/page/hookErrors.js';
 import { mixedContent } from '../../../extension/src/page/networkCommon.js';
 import { runScript } from '../../../extension/src/inject/runScript.js';
@@ -312,6 +312,14 @@ describe('extension page capture', () => {
         expect(devServerLocation({ message: header, id: '/a/src/form.jsx' }, loaded), header).to.equal(undefined);
       }
       expect(devServerLocation({ message: oxc }, loaded)).to.equal(undefined);
+      // A header up to HEADER_LIMIT characters is read; one past it is not (a page-controlled frame).
+      const header = (length: number) => `─[ ${'a'.repeat(length - 3 - ':7:19'.length)}:7:19 ]`;
+      expect(devServerLocation({ message: header(HEADER_LIMIT), id: '/a/src/form.jsx' }, loaded)).to.deep.equal({
+        path: '/src/form.jsx',
+        line: 7,
+        column: 19,
+      });
+      expect(devServerLocation({ message: header(HEADER_LIMIT + 1), id: '/a/src/form.jsx' }, loaded)).to.equal(undefined);
       expect(devServerLocation({ message: 42, id: '/tmp/app/src/form.jsx' }, loaded)).to.equal(undefined);
     });
   });
