@@ -3,7 +3,7 @@ import { Agent, request } from 'node:http';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
+import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import { EXTENSION_HEADERS, mcpMessages } from '../test/support/daemonHarness.js';
 
@@ -73,6 +73,7 @@ export async function startDaemonProcess(cli = BENCH_CLI): Promise<DaemonProcess
     [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'],
     {
       stdio: ['ignore', 'ignore', 'ignore'],
+      env: { ...process.env, ...DAEMON_ENV },
     },
   );
   for (let i = 0; i < 200; i++) {

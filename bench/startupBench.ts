@@ -9,7 +9,7 @@
 //   daemon RSS after 500 000 entries      (target < 90 MB)
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
+import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import { ingest } from './daemonBench.js';
 import { median, startDaemonProcess } from './lib.js';
@@ -24,6 +24,7 @@ async function daemonSpawn(cli: string): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
     stdio: 'ignore',
+    env: { ...process.env, ...DAEMON_ENV },
   });
   for (;;) {
     const ok = await fetch(`http://127.0.0.1:${port}/health`).then(

@@ -25,17 +25,39 @@ const oneMimeTable = {
 };
 
 /**
- * class-validator requires libphonenumber-js (≈ 450 KB of metadata) for its phone-number
- * decorators, which browsertap never uses; parsing it cost every daemon start ≈ 20 ms. The bundle
- * gets a stand-in that fails loudly if anything ever calls it.
+ * Zod re-exports every one of its ~50 message locales as `z.locales`; browsertap (and the MCP SDK)
+ * use the English one Zod installs by default. The bundle keeps only that one: the others were
+ * 295 KB of the MCP side's 1.1 MB, read and compiled at every daemon's first MCP request.
  */
-const withoutPhoneNumbers = {
-  name: 'without-phone-numbers',
+const englishZodOnly = {
+  name: 'english-zod-only',
   setup(build) {
-    build.onResolve({ filter: /^libphonenumber-js(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'unused-phone-numbers' }));
-    build.onLoad({ filter: /.*/, namespace: 'unused-phone-numbers' }, () => ({
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      loader: 'js',
+      resolveDir: join(process.cwd(), 'node_modules', 'zod', 'v4', 'locales'),
+    }));
+  },
+};
+
+/**
+ * Code on paths browsertap never takes, replaced by a stand-in that fails loudly if it ever is:
+ * - libphonenumber-js (≈ 450 KB of metadata), required by class-validator for phone-number
+ *   decorators browsertap never uses (≈ 20 ms at every daemon start);
+ * - Ajv with its formats, the SDK's JSON Schema validator for elicitation, which browsertap never
+ *   asks for (the server gets its own validator, src/adapters/inbound/mcp/createMcpServer.ts;
+ *   the SDK's default built one Ajv instance per session);
+ * - the SDK's Zod 3 support (zod/v3, zod-to-json-schema): browsertap's schemas are Zod 4.
+ * The last two were 380 KB of the MCP side, read and compiled before a daemon's first MCP answer.
+ */
+const UNUSED_PACKAGES = /^(libphonenumber-js(\/.*)?|ajv|ajv-formats|zod-to-json-schema|zod\/v3)$/;
+const withoutUnusedPackages = {
+  name: 'without-unused-packages',
+  setup(build) {
+    build.onResolve({ filter: UNUSED_PACKAGES }, (args) => ({ path: args.path, namespace: 'unused-package' }));
+    build.onLoad({ filter: /.*/, namespace: 'unused-package' }, (args) => ({
       contents:
-        "const unused = () => { throw new Error('browsertap bundles no phone-number metadata (libphonenumber-js); no validator may use it'); };\n" +
+        `const unused = () => { throw new Error('browsertap does not bundle ${args.path}: nothing it runs may use it'); };\n` +
         'module.exports = new Proxy(unused, { get: (target, key) => (key === "__esModule" ? false : unused) });\n',
       loader: 'js',
     }));
@@ -62,7 +84,7 @@ const result = await build({
   format: 'esm',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [withoutPhoneNumbers, oneMimeTable],
+  plugins: [withoutUnusedPackages, oneMimeTable, englishZodOnly],
   // CommonJS dependencies bundled into ESM call `require` for Node's built-ins.
   banner: { js: "import { createRequire as __btRequire } from 'node:module'; const require = __btRequire(import.meta.url);" },
 });

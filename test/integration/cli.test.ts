@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
 
@@ -73,6 +73,17 @@ describe('browsertap CLI (built)', function () {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     });
+  });
+
+  it('bundles the MCP side without Ajv, Zod 3 or Zod’s other locales (scripts/build.mjs)', () => {
+    // 1.1 MB before they were left out; each byte is read and compiled before a first tool call.
+    const chunk = readdirSync('dist/chunks').find((name) => name.startsWith('mcpSessions-'));
+    expect(chunk).to.be.a('string');
+    const text = readFileSync(join('dist/chunks', chunk!), 'utf8');
+    expect(text.length).to.be.below(600_000);
+    expect(text, 'Ajv').to.not.include('must NOT have additional properties');
+    expect(text, 'Zod 3').to.not.include('ZodIssueCode.invalid_union');
+    expect(text, 'the Spanish locale').to.not.include('Entrada inv');
   });
 
   it('prints its version on stderr', () => {

@@ -4,7 +4,7 @@ import { formatExtensions, type CliOptions } from '../../adapters/inbound/cli/pa
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
 import { CLI_PATH } from '../cliPaths.js';
-import { DAEMON_V8_FLAGS } from '../daemonFlags.js';
+import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
 import { provenDaemon } from './connectDaemon.js';
 
@@ -29,6 +29,7 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     stateDir: options.stateDir,
     command: process.execPath,
     args: daemonArgs,
+    env: DAEMON_ENV,
     logger,
   });
   const bridge = new StdioBridge(process.stdin, process.stdout, {

@@ -44,6 +44,11 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     const bridge = await open();
     expect(existsSync(join(stateDir, 'daemon.pid'))).to.equal(true);
     expect(daemonPids(port)).to.have.length(1);
+    if (process.platform === 'linux') {
+      // Started with two malloc arenas (src/composition/daemonFlags.ts, DAEMON_ENV).
+      const environ = readFileSync(`/proc/${daemonPids(port)[0]}/environ`, 'utf8').split('\0');
+      expect(environ).to.include('MALLOC_ARENA_MAX=2');
+    }
     const tools = await bridge.client.listTools();
     expect(tools.tools.map((t) => t.name)).to.deep.equal(['observe', 'interact', 'configure']);
 

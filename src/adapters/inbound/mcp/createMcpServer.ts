@@ -1,15 +1,27 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { ClientContext, McpToolDeps } from './McpToolDeps.js';
 import { SERVER_INSTRUCTIONS, SERVER_NAME } from './serverIdentity.js';
 import { registerConfigure } from './tools/configureTool.js';
 import { registerInteract } from './tools/interactTool.js';
 import { registerObserve } from './tools/observeTool.js';
 
+/**
+ * The SDK validates a client's elicitation answers against JSON Schema; browsertap never elicits.
+ * Given this, the SDK builds no Ajv instance per session, and the bundle leaves Ajv out
+ * (scripts/build.mjs).
+ */
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator() {
+    throw new Error('browsertap asks clients for no elicitation, so it validates no elicitation answer');
+  },
+};
+
 /** One MCP server for one client: the three tools of SPEC 2 bound to that client's identity. */
 export function createMcpServer(deps: McpToolDeps, client: ClientContext, version: string): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version },
-    { capabilities: { logging: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { logging: {} }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION },
   );
   registerObserve(server, deps, client);
   registerInteract(server, deps, client);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +11,8 @@ export interface LaunchSettings {
   /** Program and arguments that run `browsertap daemon --port … --state-dir …` in the foreground. */
   readonly command: string;
   readonly args: readonly string[];
+  /** Added to this process's environment for the daemon. */
+  readonly env?: Readonly<Record<string, string>>;
   readonly logger: LoggerPort;
   /** How long to wait for a daemon to answer `/health` (ms). */
   readonly startTimeoutMs?: number;
@@ -52,13 +53,19 @@ export class DaemonLauncher {
   }
 
   private async spawnAndWait(deadline: number): Promise<HealthSummary> {
-    const { port, stateDir, command, args, logger } = this.settings;
+    const { port, stateDir, command, args, env, logger } = this.settings;
     const logPath = join(stateDir, 'daemon.log');
     await rotate(logPath);
     const log = openSync(logPath, 'a', 0o600);
     let exited: string | undefined;
     try {
-      const child = spawn(command, [...args], { detached: true, stdio: ['ignore', log, log] });
+      // Loaded only when a daemon must be started: a bridge that finds one running never needs it.
+      const { spawn } = await import('node:child_process');
+      const child = spawn(command, [...args], {
+        detached: true,
+        stdio: ['ignore', log, log],
+        env: { ...process.env, ...env },
+      });
       child.once('exit', (code, signal) => (exited = `exited with ${signal ?? `code ${code}`}`));
       child.once('error', (error) => (exited = `could not start: ${error.message}`));
       child.unref();
