@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from './headers.js';
 import type { McpStreamOutlets } from './McpStreamOutlets.js';
 import type { ClientContext } from './McpToolDeps.js';
+import { header, reject, SessionTransport } from './SessionTransport.js';
 
 export interface SessionSettings {
   /** Builds the MCP server of a new client. */
@@ -25,18 +25,17 @@ export interface SessionSettings {
 
 interface Session {
   readonly client: ClientContext;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: SessionTransport;
   readonly server: McpServer;
   lastActive: number;
 }
 
 /**
- * MCP over Streamable HTTP, one SDK transport and one MCP server per session; a session is a
+ * MCP over Streamable HTTP, one transport and one MCP server per session; a session is a
  * client (SPEC 1). Each request is answered on its own short SSE stream; server notifications go
- * on the session's GET stream. Bounded: at most `maxSessions`, idle ones closed. Not the SDK's
- * JSON-response mode: in 1.32 it never deletes its per-request stream entry (≈ 5 KB per call,
- * for as long as the session lives, and a bridge's session lives as long as its agent); the SSE
- * mode releases each request's entry when its answer is sent (test/integration/mcp/sessionMemory).
+ * on the session's GET stream. Bounded: at most `maxSessions`, idle ones closed. Each request's
+ * entry is released when its answer is sent (test/integration/mcp/sessionMemory); the SDK's
+ * JSON-response mode, in 1.32, never released it (≈ 5 KB per call for the session's life).
  */
 export class McpSessions {
   private readonly sessions = new Map<string, Session>();
@@ -62,11 +61,11 @@ export class McpSessions {
         return reject(res, 404, -32001, 'Session not found: the daemon restarted or the session ended; initialize again');
       }
       session.lastActive = this.now();
-      const handled = session.transport.handleRequest(req, res, parsedBody);
-      // The session's notification stream: once the SDK has started serving it, notifications
-      // held for this client (e.g. the first event after subscribing) can flow.
-      if (req.method === 'GET') setImmediate(() => this.attachStream(sessionId, res));
-      return handled;
+      session.transport.handle(req, res, parsedBody);
+      // The session's notification stream is open: notifications held for this client (e.g. the
+      // first event after subscribing) can flow.
+      if (req.method === 'GET') this.attachStream(sessionId, res);
+      return;
     }
     if (req.method === 'POST' && isInitializeRequest(parsedBody)) return this.open(req, res, parsedBody);
     return reject(res, 400, -32000, 'Bad Request: no mcp-session-id header; start with an initialize request');
@@ -85,12 +84,9 @@ export class McpSessions {
       clientId: sessionId,
       ...(bridgeVersion === undefined ? {} : { bridgeVersion: bridgeVersion.slice(0, 64) }),
     };
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => sessionId,
-      onsessioninitialized: (id) => {
-        this.sessions.set(id, session);
-        this.settings.logger.info('mcp client connected', { client: id, bridge: client.bridgeVersion ?? null });
-      },
+    const transport = new SessionTransport(sessionId, () => {
+      this.sessions.set(sessionId, session);
+      this.settings.logger.info('mcp client connected', { client: sessionId, bridge: client.bridgeVersion ?? null });
     });
     const server = this.settings.serverFor(client);
     const session: Session = { client, transport, server, lastActive: this.now() };
@@ -99,7 +95,12 @@ export class McpSessions {
     );
     transport.onclose = () => this.forget(sessionId);
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    transport.handle(req, res, body);
+    // Refused (e.g. a batch around the initialize request): the session never began.
+    if (!this.sessions.has(sessionId)) {
+      this.settings.outlets.close(sessionId);
+      await server.close();
+    }
   }
 
   private forget(sessionId: string): void {
@@ -126,14 +127,4 @@ export class McpSessions {
     const oldest = [...this.sessions.values()].sort((a, b) => a.lastActive - b.lastActive)[0];
     if (oldest !== undefined) await oldest.transport.close();
   }
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function reject(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }

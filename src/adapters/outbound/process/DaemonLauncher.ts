@@ -20,7 +20,8 @@ export interface LaunchSettings {
 
 /** A lock older than this is taken to belong to a launcher that died (ms). */
 const STALE_LOCK_MS = 15_000;
-const POLL_MS = 50;
+/** How often a starting daemon is asked for `/health`: its client is waiting for every one of these ms. */
+const POLL_MS = 10;
 
 /**
  * Makes sure a daemon answers on the port, starting one detached when none does. Several

@@ -1,0 +1,185 @@
+import { expect } from 'chai';
+import { request } from 'node:http';
+import { mcpMessages, startHarness, type Harness } from '../../support/daemonHarness.js';
+
+/**
+ * MCP Streamable HTTP as the daemon serves it (src/adapters/inbound/mcp/SessionTransport.ts):
+ * every refusal the spec and the SDK's own transport make, the answer streams, the GET stream.
+ */
+describe('MCP Streamable HTTP on the daemon (/mcp)', function () {
+  this.timeout(20_000);
+  let h: Harness;
+  let auth: Record<string, string>;
+  const initialize = (id: number | string = 0) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'transport', version: '1' } },
+  });
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${h.base}/mcp`, {
+      method: 'POST',
+      headers: { ...auth, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const errorOf = async (response: Response) => ((await response.json()) as { error: { code: number; message: string } }).error;
+  /** A new session: its headers for later requests. */
+  const open = async () => {
+    const response = await post(initialize());
+    await response.text();
+    return { ...auth, 'mcp-session-id': response.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
+  };
+
+  before(async () => {
+    h = await startHarness();
+    auth = {
+      authorization: `Bearer ${h.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+  });
+  after(async () => h.stop());
+
+  it('answers initialize on an SSE stream with the session id, and a notification with 202', async () => {
+    const response = await post(initialize(7));
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('content-type')).to.equal('text/event-stream');
+    const session = response.headers.get('mcp-session-id');
+    expect(session).to.match(/^[0-9a-f-]{36}$/);
+    const [answer] = mcpMessages(await response.text());
+    expect(answer).to.include({ id: 7 });
+    expect(answer.result.serverInfo.name).to.equal('browsertap');
+    const notified = await post(
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { 'mcp-session-id': session!, 'mcp-protocol-version': '2025-06-18' },
+    );
+    expect(notified.status).to.equal(202);
+    expect(await notified.text()).to.equal('');
+  });
+
+  it('answers a batch of requests on one stream, each answer once, and closes it after the last', async () => {
+    const session = await open();
+    const response = await post(
+      [
+        { jsonrpc: '2.0', id: 'a', method: 'ping' },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'configure', arguments: { action: 'health' } } },
+      ],
+      session,
+    );
+    const answers = mcpMessages(await response.text());
+    expect(answers.map((a) => a.id).sort()).to.deep.equal(['a', 'b']);
+    expect(answers.find((a) => a.id === 'b').result.isError).to.not.equal(true);
+  });
+
+  it('refuses what the spec refuses, with a JSON-RPC error and the right status', async () => {
+    const session = await open();
+    const cases: Array<[string, Promise<Response>, number, number, RegExp]> = [
+      ['no text/event-stream in Accept', post(initialize(), { accept: 'application/json' }), 406, -32000, /Not Acceptable/],
+      ['a body not JSON by type', post(initialize(), { 'content-type': 'text/plain' }), 415, -32000, /Unsupported Media Type/],
+      ['an empty body', post('', session), 400, -32700, /Parse error/],
+      ['not JSON-RPC', post({ hello: 1 }, session), 400, -32700, /Invalid JSON-RPC/],
+      ['an empty batch', post([], session), 400, -32600, /batch holds 1 to 100/],
+      [
+        'a batch of 101',
+        post(
+          Array.from({ length: 101 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })),
+          session,
+        ),
+        400,
+        -32600,
+        /1 to 100/,
+      ],
+      ['initialize again', post(initialize(), session), 400, -32600, /already initialized/],
+      [
+        'an unknown protocol version',
+        post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { ...session, 'mcp-protocol-version': '1999-01-01' }),
+        400,
+        -32000,
+        /Unsupported protocol version: 1999-01-01/,
+      ],
+      [
+        'an unknown session',
+        post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { ...session, 'mcp-session-id': 'nope' }),
+        404,
+        -32001,
+        /Session not found/,
+      ],
+      ['no session and no initialize', post({ jsonrpc: '2.0', id: 1, method: 'ping' }), 400, -32000, /start with an initialize/],
+      [
+        'a batch around initialize',
+        post([initialize(), { jsonrpc: '2.0', id: 2, method: 'ping' }]),
+        400,
+        -32000,
+        /start with an initialize/,
+      ],
+      ['PUT', fetch(`${h.base}/mcp`, { method: 'PUT', headers: session }), 405, -32000, /Method not allowed/],
+    ];
+    for (const [what, pending, status, code, message] of cases) {
+      const response = await pending;
+      expect(response.status, what).to.equal(status);
+      const error = await errorOf(response);
+      expect(error.code, what).to.equal(code);
+      expect(error.message, what).to.match(message);
+    }
+  });
+
+  it('refuses a request id already waiting for its answer in the session', async () => {
+    const session = await open();
+    // A long poll holds id 5 open for up to 2 s.
+    const waiting = post(
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'observe', arguments: { what: 'logs', after_cursor: 0, wait_ms: 2_000 } },
+      },
+      session,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await post({ jsonrpc: '2.0', id: 5, method: 'ping' }, session);
+    expect(again.status).to.equal(400);
+    expect((await errorOf(again)).message).to.match(/already in use/);
+    expect(mcpMessages(await (await waiting).text())[0]).to.include({ id: 5 });
+  });
+
+  it('serves one GET stream per session (409 for a second), and DELETE ends the session and its stream', async () => {
+    const session = await open();
+    const get = () => fetch(`${h.base}/mcp`, { headers: { ...session, accept: 'text/event-stream' } });
+    expect((await fetch(`${h.base}/mcp`, { headers: { ...session, accept: 'application/json' } })).status).to.equal(406);
+    const stream = await get();
+    expect(stream.status).to.equal(200);
+    expect(stream.headers.get('mcp-session-id')).to.equal(session['mcp-session-id']);
+    const second = await get();
+    expect(second.status).to.equal(409);
+    const ended = stream.text();
+    const deleted = await fetch(`${h.base}/mcp`, { method: 'DELETE', headers: session });
+    expect(deleted.status).to.equal(200);
+    expect(await ended).to.equal('');
+    expect((await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, session)).status).to.equal(404);
+  });
+
+  it('lets go of a request whose client left before the answer, and the session goes on', async () => {
+    const session = await open();
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'observe', arguments: { what: 'logs', after_cursor: 0, wait_ms: 500 } },
+    });
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${h.base}/mcp`, { method: 'POST', headers: session }, (res) => {
+        expect(res.statusCode).to.equal(200);
+        res.destroy();
+        resolve();
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    // Its answer (after 500 ms) has nowhere to go and is dropped; the id is free again after it.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const response = await post({ jsonrpc: '2.0', id: 9, method: 'ping' }, session);
+    expect(response.status).to.equal(200);
+    expect(mcpMessages(await response.text())[0]).to.deep.include({ id: 9, result: {} });
+  });
+});
