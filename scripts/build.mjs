@@ -25,6 +25,32 @@ const oneMimeTable = {
 };
 
 /**
+ * The MIME types the daemon's answers use (src/adapters/inbound/http: JSON, the status page's
+ * HTML, script and stylesheet; Koa's own text, HTML and binary defaults). Koa's mime-types reads
+ * all of mime-db (2 500 types, 147 KB) and indexes it at every start (≈ 8 ms before `/health`).
+ * A type given in full (`text/html; charset=utf-8`) needs no table; a short name outside this list
+ * would leave the Content-Type unset, so every answer's type is tested (test/integration/daemon).
+ */
+const SERVED_TYPES = [
+  'application/json',
+  'application/javascript',
+  'application/octet-stream',
+  'text/css',
+  'text/html',
+  'text/javascript',
+  'text/plain',
+];
+const servedMimeTypesOnly = {
+  name: 'served-mime-types-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]mime-db[\\/]db\.json$/ }, (args) => {
+      const db = JSON.parse(readFileSync(args.path, 'utf8'));
+      return { contents: JSON.stringify(Object.fromEntries(SERVED_TYPES.map((type) => [type, db[type]]))), loader: 'json' };
+    });
+  },
+};
+
+/**
  * Zod re-exports every one of its ~50 message locales as `z.locales`; browsertap (and the MCP SDK)
  * use the English one Zod installs by default. The bundle keeps only that one: the others were
  * 295 KB of the MCP side's 1.1 MB, read and compiled at every daemon's first MCP request.
@@ -84,7 +110,7 @@ const result = await build({
   format: 'esm',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [withoutUnusedPackages, oneMimeTable, englishZodOnly],
+  plugins: [withoutUnusedPackages, oneMimeTable, servedMimeTypesOnly, englishZodOnly],
   // CommonJS dependencies bundled into ESM call `require` for Node's built-ins.
   banner: { js: "import { createRequire as __btRequire } from 'node:module'; const require = __btRequire(import.meta.url);" },
 });

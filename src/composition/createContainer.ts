@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Container } from 'inversify';
-import { FakeClock } from '../adapters/outbound/clock/FakeClock.js';
+// Type only: the fake clock's library (@sinonjs/fake-timers) stays out of the daemon's start-up.
+import type { FakeClock } from '../adapters/outbound/clock/FakeClock.js';
 import type { LogLevel, LogSink } from '../adapters/outbound/logging/StderrLogger.js';
 import type { BufferName } from '../domain/capture/entries.js';
 import { DEFAULT_LIFECYCLE_RULES, type LifecycleRules } from '../domain/command/LifecycleRules.js';
@@ -20,7 +21,7 @@ import { streamOutletModule } from './modules/streamOutletModule.js';
 export type Profile = 'system' | 'fake-clock';
 
 export interface ContainerOptions {
-  /** `system` (default): wall clock. `fake-clock`: a `FakeClock` (given, or made here). */
+  /** `system` (default): wall clock. `fake-clock`: the `FakeClock` given as `fakeClock`. */
   readonly profile?: Profile;
   readonly fakeClock?: FakeClock;
   /** Overrides of SPEC 3.2's numbers. */
@@ -45,7 +46,10 @@ export const defaultStateDir = (): string => join(homedir(), '.browsertap');
 /** The composition root: one container, built from modules, with the profile's clock plugged in. */
 export function createContainer(options: ContainerOptions = {}): Container {
   const container = new Container();
-  const fake = options.profile === 'fake-clock' ? (options.fakeClock ?? new FakeClock()) : undefined;
+  const fake = options.profile === 'fake-clock' ? options.fakeClock : undefined;
+  if (options.profile === 'fake-clock' && fake === undefined) {
+    throw new Error('the fake-clock profile needs the FakeClock it runs on (options.fakeClock)');
+  }
   container.load(
     fake === undefined ? systemClockModule() : fakeClockModule(fake),
     systemModule({ logLevel: options.logLevel ?? 'info', logSink: options.logSink ?? process.stderr }),

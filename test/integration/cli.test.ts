@@ -47,6 +47,40 @@ describe('browsertap CLI (built)', function () {
       expect(existsSync(join(stateDir, 'daemon.pid'))).to.equal(false);
     });
 
+    it('gives every kind of answer its Content-Type (the bundle keeps only the MIME types it serves)', async () => {
+      const child = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir], {
+        stdio: 'ignore',
+      });
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 100; i++) {
+        if (
+          await fetch(`${base}/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const json = 'application/json; charset=utf-8';
+      const cases: Array<[string, RequestInit, string]> = [
+        ['/health', {}, json],
+        ['/', {}, 'text/html; charset=utf-8'],
+        ['/status.js', {}, 'text/javascript; charset=utf-8'],
+        ['/status.css', {}, 'text/css; charset=utf-8'],
+        ['/status.json', {}, json],
+        ['/no-such-route', {}, json],
+        ['/mcp', { method: 'POST', body: '{}' }, json],
+        ['/logs', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } }, json],
+      ];
+      for (const [path, init, type] of cases) {
+        const response = await fetch(`${base}${path}`, init);
+        expect(response.headers.get('content-type'), `${init.method ?? 'GET'} ${path} (${response.status})`).to.equal(type);
+      }
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    });
+
     it('refuses to start a second daemon on the same port, saying one is running', async () => {
       const first = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir], {
         stdio: 'ignore',

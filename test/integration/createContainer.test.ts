@@ -39,6 +39,10 @@ describe('composition root', () => {
     expect(custom).to.include({ ackTimeoutMs: 1_500, pickupTimeoutMs: 30_000 });
   });
 
+  it('refuses the fake-clock profile without its FakeClock (the daemon never loads the fake-timers library)', () => {
+    expect(() => createContainer({ ...quiet, profile: 'fake-clock' })).to.throw(/needs the FakeClock/);
+  });
+
   it('plugs the given FakeClock in with the fake-clock profile, and time obeys it', async () => {
     const clock = new FakeClock(1_000);
     const container = createContainer({ ...quiet, profile: 'fake-clock', fakeClock: clock });
