@@ -7,7 +7,6 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseCli } from './adapters/inbound/cli/parseCli.js';
-import { bridgeCommand } from './composition/commands/bridgeCommand.js';
 
 // Node 22.1+ keeps compiled code between runs. Asked only there: loading `node:module` on Node 20
 // pulls in its ES module loader for nothing (≈ 0.5 MB of the bridge's memory).
@@ -18,9 +17,13 @@ if (Number(process.versions.node.split('.')[0]) >= 22) {
 const args = process.argv.slice(2);
 const options = args[0] === 'mcp' ? parseCli(args, process.env, join(homedir(), '.browsertap')) : undefined;
 if (options !== undefined && !('error' in options)) {
-  void bridgeCommand(options).then((code) => {
-    process.exitCode = code;
-  });
+  // Imported here, not at the top: the bundle evaluates the bridge (and loads http, crypto and
+  // fs/promises for it) only on this path, not for `daemon`, `setup`, `--version`….
+  void import('./composition/commands/bridgeCommand.js')
+    .then(({ bridgeCommand }) => bridgeCommand(options))
+    .then((code) => {
+      process.exitCode = code;
+    });
 } else {
   // dist/cli.js reads the same process.argv (and prints any usage error).
   void import(pathToFileURL(join(__dirname, 'cli.js')).href);
