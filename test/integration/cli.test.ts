@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DAEMON_V8_FLAGS } from '../../src/composition/daemonFlags.js';
 import { freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
 
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
@@ -118,6 +119,11 @@ describe('browsertap CLI (built)', function () {
     expect(text, 'Ajv').to.not.include('must NOT have additional properties');
     expect(text, 'Zod 3').to.not.include('ZodIssueCode.invalid_union');
     expect(text, 'the Spanish locale').to.not.include('Entrada inv');
+  });
+
+  it('npm start runs the daemon with the V8 flags a bridge gives it', () => {
+    const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+    expect(start.split(' ')).to.include.members([...DAEMON_V8_FLAGS]);
   });
 
   it('prints its version on stderr', () => {
