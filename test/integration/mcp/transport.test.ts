@@ -136,7 +136,11 @@ describe('MCP Streamable HTTP on the daemon (/mcp)', function () {
       },
       session,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its response begins (headers) long before its answer.
+    const headersAt = performance.now();
+    const started = await Promise.race([waiting, new Promise((resolve) => setTimeout(resolve, 1_000, 'late'))]);
+    expect(started, 'the headers of a long poll').to.not.equal('late');
+    expect(performance.now() - headersAt).to.be.below(1_000);
     const again = await post({ jsonrpc: '2.0', id: 5, method: 'ping' }, session);
     expect(again.status).to.equal(400);
     expect((await errorOf(again)).message).to.match(/already in use/);

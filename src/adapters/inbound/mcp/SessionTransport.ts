@@ -24,6 +24,8 @@ const SSE_HEADERS = {
 interface PostStream {
   readonly res: ServerResponse;
   readonly unanswered: Set<RequestId>;
+  /** Something was written (which sent the headers along). */
+  begun: boolean;
 }
 
 /**
@@ -78,6 +80,7 @@ export class SessionTransport implements Transport {
     // Its connection is gone (the client left): nobody to tell.
     if (stream === undefined) return;
     writeEvent(stream.res, message);
+    stream.begun = true;
     if (!answer) return;
     this.streams.delete(requestId);
     stream.unanswered.delete(requestId);
@@ -136,7 +139,7 @@ export class SessionTransport implements Transport {
       return reject(res, 400, -32600, 'Invalid Request: a request id is already in use in this session');
     }
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
-    const stream: PostStream = { res, unanswered: new Set(ids) };
+    const stream: PostStream = { res, unanswered: new Set(ids), begun: false };
     for (const id of ids) this.streams.set(id, stream);
     const stopKeepAlive = this.keepAlive(res);
     res.once('close', () => {
@@ -145,6 +148,11 @@ export class SessionTransport implements Transport {
       stream.unanswered.clear();
     });
     for (const message of messages) this.onmessage?.(message, extra);
+    // An answer not ready by the next turn (a long poll, a browser command) still gets its
+    // headers now: a client may time out a request whose response has not begun.
+    setImmediate(() => {
+      if (!stream.begun && !res.writableEnded && !res.destroyed) res.flushHeaders();
+    });
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {
