@@ -10,6 +10,7 @@ import { ensureToken, restoreToken, tokenPath } from '../adapters/outbound/fs/to
 import { identityProof } from '../adapters/outbound/process/daemonIdentity.js';
 import { createContainer, type ContainerOptions } from './createContainer.js';
 import { extensionApi } from './wiring.js';
+import { warmMcp } from './warmMcp.js';
 
 /** How long after listening the daemon loads its MCP side when no client asked for it yet (ms). */
 const PRELOAD_AFTER_MS = 1_000;
@@ -74,9 +75,17 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     deadlines.stop();
     throw error;
   }
-  // Warm the MCP side once start-up is over, unless a client asked for it first.
-  setTimeout(() => sessions.preload(), PRELOAD_AFTER_MS).unref();
   let stopping: Promise<void> | undefined;
+  // Warm the MCP side once start-up is over, unless a client asked for it first: load it, then
+  // run one session through it so the first agent finds its code paths compiled.
+  setTimeout(() => {
+    void sessions.preload().then(async (loaded) => {
+      if (!loaded || stopping !== undefined) return;
+      await warmMcp(server.port, token).catch((error: Error) =>
+        logger.debug('the MCP warm-up session failed', { error: error.message }),
+      );
+    });
+  }, PRELOAD_AFTER_MS).unref();
   return {
     port: server.port,
     token,

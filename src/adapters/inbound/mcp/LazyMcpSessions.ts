@@ -48,8 +48,13 @@ export class LazyMcpSessions implements LoadedSessions {
     return sessions.handle(req, res, parsedBody);
   }
 
-  preload(): void {
-    if (!this.closed) this.ensure().catch(() => undefined);
+  /** Loads the sessions if nothing has yet; true when this call loaded them (no client had asked). */
+  async preload(): Promise<boolean> {
+    if (this.closed || this.loading !== undefined) return false;
+    return this.ensure().then(
+      () => true,
+      () => false,
+    );
   }
 
   async closeAll(): Promise<void> {

@@ -86,7 +86,11 @@ export class McpSessions {
     };
     const transport = new SessionTransport(sessionId, () => {
       this.sessions.set(sessionId, session);
-      this.settings.logger.info('mcp client connected', { client: sessionId, bridge: client.bridgeVersion ?? null });
+      this.settings.logger.info('mcp client connected', {
+        client: sessionId,
+        name: clientName(body),
+        bridge: client.bridgeVersion ?? null,
+      });
     });
     const server = this.settings.serverFor(client);
     const session: Session = { client, transport, server, lastActive: this.now() };
@@ -127,4 +131,10 @@ export class McpSessions {
     const oldest = [...this.sessions.values()].sort((a, b) => a.lastActive - b.lastActive)[0];
     if (oldest !== undefined) await oldest.transport.close();
   }
+}
+
+/** The name the client gave in its initialize request (`clientInfo.name`), cut to 64 characters. */
+function clientName(initialize: unknown): string | null {
+  const name = (initialize as { params?: { clientInfo?: { name?: unknown } } }).params?.clientInfo?.name;
+  return typeof name === 'string' ? name.slice(0, 64) : null;
 }

@@ -1,0 +1,70 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDaemon, type RunningDaemon } from '../../../src/composition/startDaemon.js';
+
+/**
+ * A daemon nobody has asked for MCP yet loads its MCP side a second after start and runs one
+ * session through its own /mcp, so the first agent does not pay for compiling those paths
+ * (docs/benchmarks.md: the first session on a running daemon ≈ 150 → ≈ 100 ms).
+ */
+describe('the MCP warm-up of a daemon started without a client', function () {
+  this.timeout(15_000);
+  let daemon: RunningDaemon;
+  let stateDir: string;
+  let lines: Array<Record<string, unknown>>;
+
+  const start = async () => {
+    stateDir = mkdtempSync(join(tmpdir(), 'browsertap-warm-'));
+    lines = [];
+    daemon = await startDaemon({
+      port: 0,
+      stateDir,
+      logLevel: 'info',
+      logSink: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+  };
+  const until = async (done: () => boolean, ms: number) => {
+    for (let waited = 0; waited < ms && !done(); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  const warmUps = () => lines.filter((l) => l.msg === 'mcp client connected' && l.name === 'browsertap-warm-up');
+
+  afterEach(async () => {
+    await daemon.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('runs one session through /mcp a second after start, and leaves none behind', async () => {
+    await start();
+    await until(() => lines.some((l) => l.msg === 'mcp client gone'), 8_000);
+    const [warm] = warmUps();
+    expect(warm, 'a warm-up session').to.not.equal(undefined);
+    expect(lines.filter((l) => l.msg === 'mcp client gone').map((l) => l.client)).to.deep.equal([warm!.client]);
+    expect(daemon.sessions.size).to.equal(0);
+    expect(lines.filter((l) => l.level === 'warn' || l.level === 'error')).to.deep.equal([]);
+  });
+
+  it('runs none when a client asked for MCP first', async () => {
+    await start();
+    const response = await fetch(`http://127.0.0.1:${daemon.port}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${daemon.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'agent', version: '1' } },
+      }),
+    });
+    await response.text();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(warmUps()).to.deep.equal([]);
+    expect(lines.find((l) => l.msg === 'mcp client connected')).to.include({ name: 'agent' });
+    expect(daemon.sessions.size).to.equal(1);
+  });
+});
