@@ -6,6 +6,7 @@
 //   bridge spawn → initialize answered    (no daemon running; target < 100 ms)
 //   bridge spawn → first tools/call       (no daemon running; target < 400 ms)
 //   bridge RSS after its first call       (target < 45 MB)
+//   first session on a running daemon     (a daemon up 2.5 s, no client yet: a bridge's first call)
 //   daemon RSS after 500 000 entries      (target < 90 MB)
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -44,6 +45,19 @@ async function daemonSpawn(cli: string): Promise<number> {
 async function bridgeCold(cli: string): Promise<{ initialize: number; firstCall: number; rss: number }> {
   const port = await freePort();
   const stateDir = tempDir('browsertap-bench-');
+  const figures = await bridgeSession(cli, port, stateDir);
+  const stop = spawn(process.execPath, [cli, 'stop', '--port', String(port), '--state-dir', stateDir], { stdio: 'ignore' });
+  await new Promise((resolve) => stop.once('exit', resolve));
+  rmSync(stateDir, { recursive: true, force: true });
+  return figures;
+}
+
+/** A bridge as a client starts it: initialize, then one tools/call; its RSS after that. */
+async function bridgeSession(
+  cli: string,
+  port: number,
+  stateDir: string,
+): Promise<{ initialize: number; firstCall: number; rss: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'mcp', '--port', String(port), '--state-dir', stateDir], {
     stdio: ['pipe', 'pipe', 'ignore'],
@@ -69,10 +83,23 @@ async function bridgeCold(cli: string): Promise<{ initialize: number; firstCall:
   const rss = rssMb(child.pid as number);
   child.stdin.end();
   await new Promise((resolve) => child.once('exit', resolve));
-  const stop = spawn(process.execPath, [cli, 'stop', '--port', String(port), '--state-dir', stateDir], { stdio: 'ignore' });
-  await new Promise((resolve) => stop.once('exit', resolve));
-  rmSync(stateDir, { recursive: true, force: true });
   return { initialize, firstCall, rss };
+}
+
+/** A daemon up for 2.5 s that no client has asked yet, then one bridge: its first call (ms). */
+async function firstSessionOnRunningDaemon(cli: string): Promise<number> {
+  const port = await freePort();
+  const stateDir = tempDir('browsertap-bench-');
+  const daemon = spawn(process.execPath, [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
+    stdio: 'ignore',
+    env: { ...process.env, ...DAEMON_ENV },
+  });
+  await sleep(2_500);
+  const { firstCall } = await bridgeSession(cli, port, stateDir);
+  daemon.kill('SIGKILL');
+  await new Promise((resolve) => daemon.once('exit', resolve));
+  rmSync(stateDir, { recursive: true, force: true });
+  return firstCall;
 }
 
 async function daemonRss500k(cli: string): Promise<number> {
@@ -90,6 +117,7 @@ const samples = clis.map(() => ({
   initialize: [] as number[],
   firstCall: [] as number[],
   bridgeRss: [] as number[],
+  warmFirstCall: [] as number[],
   rss500k: [] as number[],
 }));
 for (let round = 0; round < ROUNDS; round++) {
@@ -100,6 +128,7 @@ for (let round = 0; round < ROUNDS; round++) {
     figures.initialize.push(bridge.initialize);
     figures.firstCall.push(bridge.firstCall);
     figures.bridgeRss.push(bridge.rss);
+    figures.warmFirstCall.push(await firstSessionOnRunningDaemon(cli));
   }
 }
 for (const [i, cli] of clis.entries()) for (let run = 0; run < 3; run++) samples[i]!.rss500k.push(await daemonRss500k(cli));
@@ -109,6 +138,7 @@ const rows: Array<[string, keyof (typeof samples)[number], string]> = [
   ['bridge spawn → initialize answered, no daemon (ms)', 'initialize', '< 100'],
   ['bridge spawn → first tools/call answered, no daemon (ms)', 'firstCall', '< 400'],
   ['bridge RSS after its first call (MB)', 'bridgeRss', '< 45'],
+  ['first session on a running daemon: bridge spawn → first tools/call (ms)', 'warmFirstCall', ''],
   ['daemon RSS after 500 000 entries (MB)', 'rss500k', '< 90'],
 ];
 process.stdout.write(
@@ -116,7 +146,7 @@ process.stdout.write(
 );
 for (const [label, key, target] of rows) {
   process.stdout.write(
-    `| ${label} | ${samples.map((s) => median(s[key]).toFixed(key === 'spawn' || key === 'initialize' || key === 'firstCall' ? 0 : 1)).join(' | ')} | ${target} |\n`,
+    `| ${label} | ${samples.map((s) => median(s[key]).toFixed(key === 'spawn' || key === 'initialize' || key === 'firstCall' || key === 'warmFirstCall' ? 0 : 1)).join(' | ')} | ${target} |\n`,
   );
 }
 process.exit(0);
