@@ -146,7 +146,7 @@ process.stdout.write(
 );
 for (const [label, key, target] of rows) {
   process.stdout.write(
-    `| ${label} | ${samples.map((s) => median(s[key]).toFixed(key === 'spawn' || key === 'initialize' || key === 'firstCall' || key === 'warmFirstCall' ? 0 : 1)).join(' | ')} | ${target} |\n`,
+    `| ${label} | ${samples.map((s) => median(s[key]).toFixed(label.endsWith('(MB)') ? 1 : 0)).join(' | ')} | ${target} |\n`,
   );
 }
 process.exit(0);

@@ -124,6 +124,17 @@ describe('MCP Streamable HTTP on the daemon (/mcp)', function () {
     }
   });
 
+  it('names a hostile protocol version in its refusal only by its first 40 characters', async () => {
+    const session = await open();
+    const version = `${'v'.repeat(40)}${'x'.repeat(10_000)}`;
+    const response = await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { ...session, 'mcp-protocol-version': version });
+    expect(response.status).to.equal(400);
+    const { message } = await errorOf(response);
+    expect(message).to.contain(`Unsupported protocol version: ${'v'.repeat(40)} (`);
+    expect(message).to.not.contain('x');
+    expect(message.length).to.be.below(300);
+  });
+
   it('refuses a request id already waiting for its answer in the session', async () => {
     const session = await open();
     // A long poll holds id 5 open for up to 2 s.

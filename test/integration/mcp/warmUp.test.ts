@@ -58,13 +58,18 @@ describe('the MCP warm-up of a daemon started without a client', function () {
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'agent', version: '1' } },
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: `agent${'x'.repeat(10_000)}`, version: '1' },
+        },
       }),
     });
     await response.text();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(warmUps()).to.deep.equal([]);
-    expect(lines.find((l) => l.msg === 'mcp client connected')).to.include({ name: 'agent' });
+    // The client's own name, cut to 64 characters.
+    expect(lines.find((l) => l.msg === 'mcp client connected')).to.include({ name: `agent${'x'.repeat(59)}` });
     expect(daemon.sessions.size).to.equal(1);
   });
 });

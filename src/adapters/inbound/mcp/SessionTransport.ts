@@ -70,9 +70,9 @@ export class SessionTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const answer = isAnswer(message);
+    // An answer goes on its request's stream; a message tied to no request on the GET stream.
     const requestId = answer ? message.id : options?.relatedRequestId;
     if (requestId === undefined) {
-      if (answer) throw new Error('an answer must go on the stream of its request');
       if (this.standalone !== undefined) writeEvent(this.standalone, message);
       return;
     }
