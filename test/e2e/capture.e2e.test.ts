@@ -111,10 +111,17 @@ describe('e2e: capture from real pages', function () {
       }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
     })`);
     await page.goto(site.url('/second.html')); // leaving the page reports INP
-    const withInp = await observeUntil(agent, { what: 'vitals', tab_id: tabId }, (entries) =>
-      entries.some((e) => e.name === 'INP'),
+    // INP is reported as it changes (reportAllChanges): the click's pointerdown entry can be timed
+    // before its click entry (8 ms, then 256 ms, a millisecond apart under load). The page's INP is
+    // the largest report; wait for the slow one (bounded: never reported fails the test).
+    const largestInp = (entries: any[]) =>
+      entries.filter((e) => e.name === 'INP').sort((a, b) => b.value - a.value)[0] as any | undefined;
+    const withInp = await observeUntil(
+      agent,
+      { what: 'vitals', tab_id: tabId },
+      (entries) => (largestInp(entries)?.value ?? 0) >= 200,
     );
-    const inp = withInp.find((e) => e.name === 'INP');
+    const inp = largestInp(withInp);
     expect(inp.value).to.be.at.least(200);
     expect(inp.url).to.equal(site.url('/capture.html'));
     // web-vitals' attribution: the element each vital is about.

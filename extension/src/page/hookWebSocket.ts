@@ -52,7 +52,7 @@ function instrument(socket: WebSocket, bus: PageBus, now: () => number): void {
   });
   socket.addEventListener('message', (event: MessageEvent) => {
     emit({ event: 'message', direction: 'received', ...payload(event.data) });
-    if (socket.protocol === 'vite-hmr' && typeof event.data === 'string') devServerError(event.data, bus, now);
+    if (socket.protocol === 'vite-hmr' && typeof event.data === 'string') devServerError(event.data, bus, now, pageModules);
   });
   socket.addEventListener('close', (event: CloseEvent) =>
     emit(
@@ -98,7 +98,7 @@ function payload(data: unknown): { data: string; size: number } {
  * in source positions: relative, so no source map is applied to it (the module's map, if one is
  * cached, is the old code's) and `at` reads `src/App.tsx:7:19`.
  */
-export function devServerError(data: string, bus: PageBus, now: () => number): void {
+export function devServerError(data: string, bus: PageBus, now: () => number, modules: LoadedModules): void {
   if (!data.startsWith('{"type":"error"')) return;
   let err: ViteError | undefined;
   try {
@@ -107,24 +107,74 @@ export function devServerError(data: string, bus: PageBus, now: () => number): v
     return;
   }
   if (err === undefined || typeof err.message !== 'string') return;
+  const error = err;
+  const message = err.message;
   const plugin = typeof err.plugin === 'string' ? `[plugin ${err.plugin}] ` : '';
-  const where = devServerLocation(err, loadedPaths());
-  bus.add(
-    'logs',
-    {
-      level: 'error',
-      message: scrub.body(`[vite] ${plugin}${err.message}`, CAPS.text).text,
-      source: 'console',
-      url: location.href,
-      ts: now(),
-      ...(where === undefined
-        ? {}
-        : {
-            stack: `Error: ${err.message.split('\n')[0]}\n    at ${where.path.slice(1)}:${where.line}:${where.column}`,
-          }),
-    },
-    true,
-  );
+  const ts = now();
+  const report = (where: DevServerLocation | undefined) =>
+    bus.add(
+      'logs',
+      {
+        level: 'error',
+        message: scrub.body(`[vite] ${plugin}${message}`, CAPS.text).text,
+        source: 'console',
+        url: location.href,
+        ts,
+        ...(where === undefined
+          ? {}
+          : { stack: `Error: ${message.split('\n')[0]}\n    at ${where.path.slice(1)}:${where.line}:${where.column}` }),
+      },
+      true,
+    );
+  const where = devServerLocation(error, modules.paths());
+  if (where !== undefined || typeof error.id !== 'string' || errorPosition(error) === undefined) return report(where);
+  // A page Vite has just reloaded hears the error as it connects, before its request for the
+  // broken module has ended: wait for that request (at most MODULE_WAIT_MS), then report, with
+  // the place if the module turned up.
+  let settled = false;
+  let stop: () => void = () => undefined;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    stop();
+    report(devServerLocation(error, modules.paths()));
+  };
+  stop = modules.watch(() => {
+    if (devServerLocation(error, modules.paths()) !== undefined) settle();
+  });
+  modules.setTimeout(settle, MODULE_WAIT_MS);
+}
+
+/** How long a compile error waits for the page to load the module it names (ms). */
+export const MODULE_WAIT_MS = 1_000;
+
+/** The url paths of what the page has loaded, and word when it loads more. */
+export interface LoadedModules {
+  paths(): readonly string[];
+  /** Calls `onMore` as the page loads more, until the returned function is called. */
+  watch(onMore: () => void): () => void;
+  setTimeout(fn: () => void, ms: number): unknown;
+}
+
+/** The page's own resource timing: every same-origin path it has loaded. */
+const pageModules: LoadedModules = {
+  paths: loadedPaths,
+  watch(onMore) {
+    try {
+      const observer = new PerformanceObserver(() => onMore());
+      observer.observe({ type: 'resource' });
+      return () => observer.disconnect();
+    } catch {
+      return () => undefined;
+    }
+  },
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+};
+
+interface DevServerLocation {
+  readonly path: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 export interface ViteError {
@@ -143,10 +193,7 @@ export const HEADER_LIMIT = 2_000;
  * (`/src/form.jsx` for `/home/me/app/src/form.jsx`). The position is `loc` (column 0-based, as
  * Rollup's) or the `─[ file:line:col ]` header of an oxc/Rolldown message (1-based).
  */
-export function devServerLocation(
-  err: ViteError,
-  loaded: readonly string[],
-): { path: string; line: number; column: number } | undefined {
+export function devServerLocation(err: ViteError, loaded: readonly string[]): DevServerLocation | undefined {
   if (typeof err.id !== 'string' || typeof err.message !== 'string') return undefined;
   const query = err.id.indexOf('?');
   const file = query === -1 ? err.id : err.id.slice(0, query);
@@ -155,9 +202,13 @@ export function devServerLocation(
     if (file.endsWith(candidate) && (path === undefined || candidate.length > path.length)) path = candidate;
   }
   if (path === undefined) return undefined;
-  const position = locPosition(err.loc) ?? headerPosition(err.message);
-  if (position === undefined) return undefined;
-  return { path, ...position };
+  const position = errorPosition(err);
+  return position === undefined ? undefined : { path, ...position };
+}
+
+/** The line and column a compile error names (`loc`, else its message's header). */
+function errorPosition(err: ViteError): { line: number; column: number } | undefined {
+  return locPosition(err.loc) ?? (typeof err.message === 'string' ? headerPosition(err.message) : undefined);
 }
 
 function locPosition(loc: ViteError['loc']): { line: number; column: number } | undefined {

@@ -10,7 +10,13 @@ import {
 } from '../../../extension/src/page/serialize.js';
 import { vitalTarget } from '../../../extension/src/page/vitals.js';
 import { retell } from '../../../extension/src/page/hookFetch.js';
-import { devServerLocation, HEADER_LIMIT } from '../../../extension/src/page/hookWebSocket.js';
+import {
+  devServerError,
+  devServerLocation,
+  HEADER_LIMIT,
+  MODULE_WAIT_MS,
+  type LoadedModules,
+} from '../../../extension/src/page/hookWebSocket.js';
 import { cspMessage } from '../../../extension/src/page/hookErrors.js';
 import { mixedContent } from '../../../extension/src/page/networkCommon.js';
 import { runScript } from '../../../extension/src/inject/runScript.js';
@@ -321,6 +327,87 @@ describe('extension page capture', () => {
       });
       expect(devServerLocation({ message: header(HEADER_LIMIT + 1), id: '/a/src/form.jsx' }, loaded)).to.equal(undefined);
       expect(devServerLocation({ message: 42, id: '/tmp/app/src/form.jsx' }, loaded)).to.equal(undefined);
+    });
+  });
+
+  describe('a dev-server compile error heard before the page loaded its module (Vite reloaded the page)', () => {
+    const oxc = 'Transform failed\n    ╭─[ ../../tmp/app/src/ProfileCard.jsx:12:22 ]\n';
+    const frame = JSON.stringify({
+      type: 'error',
+      err: { plugin: 'vite:oxc', message: oxc, id: '/tmp/app/src/ProfileCard.jsx' },
+    });
+    /** Loaded paths the test adds to, a watcher it fires, and a timer it runs. */
+    function modules(initial: string[]) {
+      const paths = [...initial];
+      let onMore: (() => void) | undefined;
+      const timers: Array<{ fn: () => void; ms: number }> = [];
+      const fake: LoadedModules = {
+        paths: () => paths,
+        watch(listener) {
+          onMore = listener;
+          return () => (onMore = undefined);
+        },
+        setTimeout: (fn, ms) => timers.push({ fn, ms }),
+      };
+      return { fake, paths, more: () => onMore?.(), watching: () => onMore !== undefined, timers };
+    }
+    const stacks = (sent: CaptureBatch[]) => sent.flatMap((b) => (b.logs ?? []).map((e) => e.stack));
+    let saved: PropertyDescriptor | undefined;
+    before(() => {
+      saved = Object.getOwnPropertyDescriptor(globalThis, 'location');
+      Object.defineProperty(globalThis, 'location', { value: { href: 'http://127.0.0.1:5173/bugs.html' }, configurable: true });
+    });
+    after(() => {
+      if (saved === undefined) delete (globalThis as { location?: unknown }).location;
+      else Object.defineProperty(globalThis, 'location', saved);
+    });
+
+    it('waits for the module to load and reports the error with its place', () => {
+      const b = bus();
+      b.pageBus.markReady();
+      const m = modules(['/@vite/client']);
+      devServerError(frame, b.pageBus, () => 7, m.fake);
+      b.runTimers();
+      expect(stacks(b.sent)).to.deep.equal([], 'nothing yet: the module is not loaded');
+      m.paths.push('/src/ProfileCard.jsx');
+      m.more();
+      b.runTimers();
+      expect(stacks(b.sent)).to.deep.equal(['Error: Transform failed\n    at src/ProfileCard.jsx:12:22']);
+      expect(m.watching()).to.equal(false);
+      // The bounded wait ending later reports nothing more.
+      m.timers.forEach((t) => t.fn());
+      b.runTimers();
+      expect(stacks(b.sent)).to.have.length(1);
+    });
+
+    it('reports it without a place after MODULE_WAIT_MS when the module never loads', () => {
+      const b = bus();
+      b.pageBus.markReady();
+      const m = modules([]);
+      devServerError(frame, b.pageBus, () => 7, m.fake);
+      expect(m.timers.map((t) => t.ms)).to.deep.equal([MODULE_WAIT_MS]);
+      m.more();
+      m.timers[0]!.fn();
+      b.runTimers();
+      expect(stacks(b.sent)).to.deep.equal([undefined]);
+      expect(b.sent[0]!.logs![0]).to.include({ level: 'error', ts: 7 });
+      expect(m.watching()).to.equal(false);
+    });
+
+    it('does not wait when the module is loaded already or the error names no place', () => {
+      const b = bus();
+      b.pageBus.markReady();
+      devServerError(frame, b.pageBus, () => 7, modules(['/src/ProfileCard.jsx']).fake);
+      const unplaced = modules([]);
+      devServerError(
+        JSON.stringify({ type: 'error', err: { message: 'Failed to resolve import', id: '/x.js' } }),
+        b.pageBus,
+        () => 8,
+        unplaced.fake,
+      );
+      b.runTimers();
+      expect(stacks(b.sent)).to.deep.equal(['Error: Transform failed\n    at src/ProfileCard.jsx:12:22', undefined]);
+      expect(unplaced.timers).to.deep.equal([]);
     });
   });
 
