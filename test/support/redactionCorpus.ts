@@ -26,6 +26,8 @@ const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl
 const AWS_ID = 'AKIAIOSFODNN7EXAMPLE';
 const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const PEM_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj';
+/** A remember-me cookie value: 70 random base64url characters. */
+const REMEMBER = 'pQko0LJ_a7Wr-XCAGLRHyUmWW8aJkpDUESwBqPJYvdUuljgddNDvwmVl9jGFW2pgb-E51d';
 
 let deep: unknown = { password: 'DEEPNESTEDSECRET25' };
 for (let i = 0; i < 25; i++) deep = { level: i, child: deep };
@@ -251,6 +253,40 @@ export const MUST_HIDE: readonly MustHide[] = [
     input: 'Cookie: theme=dark; sessionid=abc123xyz789',
     secrets: ['abc123xyz789'],
   },
+  {
+    name: 'remember_me cookie in a Cookie line',
+    where: 'text',
+    input: `Cookie: remember_me=${REMEMBER}`,
+    secrets: [REMEMBER.slice(0, 20), REMEMBER.slice(-20)],
+    context: ['Cookie: '],
+  },
+  {
+    name: 'remember_me cookie in free text',
+    where: 'text',
+    input: `restored login from remember_me=${REMEMBER} for bob`,
+    secrets: [REMEMBER.slice(0, 20), REMEMBER.slice(-20)],
+    context: ['restored login from remember_me=', ' for bob'],
+  },
+  {
+    name: 'remember-me cookie in document.cookie',
+    where: 'text',
+    input: `theme=dark; remember-me=${REMEMBER}; lang=en`,
+    secrets: [REMEMBER.slice(0, 20)],
+    context: ['theme=dark', 'lang=en'],
+  },
+  {
+    name: 'remember_me cookie in a Set-Cookie line',
+    where: 'text',
+    input: `Set-Cookie: remember_web_59ba36ad=${REMEMBER}; Path=/; HttpOnly`,
+    secrets: [REMEMBER.slice(0, 20)],
+  },
+  {
+    name: 'rememberMe cookie value as a JSON field',
+    where: 'json',
+    input: { rememberMe: REMEMBER, user: 'bob' },
+    secrets: [REMEMBER.slice(0, 20)],
+    context: ['bob'],
+  },
   // Named secrets
   {
     name: 'password= in text',
@@ -301,6 +337,35 @@ export const MUST_HIDE: readonly MustHide[] = [
     secrets: ['tok_9f8e7d6c5b4a3f2e', 'tok_1a2b3c4d5e6f7a8b'],
   },
   { name: 'numeric password', where: 'json', input: { password: 123456 }, secrets: ['123456'] },
+  {
+    name: 'pass and pin fields in a JSON body',
+    where: 'body',
+    input: '{"user":"bob","pass":"Tr0ub4dor&3","pin":"4921"}',
+    secrets: ['Tr0ub4dor', '4921'],
+    context: ['"user":"bob"'],
+  },
+  {
+    name: 'pass and pin fields in JSON text',
+    where: 'text',
+    input: 'login {"user":"bob","pass":"Tr0ub4dor&3","pin":"4921"}',
+    secrets: ['Tr0ub4dor', '4921'],
+    context: ['"user":"bob"'],
+  },
+  { name: 'pass field', where: 'json', input: { pass: 'Tr0ub4dor&3' }, secrets: ['Tr0ub4dor'] },
+  { name: 'numeric pin field', where: 'json', input: { pin: 4921 }, secrets: ['4921'] },
+  {
+    name: 'passwd, passcode and pinCode fields',
+    where: 'json',
+    input: { passwd: 'letmein', passcode: '314159', pinCode: '0000' },
+    secrets: ['letmein', '314159', '0000'],
+  },
+  {
+    name: 'pin= in a form body',
+    where: 'body',
+    input: 'card=visa&pin=4921&remember_me=1',
+    secrets: ['4921'],
+    context: ['remember_me=1'],
+  },
   {
     name: 'key field holding a known token shape',
     where: 'json',
@@ -383,6 +448,15 @@ export const MUST_KEEP: readonly MustKeep[] = [
   { name: 'i18n key in text', where: 'text', input: 'missing translation key: "checkout.submit"' },
   { name: 'passCount in text', where: 'text', input: 'test run finished, passCount: 4, failCount: 1' },
   { name: 'passCount field', where: 'json', input: { passCount: 4 } },
+  {
+    name: 'words around pass and pin',
+    where: 'json',
+    input: { pinned: true, spinner: 'dots', passed: 12, passes: 3, bypass: true, compass: 'N', pin_length: 4 },
+  },
+  { name: 'pinned and spinner in text', where: 'text', input: 'tab pinned: true, spinner: dots, pass_count: 3' },
+  { name: 'remember me checkbox in a form body', where: 'body', input: 'user=bob&remember_me=1&rememberMe=on' },
+  { name: 'rememberMe flag', where: 'json', input: { rememberMe: true, remember_me_days: 30, rememberedUser: 'bob' } },
+  { name: 'remember-me cookie with a short value', where: 'text', input: 'Set remember-me=yes for 30 days' },
   { name: 'token_type', where: 'json', input: { token_type: 'Bearer', expires_in: 3600 } },
   { name: 'tokenCount', where: 'json', input: { tokenCount: 1234, model: 'gpt' } },
   { name: 'passwordMinLength', where: 'json', input: { passwordMinLength: 8 } },

@@ -11,7 +11,11 @@ const SECRET_WORDS = new Set([
   'password',
   'passwd',
   'pwd',
+  'pass',
+  'passcode',
   'passphrase',
+  'pin',
+  'pincode',
   'secret',
   'token',
   'apikey',
@@ -38,8 +42,24 @@ const SECRET_WORDS = new Set([
 /** Two segments in a row that name a secret together (`api_key`, `private-key`, `connect.sid`). */
 const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'connect sid', 'laravel session']);
 
-/** Segments that may name a secret or something harmless; the value decides. */
-const AMBIGUOUS_WORDS = new Set(['key', 'code', 'session', 'sid', 'auth', 'sig', 'pass', 'pin', 'tokens', 'secrets', 'keys']);
+/**
+ * Segments that may name a secret or something harmless; the value decides. `remember`
+ * (`remember_me`, `remember-me`, `remember_web_…`) names the long-lived login cookies: their
+ * value is a credential, while a form's `remember_me=1` is a checkbox.
+ */
+const AMBIGUOUS_WORDS = new Set([
+  'key',
+  'code',
+  'session',
+  'sid',
+  'auth',
+  'sig',
+  'tokens',
+  'secrets',
+  'keys',
+  'remember',
+  'rememberme',
+]);
 
 /**
  * A last segment that says the value describes a secret rather than being one
