@@ -55,7 +55,7 @@ export class KoaDaemonServer {
     const app = new Koa();
     app.silent = true;
     app.use(errorHandler(settings.logger));
-    app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions }));
+    app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions, token: settings.token }));
     app.use(
       jsonBody({
         // An agent's `upload` carries up to 5 MB of files as base64 (SPEC 9).
@@ -63,7 +63,7 @@ export class KoaDaemonServer {
         maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined),
       }),
     );
-    for (const router of [healthRoutes(api, settings.identity), statusRoutes(api), mcpRoutes(mcp, settings.token)]) {
+    for (const router of [healthRoutes(api, settings.identity), statusRoutes(api), mcpRoutes(mcp)]) {
       app.use(router.routes());
       app.use(router.allowedMethods());
     }

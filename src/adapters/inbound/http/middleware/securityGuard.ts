@@ -1,73 +1,108 @@
-import type { Middleware } from 'koa';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
 import type { AllowedExtensions } from '../ourExtension.js';
-import { STATUS_PATHS } from '../routes/statusRoutes.js';
+import { meantRoute, ROUTES, STATUS_PATHS } from '../routeTable.js';
 
 export interface GuardSettings {
   /** The port the daemon is bound to (known once listening). */
   readonly port: () => number;
   /** Extension ids whose `chrome-extension://` origin may call (default: ours only). */
   readonly extensions: AllowedExtensions;
+  /** The bearer token `/mcp` requires (read each time: it may be written back while running). */
+  readonly token: () => string;
 }
-
-/** The routes only the extension calls (SPEC 4); everything but `GET /health` and `/mcp`. */
-const EXTENSION_ROUTES = new Set([
-  '/pending-queries',
-  '/query-result',
-  '/dom-result',
-  '/logs',
-  '/network-bodies',
-  '/websocket-events',
-  '/vitals',
-  '/page',
-]);
 
 const EXTENSION_ORIGIN = /^chrome-extension:\/\/([a-p]{32})\/?$/;
 
 /**
- * SPEC 6, in front of everything: the Host must be the daemon itself (DNS rebinding); a request
- * carrying any Origin but an allowed extension's is refused, pages on localhost included; and
- * the extension routes require that Origin, so a page's `<img>`, `<script>`, `<link>` or
- * no-cors fetch (which send none) can neither take a command nor fake the extension's
- * presence. No CORS header is ever sent, so browsers refuse to hand responses to pages.
+ * SPEC 6, in front of everything and decided from the headers alone, before any body is read:
+ * the Host must be the daemon itself (DNS rebinding); the path must be one the daemon serves,
+ * spelled exactly as it serves it (one path, one rule); a request carrying any Origin but an
+ * allowed extension's is refused, pages on localhost included; the extension routes require
+ * that Origin, so a page's `<img>`, `<script>`, `<link>` or no-cors fetch (which send none)
+ * can neither take a command nor fake the extension's presence; and `/mcp` requires the
+ * bearer token. No CORS header is ever sent, so browsers refuse to hand responses to pages.
  */
 export function securityGuard(settings: GuardSettings): Middleware {
   return async (ctx, next) => {
     const port = settings.port();
     const host = ctx.get('host').toLowerCase();
     if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
-      throw new HttpProblem(
+      throw refusal(
+        ctx,
         403,
         'forbidden_host',
         `Host '${host.slice(0, 100)}' is not this daemon (expected 127.0.0.1:${port} or localhost:${port})`,
       );
     }
+    const kind = ROUTES.get(ctx.path);
+    if (kind === undefined) {
+      const meant = meantRoute(ctx.path);
+      throw refusal(
+        ctx,
+        404,
+        'not_found',
+        `no route ${ctx.method} ${ctx.path.slice(0, 100)}` + (meant === undefined ? '' : ` (paths are exact: ${meant})`),
+      );
+    }
     const origin = ctx.get('origin');
     // The status page reads its own data: its own origin is the one web origin let through, there only.
     const ownPage = STATUS_PATHS.has(ctx.path) && origin === `http://${host}`;
-    if (origin !== '' && !ownPage) checkOrigin(origin, settings.extensions);
-    else if (EXTENSION_ROUTES.has(ctx.path)) {
-      throw new HttpProblem(
+    if (origin !== '' && !ownPage) checkOrigin(ctx, origin, settings.extensions);
+    else if (kind === 'extension') {
+      throw refusal(
+        ctx,
         403,
         'forbidden_origin',
         `${ctx.path} answers only the browsertap extension (Origin chrome-extension://<id>); this request has no Origin`,
       );
     }
+    if (kind === 'mcp') checkBearer(ctx, settings.token());
     await next();
   };
 }
 
-function checkOrigin(origin: string, allowed: AllowedExtensions): void {
+function checkOrigin(ctx: Context, origin: string, allowed: AllowedExtensions): void {
   const extension = EXTENSION_ORIGIN.exec(origin);
   if (extension === null) {
-    throw new HttpProblem(403, 'forbidden_origin', `requests from web pages are refused (Origin '${origin.slice(0, 100)}')`);
+    throw refusal(ctx, 403, 'forbidden_origin', `requests from web pages are refused (Origin '${origin.slice(0, 100)}')`);
   }
   const id = extension[1] as string;
   if (allowed !== '*' && !allowed.includes(id)) {
-    throw new HttpProblem(
+    throw refusal(
+      ctx,
       403,
       'forbidden_origin',
       `extension ${id} is not an allowed browsertap extension (start the daemon with --extension-id ${id}, or * for any)`,
     );
   }
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** `/mcp` needs `Authorization: Bearer <token>`, compared in constant time (SPEC 6). */
+function checkBearer(ctx: Context, token: string): void {
+  const presented = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1] ?? '';
+  if (!timingSafeEqual(digest(presented), digest(token))) {
+    throw refusal(ctx, 401, 'unauthorized', 'missing or wrong bearer token for /mcp (see <state-dir>/token)', {
+      'WWW-Authenticate': 'Bearer realm="browsertap"',
+    });
+  }
+}
+
+/**
+ * A refusal answered before the body is read: a request that still has a body to send gets
+ * `Connection: close`, so the daemon reads none of it (an unauthenticated 8 MB body costs
+ * nothing but the headers).
+ */
+function refusal(
+  ctx: Context,
+  status: number,
+  code: string,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): HttpProblem {
+  const hasBody = ctx.get('transfer-encoding') !== '' || Number(ctx.get('content-length')) > 0;
+  return new HttpProblem(status, code, message, hasBody ? { ...headers, Connection: 'close' } : headers);
 }

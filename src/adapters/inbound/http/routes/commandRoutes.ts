@@ -1,4 +1,6 @@
-import Router, { type RouterContext } from '@koa/router';
+import type Router from '@koa/router';
+import type { RouterContext } from '@koa/router';
+import { exactRouter } from '../routeTable.js';
 import { PendingQueriesDto } from '../dto/PendingQueriesDto.js';
 import { QueryResultDto } from '../dto/QueryResultDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
@@ -7,7 +9,7 @@ import { sendJson } from '../json.js';
 
 /** The extension's side of the command queue: the long poll and the results (SPEC 4). */
 export function commandRoutes(api: ExtensionApi): Router {
-  const router = new Router();
+  const router = exactRouter();
 
   // POST is what the extension uses: Chromium sends no Origin on a service worker's GET
   // (measured in test/e2e/security.e2e.test.ts), and this route answers only the extension's

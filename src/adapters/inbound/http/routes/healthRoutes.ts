@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { exactRouter } from '../routeTable.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { HttpProblem } from '../HttpProblem.js';
 import { sendJson } from '../json.js';
@@ -17,7 +18,7 @@ const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
  * the proof before it sends its token, and `stop` before it signals the pid.
  */
 export function healthRoutes(api: ExtensionApi, identity: IdentityProver): Router {
-  const router = new Router();
+  const router = exactRouter();
   router.get('/health', async (ctx) => {
     const challenge = ctx.query.challenge;
     if (challenge === undefined) {

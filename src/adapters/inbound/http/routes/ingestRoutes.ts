@@ -1,4 +1,6 @@
-import Router, { type RouterContext } from '@koa/router';
+import type Router from '@koa/router';
+import type { RouterContext } from '@koa/router';
+import { exactRouter } from '../routeTable.js';
 import type { IngestBatch } from '../../../../application/capture/IngestEntries.js';
 import { LogEntryDto } from '../dto/LogEntryDto.js';
 import { NetworkEntryDto } from '../dto/NetworkEntryDto.js';
@@ -15,7 +17,7 @@ import { sendJson } from '../json.js';
  * out of its per-request budget, and `errors` naming the first entries refused.
  */
 export function ingestRoutes(api: ExtensionApi): Router {
-  const router = new Router();
+  const router = exactRouter();
   const ingest = (kind: IngestBatch['kind']) => async (ctx: RouterContext) => {
     const valid = ctx.state.valid as ValidEntries<never>;
     const outcome = api.ingest.execute({ kind, entries: valid.entries } as IngestBatch);
