@@ -192,6 +192,28 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
         'invalid_params',
         /over 5242880 bytes in all/,
       ],
+      [
+        'interact',
+        // One file of 5 MB + 1 byte (whole base64 quads, no padding): one byte past the limit.
+        {
+          action: 'upload',
+          selector: '#f',
+          files: [{ name: 'a', content_base64: Buffer.alloc(5 * 1024 * 1024 + 1).toString('base64') }],
+        },
+        'invalid_params',
+        /the files are over 5242880 bytes in all/,
+      ],
+      [
+        'interact',
+        // One file of 5 MB + 2 bytes: past the longest base64 one file may have, the same sentence.
+        {
+          action: 'upload',
+          selector: '#f',
+          files: [{ name: 'a', content_base64: Buffer.alloc(5 * 1024 * 1024 + 2).toString('base64') }],
+        },
+        'invalid_params',
+        /the files are over 5242880 bytes in all/,
+      ],
       ['interact', { action: 'screenshot', full_page: true, selector: '#a' }, 'invalid_params', /not both/],
       ['interact', { action: 'audit', rules: ['Not A Rule'] }, 'invalid_params', /rules\.0: an axe-core rule id/],
       ['interact', { action: 'audit', rules: [] }, 'invalid_params', /rules/],
@@ -224,8 +246,9 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
       expect((await tool('configure', { action: 'noise', op: 'list' })).body.count).to.equal(0);
     });
 
-    it('an upload of exactly 5 MB in all is accepted: the MCP endpoint takes bodies past the extension API’s 1 MB', async () => {
-      const content_base64 = 'A'.repeat(((5 * 1024 * 1024) / 3) * 4 - 4); // just under 5 MB, whole base64 quads
+    it('an upload of exactly 5 MB in one padded file is accepted: the MCP endpoint takes bodies past the extension API’s 1 MB', async () => {
+      const content_base64 = Buffer.alloc(5 * 1024 * 1024, 7).toString('base64'); // 5 242 880 bytes: ends with '='
+      expect(content_base64.endsWith('=')).to.equal(true);
       const { isError, body } = await tool('interact', {
         action: 'upload',
         selector: '#f',
@@ -234,6 +257,21 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
       expect(isError, JSON.stringify(body).slice(0, 200)).to.equal(false);
       expect(body.status).to.equal('queued');
       await tool('configure', { action: 'health' });
+    });
+
+    it('an upload of exactly 5 MB in two files ending in == is accepted', async () => {
+      const content_base64 = Buffer.alloc(2.5 * 1024 * 1024, 7).toString('base64'); // 2 621 440 bytes each: ends with '=='
+      expect(content_base64.endsWith('==')).to.equal(true);
+      const { isError, body } = await tool('interact', {
+        action: 'upload',
+        selector: '#f',
+        files: [
+          { name: 'a.bin', content_base64 },
+          { name: 'b.bin', content_base64 },
+        ],
+      });
+      expect(isError, JSON.stringify(body).slice(0, 200)).to.equal(false);
+      expect(body.status).to.equal('queued');
     });
 
     it('an unknown tool is an error, and the session keeps working', async () => {

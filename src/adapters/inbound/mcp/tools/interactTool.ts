@@ -30,20 +30,27 @@ const settle = { settle_ms: z.number().int().min(0).max(10_000).optional() };
 
 /** `upload`'s files: all of them at most this many bytes once decoded. */
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const OVER_UPLOAD = `the files are over ${MAX_UPLOAD_BYTES} bytes in all`;
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 const files = z
   .array(
     z.object({
       name: z.string().min(1).max(255),
       mime_type: z.string().max(255).optional(),
-      content_base64: base64.max(Math.ceil(MAX_UPLOAD_BYTES / 3) * 4),
+      content_base64: base64.max(Math.ceil(MAX_UPLOAD_BYTES / 3) * 4, OVER_UPLOAD),
     }),
   )
   .min(1)
   .max(20)
-  .refine((list) => list.reduce((sum, file) => sum + Math.floor((file.content_base64.length * 3) / 4), 0) <= MAX_UPLOAD_BYTES, {
-    message: `the files are over ${MAX_UPLOAD_BYTES} bytes in all`,
+  .refine((list) => list.reduce((sum, file) => sum + decodedBytes(file.content_base64), 0) <= MAX_UPLOAD_BYTES, {
+    message: OVER_UPLOAD,
   });
+
+/** How many bytes base64 text decodes to: its `=` padding carries none (padded or not). */
+function decodedBytes(text: string): number {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return Math.floor(((text.length - padding) * 3) / 4);
+}
 
 const ACTIONS = {
   execute_js: { script: z.string().min(1).max(100_000) },
