@@ -50,7 +50,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     async () => (await import('./mcpSessions.js')).createMcpSessions(container, outlets, options.maxSessions),
     logger,
   );
-  const server = new KoaDaemonServer(extensionApi(container), sessions, {
+  const server: KoaDaemonServer = new KoaDaemonServer(extensionApi(container), sessions, {
     port: options.port,
     token: () => token,
     logger,
@@ -64,7 +64,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
             path: tokenPath(options.stateDir),
           });
         }
-        return { proof: identityProof(token, nonce), pid: process.pid };
+        // The proof names the port this daemon is bound to: relayed to a client on another
+        // port, it proves nothing there.
+        const pid = process.pid;
+        return { proof: identityProof(token, { nonce, port: server.port, pid }), pid };
       },
     },
     extensions: options.extensions ?? [OUR_EXTENSION_ID],

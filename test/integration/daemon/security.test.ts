@@ -203,11 +203,12 @@ describe('security (SPEC 6)', () => {
   });
 
   describe('identity proof (/health?challenge=)', () => {
-    it('answers a challenge with HMAC-SHA256(token, nonce) and its pid, without the token', async () => {
+    it('answers a challenge with a proof of the nonce, its bound port and its pid, without the token', async () => {
       const nonce = 'n0nce-of-twenty-four-chars';
       const { status, body } = await h.call('GET', `/health?challenge=${nonce}`);
       expect(status).to.equal(200);
-      expect(body).to.include({ status: 'ok', proof: identityProof(h.token, nonce), pid: process.pid });
+      const proof = identityProof(h.token, { nonce, port: h.port, pid: process.pid });
+      expect(body).to.include({ status: 'ok', proof, pid: process.pid });
       expect(JSON.stringify(body)).to.not.contain(h.token);
       expect((await h.call('GET', '/health')).body.proof).to.equal(undefined);
     });

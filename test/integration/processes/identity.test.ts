@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { challengeDaemon } from '../../../src/adapters/outbound/process/daemonIdentity.js';
 import { connectBridge, daemonPids, freePort, killDaemons, removeDir, tempDir, type Bridge } from '../../support/processes.js';
 import { payload } from '../../support/daemonHarness.js';
 import { listenLocal } from '../../support/servers.js';
@@ -47,6 +48,32 @@ async function startSquatter(port: number, pid: number) {
   return { seen, close: server.close };
 }
 
+/**
+ * A squatter that relays every `/health` request to the daemon on `target` and returns its
+ * answer verbatim, or with the pid replaced by `pid`; it records what reaches it.
+ */
+async function startRelay(port: number, target: number, pid?: number) {
+  const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
+  const server = await listenLocal((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    req.resume();
+    if (!(req.url ?? '').startsWith('/health')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}');
+      return;
+    }
+    get({ host: '127.0.0.1', port: target, path: req.url, agent: false }, (answer) => {
+      let body = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (body += chunk));
+      answer.on('end', () => {
+        if (pid !== undefined) body = JSON.stringify({ ...JSON.parse(body), pid });
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' }).end(body);
+      });
+    }).on('error', () => res.writeHead(502).end());
+  }, port);
+  return { seen, close: server.close };
+}
+
 describe('daemon identity: who gets the token, what stop signals (SPEC 6, built CLI)', function () {
   this.timeout(30_000);
   let port: number;
@@ -64,8 +91,8 @@ describe('daemon identity: who gets the token, what stop signals (SPEC 6, built 
     removeDir(stateDir);
   });
 
-  const startDaemon = async () => {
-    const child = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir], {
+  const startDaemon = async (on = port) => {
+    const child = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(on), '--state-dir', stateDir], {
       stdio: 'ignore',
     });
     cleanups.push(() => child.kill('SIGKILL'));
@@ -127,6 +154,46 @@ describe('daemon identity: who gets the token, what stop signals (SPEC 6, built 
     expect(squatter.seen.length).to.be.above(0);
     expect(squatter.seen.filter((r) => r.url.startsWith('/mcp'))).to.deep.equal([]);
     expect(JSON.stringify(squatter.seen)).to.not.contain(token);
+  });
+
+  it('a squatter relaying the challenge to the real daemon on another port is refused: no token reaches it (the proof did not cover the port: the bridge sent its token)', async () => {
+    const daemonPort = await freePort();
+    await startDaemon(daemonPort);
+    const token = readFileSync(join(stateDir, 'token'), 'utf8').trim();
+    const relay = await startRelay(port, daemonPort);
+    cleanups.push(() => relay.close());
+    expect((await challengeDaemon(daemonPort, token)).outcome).to.equal('proven');
+    expect((await challengeDaemon(port, token)).outcome).to.equal('foreign');
+    const opened = await connectBridge(port, stateDir, 'dist/cli.cjs', 'bridge-test', false);
+    cleanups.push(() => opened.client.close().catch(() => undefined));
+    const error = await opened.client.callTool({ name: 'configure', arguments: { action: 'health' } }).then(
+      () => 'answered',
+      (failure: Error) => failure.message,
+    );
+    expect(error).to.contain(`another program holds port ${port}`);
+    const status = await runCli(['status', '--port', String(port), '--state-dir', stateDir]);
+    expect(status.status).to.equal(3);
+    expect(JSON.parse(status.stdout).identity.problem).to.contain(`another program holds port ${port}`);
+    expect(relay.seen.some((r) => r.url.startsWith('/health?challenge='))).to.equal(true);
+    expect(relay.seen.filter((r) => r.headers.authorization !== undefined)).to.deep.equal([]);
+    expect(relay.seen.filter((r) => r.url.startsWith('/mcp'))).to.deep.equal([]);
+    expect(JSON.stringify(relay.seen)).to.not.contain(token);
+  });
+
+  it('stop refuses a relayed proof whose pid was changed: neither the named process nor the daemon is signalled (it killed the named pid)', async () => {
+    const other = bystander();
+    cleanups.push(() => other.kill('SIGKILL'));
+    const daemonPort = await freePort();
+    const daemon = await startDaemon(daemonPort);
+    const relay = await startRelay(port, daemonPort, other.pid as number);
+    cleanups.push(() => relay.close());
+    const stop = await runCli(['stop', '--port', String(port), '--state-dir', stateDir]);
+    expect(stop.status).to.equal(1);
+    expect(stop.stderr).to.contain(`another program holds port ${port}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(alive(other.pid as number)).to.equal(true);
+    expect(alive(daemon.pid as number)).to.equal(true);
+    expect(relay.seen.every((r) => r.headers.authorization === undefined)).to.equal(true);
   });
 
   it('/health?challenge= proves the token with HMAC-SHA256 and reports the pid; status shows it', async () => {

@@ -1,9 +1,34 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseHealth, probePort, type HealthSummary } from './probeHealth.js';
 
-/** HMAC-SHA256(token, nonce) as hex: what a daemon answers to `GET /health?challenge=<nonce>` (SPEC 6). */
-export function identityProof(token: string, nonce: string): string {
-  return createHmac('sha256', token).update(nonce).digest('hex');
+/** What a proof vouches for: the client's nonce, the port the daemon is bound to, the pid it reports. */
+export interface ProofClaims {
+  /** 16-128 characters of `A-Z a-z 0-9 _ -` (the daemon refuses any other challenge). */
+  readonly nonce: string;
+  readonly port: number;
+  readonly pid: number;
+}
+
+/** First line of every signed message; a new message format gets a new tag, so two never collide. */
+export const PROOF_CONTEXT = 'browsertap-identity-v2';
+
+/**
+ * The message a proof signs: `browsertap-identity-v2\n<nonce>\n<port>\n<pid>`, port and pid in
+ * decimal. No field can hold a newline (the nonce is base64url characters, the others integers),
+ * so one message names exactly one (nonce, port, pid).
+ */
+export function proofMessage({ nonce, port, pid }: ProofClaims): string {
+  return `${PROOF_CONTEXT}\n${nonce}\n${port}\n${pid}`;
+}
+
+/**
+ * HMAC-SHA256(token, proofMessage(claims)) as hex: what a daemon answers to
+ * `GET /health?challenge=<nonce>` (SPEC 6), with its own bound port and pid. Covering the port
+ * means an answer relayed from a daemon on another port proves nothing; covering the pid means
+ * the pid `stop` signals is the one the token holder named.
+ */
+export function identityProof(token: string, claims: ProofClaims): string {
+  return createHmac('sha256', token).update(proofMessage(claims)).digest('hex');
 }
 
 export type Identity =
@@ -12,24 +37,27 @@ export type Identity =
   | { readonly outcome: 'absent' };
 
 /**
- * Asks whatever answers on the port to prove it is the daemon holding `token`: a fresh nonce
- * goes out, `proof` must come back as HMAC-SHA256(token, nonce). The token itself is never sent,
- * so a program squatting on the port learns nothing. `foreign`: something answered without the
- * proof (another program, or a browsertap daemon of another state dir); `absent`: nothing did.
+ * Asks whatever answers on the port to prove it is the daemon holding `token`, bound to that
+ * very port: a fresh nonce goes out, `proof` must come back as `identityProof(token, {nonce,
+ * port, pid})` for the port asked and the `pid` in the answer. The token itself is never sent,
+ * so a program squatting on the port learns nothing, and one relaying the challenge to a daemon
+ * on another port gets a proof for that other port. `foreign`: something answered without the
+ * proof (another program, a relay, or a browsertap daemon of another state dir); `absent`:
+ * nothing did.
  */
 export async function challengeDaemon(port: number, token: string, timeoutMs = 1_000): Promise<Identity> {
   const nonce = randomBytes(24).toString('base64url');
   const answer = await probePort(port, `/health?challenge=${nonce}`, timeoutMs);
   if (answer === undefined) return { outcome: 'absent' };
   const health = parseHealth(answer);
-  const proof = typeof health?.proof === 'string' ? health.proof : '';
-  const expected = identityProof(token, nonce);
-  const proven = proof.length === expected.length && timingSafeEqual(Buffer.from(proof), Buffer.from(expected));
   const pid = health?.pid;
-  if (health === undefined || !proven || typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) {
+  if (health === undefined || typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) {
     return { outcome: 'foreign', health };
   }
-  return { outcome: 'proven', health, pid };
+  const proof = typeof health.proof === 'string' ? health.proof : '';
+  const expected = identityProof(token, { nonce, port, pid });
+  const proven = proof.length === expected.length && timingSafeEqual(Buffer.from(proof), Buffer.from(expected));
+  return proven ? { outcome: 'proven', health, pid } : { outcome: 'foreign', health };
 }
 
 /** The sentence a user reads when something else answers on the port. */

@@ -6,7 +6,10 @@ import { sendJson } from '../json.js';
 
 /** Proves who this daemon is to a client holding its token (SPEC 6). */
 export interface IdentityProver {
-  /** `proof` = HMAC-SHA256(token, nonce) as hex, and the daemon's pid (for `browsertap stop`). */
+  /**
+   * `proof` = hex HMAC-SHA256(token, `browsertap-identity-v2\n<nonce>\n<port>\n<pid>`), with
+   * the port the daemon is bound to and the `pid` it reports (for `browsertap stop`).
+   */
   prove(nonce: string): Promise<{ readonly proof: string; readonly pid: number }>;
 }
 
