@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { Sanitizer } from '../../domain/capture/sanitize.js';
 import type { CorrelationTracker, ReportAnswer, ResultReport } from '../../domain/command/CorrelationTracker.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import { TYPES } from '../tokens.js';
@@ -8,6 +9,7 @@ import { CommandDeadlines } from './CommandDeadlines.js';
 /**
  * Records what the extension posted for a command: `pending` (the ack) or a final status.
  * Unknown, undelivered and duplicate reports are answered `accepted: false` with a reason.
+ * An error text is redacted before it is kept (SPEC 6: every view of it is redacted the same way).
  */
 @injectable()
 export class RecordCommandResult {
@@ -16,9 +18,11 @@ export class RecordCommandResult {
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
     @inject(ClientTabs) private readonly tabs: ClientTabs,
+    @inject(TYPES.Sanitizer) private readonly sanitizer: Sanitizer,
   ) {}
 
-  execute(report: ResultReport): ReportAnswer {
+  execute(raw: ResultReport): ReportAnswer {
+    const report = raw.error === undefined ? raw : { ...raw, error: this.sanitizer.commandError(raw.error) };
     const { answer, changes } = this.tracker.report(report, this.clock.now());
     if (!answer.accepted) return answer;
     this.deadlines.settle(changes);

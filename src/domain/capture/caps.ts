@@ -15,6 +15,8 @@ export const CAPS = Object.freeze({
   body: 16_384,
   /** A WebSocket message (SPEC 4: ≤ 4 KB). */
   wsData: 4_096,
+  /** The error text the extension reports for a command (the edge's limit). */
+  commandError: 16_384,
   /** Short descriptive fields: error, initiator, reason, status text, title, ids. */
   short: 1_024,
 });

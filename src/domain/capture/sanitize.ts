@@ -122,6 +122,14 @@ export class Sanitizer {
   }
 
   /**
+   * The error text the extension reports for a command, redacted once as it is recorded: every
+   * view of it (the status page, `command_result`, `failed_commands`) shows this form.
+   */
+  commandError(message: string): string {
+    return new Marks(this.redactor).text(message, CAPS.commandError);
+  }
+
+  /**
    * Console arguments: redacted as JSON (secret-named fields, nesting cut past 20 levels), or,
    * when they are over the cap as JSON, replaced by a note holding the start of that JSON,
    * redacted as text.
