@@ -20,8 +20,31 @@ export interface StatusCommand {
   readonly error?: { readonly code: string; readonly message: string };
 }
 
-export interface StatusPayload {
+/** How many of each thing there is: all that the status data shows without proof (SPEC 6). */
+export interface StatusCounts {
+  /** Tracked tabs. */
+  readonly tabs: number;
+  /** Entries in the recent-errors list (the newest 10 at most). */
+  readonly recent_errors: number;
+  /** Commands in flight and failed commands held, across every client. */
+  readonly commands_in_flight: number;
+  readonly commands_failed: number;
+}
+
+interface StatusBase {
   readonly health: HealthPayload;
+  readonly counts: StatusCounts;
+  readonly subscribed_clients: number;
+}
+
+/** What the status data holds without proof of being the local user: numbers and connection state. */
+export interface CountsOnlyStatus extends StatusBase {
+  readonly access: 'counts';
+}
+
+/** The status data in full, for the local user. */
+export interface FullStatus extends StatusBase {
+  readonly access: 'full';
   readonly tabs: ReadonlyArray<{
     readonly tab_id: number;
     readonly url: string;
@@ -35,7 +58,13 @@ export interface StatusPayload {
     readonly url: string;
   }>;
   readonly commands: { readonly in_flight: readonly StatusCommand[]; readonly failed: readonly StatusCommand[] };
-  readonly subscribed_clients: number;
+}
+
+export type StatusPayload = CountsOnlyStatus | FullStatus;
+
+export interface GetStatusInput {
+  /** The caller proved it is the local user: titles, urls, messages and ids are included. */
+  readonly full: boolean;
 }
 
 /**
@@ -43,7 +72,8 @@ export interface StatusPayload {
  * tracked tabs, the latest errors, commands in flight and failed across every client, and how
  * many clients are subscribed to the stream. Bounded (10 of each, texts cut at 300 characters);
  * holds nothing the agent's own reads would not show after redaction, and never a command's
- * parameters or results (they may carry what an agent typed).
+ * parameters or results (they may carry what an agent typed). Without `full`, only the counts
+ * and the health (which `GET /health` gives anyone) are returned (SPEC 6).
  */
 @injectable()
 export class GetStatus {
@@ -55,28 +85,38 @@ export class GetStatus {
     @inject(StreamDispatcher) private readonly dispatcher: StreamDispatcher,
   ) {}
 
-  execute(): StatusPayload {
-    const errors = this.store.read('logs', { limit: SHOWN, filter: (entry) => entry.level === 'error' });
+  execute(input: GetStatusInput): StatusPayload {
+    const health = this.health.execute();
+    const pages = this.pages.all();
+    const errors = this.store.read('logs', { limit: SHOWN, filter: (entry) => entry.level === 'error' }).entries;
+    const base: StatusBase = {
+      health,
+      counts: {
+        tabs: pages.length,
+        recent_errors: errors.length,
+        commands_in_flight: health.commands.in_flight,
+        commands_failed: health.commands.failed,
+      },
+      subscribed_clients: this.dispatcher.subscribers,
+    };
+    if (!input.full) return { access: 'counts', ...base };
     const { inFlight, failed } = this.tracker.overview(SHOWN);
     return {
-      health: this.health.execute(),
-      tabs: this.pages
-        .all()
-        .slice(-SHOWN)
-        .map((page) => ({
-          tab_id: page.tab_id,
-          url: cut(page.url),
-          title: cut(page.title),
-          updated_at: new Date(page.updated_at).toISOString(),
-        })),
-      recent_errors: errors.entries.map(({ value }) => ({
+      access: 'full',
+      ...base,
+      tabs: pages.slice(-SHOWN).map((page) => ({
+        tab_id: page.tab_id,
+        url: cut(page.url),
+        title: cut(page.title),
+        updated_at: new Date(page.updated_at).toISOString(),
+      })),
+      recent_errors: errors.map(({ value }) => ({
         ts: new Date(value.ts).toISOString(),
         level: value.level,
         message: cut(value.message),
         url: cut(value.url),
       })),
       commands: { in_flight: inFlight.map(describe), failed: failed.map(describe) },
-      subscribed_clients: this.dispatcher.subscribers,
     };
   }
 }

@@ -63,7 +63,7 @@ export class KoaDaemonServer {
         maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined),
       }),
     );
-    for (const router of [healthRoutes(api, settings.identity), statusRoutes(api), mcpRoutes(mcp)]) {
+    for (const router of [healthRoutes(api, settings.identity), statusRoutes(api, settings.token), mcpRoutes(mcp)]) {
       app.use(router.routes());
       app.use(router.allowedMethods());
     }

@@ -2,7 +2,9 @@
  * The status page at `/` (SPEC 11): plain HTML, one stylesheet and one small script, all served
  * by the daemon from its own origin. The script reads `/status.json` every second and writes
  * every value with `textContent`, never as HTML: page titles, URLs and error messages come from
- * hostile pages. The token appears nowhere; the page needs none.
+ * hostile pages. The token appears nowhere. Without proof of being the local user the data is
+ * counts only (SPEC 6), and the page says how to unlock it: `browsertap status --open` opens
+ * `/?key=…`, which leaves a cookie and comes back here.
  */
 export const STATUS_HTML = `<!doctype html>
 <html lang="en">
@@ -15,6 +17,7 @@ export const STATUS_HTML = `<!doctype html>
 </head>
 <body>
 <header><h1>browsertap</h1><p id="summary" role="status">loading…</p></header>
+<p id="locked" hidden>Counts only: tab titles, addresses, error messages and commands are shown to the local user. Run <code>browsertap status --open</code> to open this page unlocked.</p>
 <main>
 <section><h2>Connection</h2><dl id="connection"></dl></section>
 <section><h2>Tracked tabs</h2><table id="tabs"><thead><tr><th>tab</th><th>title</th><th>url</th><th>updated</th></tr></thead><tbody></tbody></table></section>
@@ -35,6 +38,7 @@ section{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 12px
 h2{font-size:15px;margin:4px 0 8px}table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:3px 6px;border-bottom:1px solid #eee;vertical-align:top;word-break:break-word}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}dt{color:#555}dd{margin:0}
+#locked{margin:8px 20px 0;padding:8px 12px;background:#fff4ce;border:1px solid #e0c060;border-radius:6px}
 .bad{color:#b00020;font-weight:600}.ok{color:#1b7f3b;font-weight:600}.empty{color:#777;font-style:italic}
 footer{padding:4px 20px;color:#666;font-size:12px}`;
 
@@ -62,10 +66,10 @@ export const STATUS_JS = `'use strict';
     }
   }
   function render(s) {
-    const h = s.health; const ext = h.extension;
+    const h = s.health; const ext = h.extension; const n = s.counts;
     const mismatch = ext.version !== undefined && ext.version !== h.version;
     $('summary').textContent = (ext.connected ? 'extension connected' : 'extension not connected') +
-      ' · ' + s.tabs.length + ' tracked tab(s) · ' + h.commands.in_flight + ' command(s) in flight · ' + s.subscribed_clients + ' subscribed client(s)';
+      ' · ' + n.tabs + ' tracked tab(s) · ' + n.commands_in_flight + ' command(s) in flight · ' + s.subscribed_clients + ' subscribed client(s)';
     definitions('connection', [
       ['extension', ext.connected ? 'connected' : 'not connected', ext.connected ? 'ok' : 'bad'],
       ['last seen', ext.last_seen ? new Date(ext.last_seen).toLocaleString() : 'never'],
@@ -76,11 +80,21 @@ export const STATUS_JS = `'use strict';
       ['subscribed clients', String(s.subscribed_clients)],
       ['commands', h.commands.in_flight + ' in flight, ' + h.commands.completed + ' completed, ' + h.commands.failed + ' failed'],
     ]);
-    rows('tabs', s.tabs.map((t) => [t.tab_id, t.title, t.url, time(t.updated_at)]), 4, 'no tracked tab: click the browsertap icon on a tab to track it');
-    rows('errors', s.recent_errors.slice().reverse().map((e) => [time(e.ts), e.message, e.url]), 3, 'no errors captured');
-    rows('in-flight', s.commands.in_flight.map((c) => [c.action, c.state, c.tab_id, time(c.queued_at)]), 4, 'none');
-    rows('failed', s.commands.failed.slice().reverse().map((c) => [c.action, c.error ? c.error.code + ': ' + c.error.message : c.state, c.tab_id, time(c.queued_at)]), 4, 'none');
     rows('buffers', Object.entries(h.buffers).map(([name, b]) => [name, b.size, b.capacity, b.evicted]), 4, '');
+    const locked = s.access === 'counts';
+    $('locked').hidden = !locked;
+    if (locked) {
+      // Counts only: the details need proof of being the local user (run browsertap status --open).
+      rows('tabs', [], 4, n.tabs + ' tracked tab(s); details hidden');
+      rows('errors', [], 3, n.recent_errors + ' recent error(s); details hidden');
+      rows('in-flight', [], 4, n.commands_in_flight + ' command(s) in flight; details hidden');
+      rows('failed', [], 4, n.commands_failed + ' failed command(s); details hidden');
+    } else {
+      rows('tabs', s.tabs.map((t) => [t.tab_id, t.title, t.url, time(t.updated_at)]), 4, 'no tracked tab: click the browsertap icon on a tab to track it');
+      rows('errors', s.recent_errors.slice().reverse().map((e) => [time(e.ts), e.message, e.url]), 3, 'no errors captured');
+      rows('in-flight', s.commands.in_flight.map((c) => [c.action, c.state, c.tab_id, time(c.queued_at)]), 4, 'none');
+      rows('failed', s.commands.failed.slice().reverse().map((c) => [c.action, c.error ? c.error.code + ': ' + c.error.message : c.state, c.tab_id, time(c.queued_at)]), 4, 'none');
+    }
     $('updated').textContent = new Date().toLocaleTimeString();
   }
   async function refresh() {
