@@ -12,7 +12,8 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['dist/cli.js', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, BROWSERTAP_BROWSER: CHROMIUM },
+      // BROWSER=true: `status --open` opens nothing here (the test's own Chromium opens the address).
+      env: { ...process.env, BROWSERTAP_BROWSER: CHROMIUM, BROWSER: 'true' },
     });
     let stdout = '';
     let stderr = '';
@@ -66,11 +67,20 @@ describe('e2e: browsertap launch, and the status page', function () {
     expect(title.result.data).to.equal('browsertap e2e app');
   });
 
-  it('the status page shows the connection, the tab and errors live — page text as text — and never the token', async () => {
+  it('the status page shows counts only until `status --open` unlocks it, then the connection, the tab and errors live — page text as text — and never the token', async () => {
     viewer = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
     const page = await viewer.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`http://127.0.0.1:${agent.port}/`);
     await page.waitForFunction(() => document.getElementById('summary')?.textContent?.includes('extension connected'));
+    expect(await page.locator('#locked').isVisible()).to.equal(true);
+    expect(await page.locator('#tabs').textContent()).to.match(/\d+ tracked tab\(s\); details hidden/);
+    expect(await page.locator('#tabs').textContent()).to.not.contain('browsertap e2e app');
+
+    const opened = await cli(['status', '--open', ...flags()]);
+    expect(opened.status, opened.stderr).to.equal(0);
+    await page.goto((JSON.parse(opened.stdout) as { status_page: string }).status_page);
+    expect(page.url()).to.equal(`http://127.0.0.1:${agent.port}/`);
+    await page.waitForFunction(() => document.getElementById('locked')?.hidden === true);
     // Live: an error the page logs now appears without a reload, as text, never as markup.
     const hostile = '<img src=x onerror="window.__pwned=1"> checkout failed';
     await agent.interact('execute_js', { script: `console.error(${JSON.stringify(hostile)}); return 1` });

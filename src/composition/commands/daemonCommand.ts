@@ -61,7 +61,7 @@ function banner(options: CliOptions, port: number): string {
   const base = `http://127.0.0.1:${port}`;
   return [
     `browsertap ${VERSION} daemon listening on ${base} (pid ${process.pid}); Ctrl-C stops it`,
-    `  status page  ${base}/ (for you: connection, tabs, errors, commands; live)`,
+    `  status page  ${base}/ (for you: connection, tabs, errors, commands; live; 'browsertap status --open' opens it unlocked)`,
     `  health       ${base}/health`,
     `  state dir    ${options.stateDir} (log: ${join(options.stateDir, 'daemon.log')} when started by a client)`,
     extensionBuilt()

@@ -28,6 +28,8 @@ export interface CliOptions {
   readonly browser?: string;
   readonly profile?: string;
   readonly url?: string;
+  /** `status --open`: open the status page, unlocked, in the person's browser. */
+  readonly open?: boolean;
   /** `stop --browser`: end the browser `launch` started (not the daemon). */
   readonly stopBrowser?: boolean;
 }
@@ -44,7 +46,8 @@ export const USAGE = `usage: browsertap [command] [options]
   launch              start Chrome/Chromium with the extension, on a fresh profile
                       [--headless] [--browser PATH] [--profile DIR] [--url URL]
   daemon              run the daemon in the foreground (127.0.0.1 only); status page at http://127.0.0.1:<port>/
-  status              print the daemon's health as JSON
+  status              print the daemon's health as JSON; --open also opens the status page, unlocked,
+                      in your browser (its address, with a key made from the token, is in status_page)
   stop                stop the running daemon; stop --browser ends the browser launch started
 
 options:
@@ -88,6 +91,7 @@ export function parseCli(
         browser: { type: 'string' },
         profile: { type: 'string' },
         url: { type: 'string' },
+        open: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -113,6 +117,7 @@ export function parseCli(
       ['browser', 'launch'],
       ['profile', 'launch'],
       ['url', 'launch'],
+      ['open', 'status'],
     ] as const
   ).find(([flag, owner]) => values[flag] !== undefined && named !== owner);
   if (misplaced !== undefined) return { error: `--${misplaced[0]} belongs to '${misplaced[1]}', not '${named}'` };
@@ -146,6 +151,7 @@ export function parseCli(
     ...(values.browser === undefined ? {} : { browser: values.browser }),
     ...(values.profile === undefined ? {} : { profile: values.profile }),
     ...(values.url === undefined ? {} : { url: values.url }),
+    ...(values.open === true ? { open: true } : {}),
     ...(stopBrowser ? { stopBrowser: true } : {}),
   };
 }

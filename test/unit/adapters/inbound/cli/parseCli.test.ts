@@ -41,6 +41,8 @@ describe('parseCli', () => {
     expect(parse(['stop', '--browser'])).to.include({ command: 'stop', stopBrowser: true });
     expect(parse(['stop'])).to.not.have.property('stopBrowser');
     expect(parse(['doctor'])).to.include({ command: 'doctor' });
+    expect(parse(['status', '--open'])).to.include({ command: 'status', open: true });
+    expect(parse(['status'])).to.not.have.property('open');
   });
 
   it('turns --help and --version into commands', () => {
@@ -55,6 +57,7 @@ describe('parseCli', () => {
     [['setup', 'claude', 'cursor'], 'setup takes one client'],
     [['status', '--print'], "--print belongs to 'setup', not 'status'"],
     [['daemon', '--headless'], "--headless belongs to 'launch'"],
+    [['daemon', '--open'], "--open belongs to 'status', not 'daemon'"],
     [['launch', '--url', 'javascript:alert(1)'], '--url must start with http:// or https://'],
     [['daemon', 'mcp'], 'one command at a time'],
     [['--port', 'http'], "port must be a number from 0 to 65535, got 'http'"],
