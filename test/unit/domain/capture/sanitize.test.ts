@@ -75,4 +75,12 @@ describe('Sanitizer (caps and redaction at ingest)', () => {
     expect(out.data?.length).to.be.below(CAPS.wsData + 40);
     expect(out.redacted).to.equal(1);
   });
+
+  it('redacts a command error and keeps it whole up to 16 384 characters, cutting one past it', () => {
+    expect(sanitizer.commandError('Error: login failed for password=hunter2')).to.equal(
+      'Error: login failed for password=[REDACTED]',
+    );
+    expect(sanitizer.commandError('e'.repeat(CAPS.commandError))).to.have.length(CAPS.commandError);
+    expect(sanitizer.commandError('e'.repeat(CAPS.commandError + 1))).to.match(/…\[truncated 1 chars\]$/);
+  });
 });
