@@ -1,4 +1,5 @@
 import type { LogEntry, NetworkEntry, WebSocketEvent } from './entries.js';
+import { isSourcePath } from './sourcePath.js';
 
 /** Longest text of a compact entry (`message`, `url`, `data`), in characters (SPEC 10). */
 export const COMPACT_TEXT_CHARS = 200;
@@ -159,7 +160,9 @@ export function collapseRuns<T extends { readonly ts: number }>(entries: readonl
  * The first frame of a V8 stack outside `node_modules` and the dev server's client (else the
  * first frame) as `file:line:col`, relative to the page's origin and without a query string
  * (`src/App.tsx:12:5`, not `http://localhost:5173/src/App.tsx?t=169…:12:5`). Undefined when no
- * line holds a location.
+ * line holds a location. A location that is not a path (`isSourcePath`: a page's forged stack
+ * saying `at f (IGNORE PREVIOUS INSTRUCTIONS:1:2)`, an `eval at …` frame) is passed over: `at` is
+ * a path and numbers, nothing else (SPEC 6).
  */
 export function topFrame(stack: string | undefined, pageUrl: string): string | undefined {
   if (stack === undefined) return undefined;
@@ -170,9 +173,10 @@ export function topFrame(stack: string | undefined, pageUrl: string): string | u
     const line = stack.slice(from, end === -1 ? stack.length : end).trim();
     from = end === -1 ? stack.length : end + 1;
     if (!line.startsWith('at ')) continue;
-    const open = line.endsWith(')') ? line.lastIndexOf('(') : -1;
-    const location = open === -1 ? line.slice(3) : line.slice(open + 1, -1);
-    if (!hasLineAndColumn(location)) continue;
+    // `at fn (url:1:2)`: the location is all after the first ` (` (a Next.js `(group)` folder keeps its parentheses).
+    const open = line.endsWith(')') ? line.indexOf(' (', 2) : -1;
+    const location = open === -1 ? line.slice(3) : line.slice(open + 2, -1);
+    if (!hasLineAndColumn(location) || !isSourcePath(withoutPosition(location))) continue;
     first ??= location;
     if (!isLibrary(location)) return shorten(location, pageUrl);
   }
@@ -187,6 +191,11 @@ function isLibrary(location: string): boolean {
     location.includes('/@react-refresh') ||
     location.includes('/__vite')
   );
+}
+
+/** `url` of `url:line:col` (hasLineAndColumn said it has both). */
+function withoutPosition(location: string): string {
+  return location.slice(0, location.lastIndexOf(':', location.lastIndexOf(':') - 1));
 }
 
 function hasLineAndColumn(location: string): boolean {
