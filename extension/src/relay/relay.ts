@@ -1,5 +1,6 @@
 import { BUS, type CaptureMessage, DIALOG_MESSAGE, DRAIN_MESSAGE, MAX_BATCH_JSON } from '../shared/protocol.js';
-import { readSourceMap, SOURCE_MESSAGE } from './sources.js';
+import { watchFrame } from './LoadedScripts.js';
+import { SOURCE_MESSAGE, sourceFor } from './sources.js';
 
 /** Batches kept while the worker cannot be reached (it is starting, or the extension reloads). */
 const MAX_WAITING = 200;
@@ -18,6 +19,8 @@ function startRelay(): void {
   if (global[RELAY] === true) return;
   global[RELAY] = true;
 
+  /** Scripts this frame loaded: the only ones whose maps are read (SPEC 6). */
+  const loaded = watchFrame();
   const waiting: string[] = [];
   /** Who waits for everything captured so far to reach the worker (a drain). */
   const idle: Array<() => void> = [];
@@ -92,9 +95,11 @@ function startRelay(): void {
       return false;
     }
     if (type === SOURCE_MESSAGE) {
-      // Stacks in source (SPEC 8): a script's map, read with the page's origin, cache and credentials.
+      // Stacks in source (SPEC 8): a script's map, read with the page's origin, cache and credentials;
+      // only a script this frame loaded (SPEC 6), and another origin's by the worker, cookies only to this host.
       const url = String((message as { url?: unknown }).url ?? '');
-      readSourceMap(url, location.origin).then(sendResponse, (error: unknown) =>
+      const frame = { origin: location.origin, home: [location.origin, ...Array.from(location.ancestorOrigins ?? [])] };
+      sourceFor(url, loaded, frame).then(sendResponse, (error: unknown) =>
         sendResponse({ none: String((error as Error)?.message ?? error) }),
       );
       return true;

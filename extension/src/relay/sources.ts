@@ -2,10 +2,17 @@
 export const SOURCE_MESSAGE = 'browsertap:source-map';
 
 /**
- * What the relay answers: the map's JSON text and where it is, or why there is none; `elsewhere`
- * when the script or its map is on another origin than the page's (the worker reads those).
+ * What the relay answers: the map's JSON text and where it is, or why there is none. `elsewhere`
+ * when the script or its map is on another origin than the frame's (the worker reads those), with
+ * `home`: the frame's origin and its ancestors' (`location.ancestorOrigins`), the only host the
+ * worker's reads may carry cookies to. `notLoaded` when the frame never loaded the script (a
+ * forged stack): nothing was read, and the answer is not remembered.
  */
-export type SourceAnswer = { map: string; url: string } | { none: string; elsewhere?: true };
+export type SourceAnswer =
+  { map: string; url: string } | { none: string; elsewhere?: true; home?: readonly string[]; notLoaded?: true };
+
+/** Who reads: a frame's relay (its origin only, with its own cookies), or the worker (any origin). */
+export type Reader = { readonly origin: string } | { readonly home: readonly string[] };
 
 /** Largest script read to find its map comment, and largest map taken (bytes of text). */
 export const MAX_SCRIPT_CHARS = 20_000_000;
@@ -13,19 +20,21 @@ export const MAX_MAP_CHARS = 30_000_000;
 
 /**
  * Finds a script's source map (the `SourceMap` header, else the last `//# sourceMappingURL=`
- * comment, inline `data:` maps included) and reads it, from the page's own origin and HTTP cache
- * partition with its credentials: the script comes from the cache the page filled (`force-cache`),
- * so a page without source maps costs no extra request; the map is requested with the page's
- * cookies, as DevTools would. Runs in the relay of the frame that ran the script (`origin`: that
- * frame's), and in the worker for scripts and maps of other origins; the parsing and mapping are
- * the worker's.
+ * comment, inline `data:` maps included) and reads it. In the relay of the frame that ran the
+ * script (`{origin}`: that frame's), from the frame's own origin and HTTP cache partition with its
+ * credentials: the script comes from the cache the page filled (`force-cache`), so a page without
+ * source maps costs no extra request; the map is requested with the page's cookies, as DevTools
+ * would. Scripts and maps of other origins are the worker's (`{home}`), and the worker sends
+ * cookies only to the page's own host (`carriesCookies`, SPEC 6): a script or map of another site
+ * is read without them, whatever its `sourceMappingURL` says. The parsing and mapping are the worker's.
  */
-export async function readSourceMap(scriptUrl: string, origin?: string): Promise<SourceAnswer> {
+export async function readSourceMap(scriptUrl: string, reader: Reader): Promise<SourceAnswer> {
   if (!/^https?:/i.test(scriptUrl)) return { none: 'not an http(s) script' };
+  const origin = 'origin' in reader ? reader.origin : undefined;
   // A page's fetch of another origin without CORS headers is an error in the developer's console:
   // those reads are the worker's (its host access needs no CORS), never the page's.
   if (origin !== undefined && new URL(scriptUrl).origin !== origin) return { none: 'another origin', elsewhere: true };
-  const script = await fetch(scriptUrl, { cache: 'force-cache', credentials: 'include' });
+  const script = await get(scriptUrl, reader, 'force-cache');
   if (!script.ok) return { none: `the script answered ${script.status}` };
   let reference = script.headers.get('sourcemap') ?? script.headers.get('x-sourcemap') ?? undefined;
   if (reference === undefined) {
@@ -37,12 +46,63 @@ export async function readSourceMap(scriptUrl: string, origin?: string): Promise
   }
   if (reference === undefined) return { none: 'the script names no source map' };
   const mapUrl = new URL(reference, scriptUrl).href;
-  if (origin !== undefined && !mapUrl.startsWith('data:') && new URL(mapUrl).origin !== origin) {
+  const inline = mapUrl.startsWith('data:');
+  if (!inline && !/^https?:/i.test(mapUrl)) return { none: 'the source map is not on http(s)' };
+  if (origin !== undefined && !inline && new URL(mapUrl).origin !== origin) {
     return { none: 'the map is on another origin', elsewhere: true };
   }
-  const answer = await fetch(mapUrl, { credentials: 'include' });
+  const answer = await get(mapUrl, reader);
   if (!answer.ok) return { none: `the source map answered ${answer.status}` };
   const map = await answer.text();
   if (map.length > MAX_MAP_CHARS) return { none: 'the source map is too large' };
-  return { map, url: mapUrl.startsWith('data:') ? scriptUrl : mapUrl };
+  return { map, url: inline ? scriptUrl : mapUrl };
+}
+
+/**
+ * The relay's answer about `url`, a frame of a stack the page reported: nothing is read unless
+ * this frame loaded the script (`loaded`, SPEC 6); a script or map of another origin is left to
+ * the worker, told `home` (the frame's origin and its ancestors') for its cookie rule.
+ */
+export async function sourceFor(
+  url: string,
+  loaded: { has(url: string): boolean },
+  frame: { readonly origin: string; readonly home: readonly string[] },
+): Promise<SourceAnswer> {
+  if (!loaded.has(url)) return { none: 'the frame did not load this script', notLoaded: true };
+  const answer = await readSourceMap(url, { origin: frame.origin });
+  return 'elsewhere' in answer ? { ...answer, home: frame.home } : answer;
+}
+
+/**
+ * Whether the worker's read of `url` may carry cookies: only to the page's own host, the same
+ * scheme and host (any port) as the frame and each of its ancestors. Stricter than "same site"
+ * (no public-suffix list needed: `cdn.example.com` under `app.example.com` goes without cookies),
+ * never looser.
+ */
+export function carriesCookies(url: string, home: readonly string[]): boolean {
+  if (home.length === 0) return false;
+  try {
+    const target = new URL(url);
+    return home.every((origin) => {
+      const page = new URL(origin);
+      return page.protocol === target.protocol && page.hostname === target.hostname;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A GET as `reader` may make it. The relay's carries its frame's cookies (the same origin); the
+ * worker's carries cookies only where `carriesCookies` says, and never across a redirect: a
+ * cookie-bearing read that is redirected is made again without cookies.
+ */
+async function get(url: string, reader: Reader, cache?: RequestCache): Promise<Response> {
+  const options: RequestInit = cache === undefined ? {} : { cache };
+  if ('origin' in reader) return fetch(url, { ...options, credentials: 'include' });
+  if (!url.startsWith('data:') && carriesCookies(url, reader.home)) {
+    const answer = await fetch(url, { ...options, credentials: 'include', redirect: 'manual' });
+    if (answer.type !== 'opaqueredirect' && !(answer.status >= 300 && answer.status < 400)) return answer;
+  }
+  return fetch(url, { ...options, credentials: 'omit' });
 }

@@ -1,4 +1,5 @@
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { isSourcePath } from '../../../src/domain/capture/sourcePath.js';
 import type { SourceAnswer } from '../relay/sources.js';
 
 /** Scripts whose maps (or lack of one) are remembered; the least recently used go first. */
@@ -32,7 +33,9 @@ export interface SourceMapPorts {
  * Maps are parsed here, in the worker, off the page's thread, and cached (MAX_MAPS scripts,
  * least recently used first out); a script without a map is remembered as such. A stack whose
  * maps are not ready within FIRST_MAP_WAIT_MS keeps its raw frames (the entry is never held longer
- * or dropped); a broken map leaves them raw too.
+ * or dropped); a broken map leaves them raw too. Only a map's positions and its `sources` paths are
+ * used (a `sources` entry that is not a path, `isSourcePath`, leaves its frames raw); its `names`
+ * never are: a frame keeps the function name V8 gave it.
  */
 export class SourceMaps {
   private readonly maps = new Map<string, Promise<TraceMap | null>>();
@@ -76,7 +79,7 @@ export class SourceMaps {
       ]);
       this.ports.clearTimeout(timer);
     }
-    const final = ready.size === scripts.length;
+    const final = scripts.every((script) => this.settled.has(script)); // every answer is one to remember
     if ([...ready.values()].every((map) => map === null)) return { result: undefined, final };
     let changed = false;
     for (const { index, match } of frames) {
@@ -89,6 +92,8 @@ export class SourceMaps {
         continue;
       }
       if (original.source === null || original.line === null || original.column === null) continue;
+      // The map's text is the map author's: a `sources` entry that is no path stays out of the stack (SPEC 6).
+      if (!isSourcePath(original.source)) continue;
       const [, head, , , , close] = match;
       lines[index] = `${head}${original.source}:${original.line}:${original.column + 1}${close}`;
       changed = true;
@@ -103,8 +108,10 @@ export class SourceMaps {
       this.maps.set(script, map);
       return map;
     }
-    map = this.load(tabId, frameId, script).then(({ map: loaded, segments }) => {
-      if (this.maps.has(script)) {
+    map = this.load(tabId, frameId, script).then(({ map: loaded, segments, again }) => {
+      if (again) {
+        if (this.maps.get(script) === map) this.maps.delete(script); // asked again next time
+      } else if (this.maps.has(script)) {
         this.settled.set(script, loaded);
         this.weights.set(script, segments);
         this.evict(script);
@@ -134,10 +141,15 @@ export class SourceMaps {
     }
   }
 
-  private async load(tabId: number, frameId: number, script: string): Promise<{ map: TraceMap | null; segments: number }> {
+  private async load(
+    tabId: number,
+    frameId: number,
+    script: string,
+  ): Promise<{ map: TraceMap | null; segments: number; again?: boolean }> {
     try {
       const answer = await this.ports.read(tabId, frameId, script);
-      if (!('map' in answer)) return { map: null, segments: 0 };
+      // A frame that did not load the script (a forged stack) says nothing of one that did.
+      if (!('map' in answer)) return { map: null, segments: 0, again: answer.notLoaded === true };
       const raw = JSON.parse(answer.map) as { sourcesContent?: unknown; mappings?: unknown };
       delete raw.sourcesContent; // the sources' text: never shown, often most of a map
       const segments = typeof raw.mappings === 'string' ? countSegments(raw.mappings) : 0;

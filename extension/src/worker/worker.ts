@@ -82,7 +82,8 @@ const sourceMaps = new SourceMaps({
   read: async (tabId, frameId, url) => {
     const answer = ((await chrome.tabs.sendMessage(tabId, { type: SOURCE_MESSAGE, url }, { frameId }).catch(() => undefined)) as
       SourceAnswer | undefined) ?? { none: 'the page did not answer' };
-    return 'elsewhere' in answer ? readSourceMap(url) : answer;
+    // Another origin's script or map: read here, with cookies only to the page's own host (SPEC 6).
+    return 'elsewhere' in answer ? readSourceMap(url, { home: answer.home ?? [] }) : answer;
   },
 });
 /** Real statuses of failed loads the page cannot see (SPEC 8), from the network layer. */

@@ -1,0 +1,72 @@
+/** Resource urls a frame's relay remembers, the oldest going first. */
+export const MAX_LOADED = 5_000;
+/** Longest resource url remembered (longer ones are still found in the browser's own buffer). */
+export const MAX_URL_CHARS = 2_048;
+/** `<script>` elements looked at, at most, per question. */
+export const MAX_SCRIPTS = 5_000;
+/** `type`s that make a `<script>` run (an empty one is JavaScript). */
+const RUNS = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
+
+/** What a frame shows of what it loaded. */
+export interface FrameView {
+  /** Whether the browser's resource-timing buffer holds an entry named `url` (≤ 250 by default). */
+  timed(url: string): boolean;
+  /** The document's `<script src>` elements: their resolved `src` and their `type`. */
+  scripts(): Iterable<{ readonly src: string; readonly type: string }>;
+  /** The document's urls (inline scripts' frames name it): now, and as it was loaded. */
+  documentUrls(): readonly string[];
+}
+
+/**
+ * Which scripts a frame really loaded (SPEC 6: what the extension fetches for the page is what the
+ * page loaded). A stack is the page's text: a frame can name any url, and the extension reads a
+ * script and its map only when this frame loaded it: a resource-timing entry (every one since the
+ * relay started, `note`, and the browser's buffer), a running `<script src>` of the document, or
+ * the document itself (inline scripts). Anything else is not read at all.
+ */
+export class LoadedScripts {
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly view: FrameView) {}
+
+  /** A resource-timing entry of this frame (a PerformanceObserver sees each, past the buffer's end). */
+  note(url: string): void {
+    if (url.length > MAX_URL_CHARS || this.seen.has(url)) return;
+    this.seen.add(url);
+    if (this.seen.size > MAX_LOADED) this.seen.delete(this.seen.values().next().value as string);
+  }
+
+  /** Whether this frame loaded the script at `url` (a stack frame's url, without its position). */
+  has(url: string): boolean {
+    if (this.seen.has(url) || this.view.timed(url)) return true;
+    if (this.view.documentUrls().some((page) => page === url || withoutHash(page) === url)) return true;
+    let looked = 0;
+    for (const script of this.view.scripts()) {
+      if (looked++ >= MAX_SCRIPTS) break;
+      if (script.src === url && RUNS.test(script.type.trim())) return true;
+    }
+    return false;
+  }
+}
+
+function withoutHash(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
+/** This frame, as the relay (an isolated world of it) sees it; it starts noting its resources. */
+export function watchFrame(): LoadedScripts {
+  const loaded = new LoadedScripts({
+    timed: (url) => performance.getEntriesByName(url, 'resource').length > 0,
+    scripts: () => document.querySelectorAll<HTMLScriptElement>('script[src]'),
+    documentUrls: () => [location.href, ...performance.getEntriesByType('navigation').map((entry) => entry.name)],
+  });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) loaded.note(entry.name);
+    }).observe({ type: 'resource', buffered: true });
+  } catch {
+    // no resource timing here: the buffer and the document are asked instead
+  }
+  return loaded;
+}

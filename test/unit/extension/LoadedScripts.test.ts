@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import {
+  type FrameView,
+  LoadedScripts,
+  MAX_LOADED,
+  MAX_SCRIPTS,
+  MAX_URL_CHARS,
+} from '../../../extension/src/relay/LoadedScripts.js';
+
+const PAGE = 'http://localhost:5173/todos?x=1';
+
+function frame(view: Partial<FrameView> = {}): LoadedScripts {
+  return new LoadedScripts({ timed: () => false, scripts: () => [], documentUrls: () => [PAGE], ...view });
+}
+
+describe('extension: which scripts a frame loaded (LoadedScripts, SPEC 6)', () => {
+  it('does not take a url the frame never loaded, whatever its stack says', () => {
+    expect(frame().has('https://other-site.example/app.js')).to.equal(false);
+  });
+
+  it('takes a url the browser timed (its resource-timing buffer)', () => {
+    const loaded = frame({ timed: (url) => url === 'https://cdn.example/lib.js' });
+    expect(loaded.has('https://cdn.example/lib.js')).to.equal(true);
+    expect(loaded.has('https://cdn.example/other.js')).to.equal(false);
+  });
+
+  it('takes a url its observer noted (past the buffer’s 250 entries)', () => {
+    const loaded = frame();
+    loaded.note('http://localhost:5173/src/App.tsx?t=1');
+    expect(loaded.has('http://localhost:5173/src/App.tsx?t=1')).to.equal(true);
+  });
+
+  it('takes the document itself (inline scripts), with or without its hash, now or as loaded', () => {
+    const loaded = frame({ documentUrls: () => [`${PAGE}#top`, 'http://localhost:5173/'] });
+    expect(loaded.has(PAGE)).to.equal(true);
+    expect(loaded.has(`${PAGE}#top`)).to.equal(true);
+    expect(loaded.has('http://localhost:5173/')).to.equal(true);
+    expect(loaded.has('http://localhost:5173/other')).to.equal(false);
+  });
+
+  it('takes a <script src> that runs, not one of a type that never loads', () => {
+    const scripts = [
+      { src: 'https://cdn.example/classic.js', type: '' },
+      { src: 'https://cdn.example/module.js', type: 'module' },
+      { src: 'https://cdn.example/old.js', type: 'text/javascript' },
+      { src: 'https://other-site.example/inert.js', type: 'text/plain' },
+    ];
+    const loaded = frame({ scripts: () => scripts });
+    for (const url of ['https://cdn.example/classic.js', 'https://cdn.example/module.js', 'https://cdn.example/old.js'])
+      expect(loaded.has(url), url).to.equal(true);
+    expect(loaded.has('https://other-site.example/inert.js')).to.equal(false);
+  });
+
+  it(`remembers ${MAX_LOADED} noted urls: one more, and the oldest is forgotten`, () => {
+    const loaded = frame();
+    for (let i = 0; i < MAX_LOADED; i++) loaded.note(`http://localhost/m${i}.js`);
+    expect(loaded.has('http://localhost/m0.js')).to.equal(true);
+    loaded.note(`http://localhost/m${MAX_LOADED}.js`);
+    expect(loaded.has('http://localhost/m0.js')).to.equal(false);
+    expect(loaded.has('http://localhost/m1.js')).to.equal(true);
+  });
+
+  it(`looks at ${MAX_SCRIPTS} <script> elements at most`, () => {
+    const scripts = (at: number) => Array.from({ length: at + 1 }, (_, i) => ({ src: `http://localhost/s${i}.js`, type: '' }));
+    expect(frame({ scripts: () => scripts(MAX_SCRIPTS - 1) }).has(`http://localhost/s${MAX_SCRIPTS - 1}.js`)).to.equal(true);
+    expect(frame({ scripts: () => scripts(MAX_SCRIPTS) }).has(`http://localhost/s${MAX_SCRIPTS}.js`)).to.equal(false);
+  });
+
+  it(`notes urls of up to ${MAX_URL_CHARS} characters (longer ones are asked of the browser’s buffer)`, () => {
+    const url = (n: number) => `http://localhost/${'a'.repeat(n - 'http://localhost/'.length)}`;
+    const loaded = frame();
+    loaded.note(url(MAX_URL_CHARS));
+    loaded.note(url(MAX_URL_CHARS + 1));
+    expect(loaded.has(url(MAX_URL_CHARS))).to.equal(true);
+    expect(loaded.has(url(MAX_URL_CHARS + 1))).to.equal(false);
+  });
+});
