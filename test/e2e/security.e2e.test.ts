@@ -33,6 +33,21 @@ async function startRecorder(): Promise<{
   return { port: server.port, seen, close: server.close };
 }
 
+/** Spellings of the extension routes other than the one the daemon serves (SPEC 6: one path, one rule). */
+const SPELLINGS = [
+  '/pending-queries/',
+  '/PENDING-QUERIES',
+  '/Pending-Queries',
+  '//pending-queries',
+  '/pending%2Dqueries',
+  '/%70ending-queries',
+  '/pending-queries//',
+  '/LOGS',
+  '/logs/',
+  '/Page',
+  '/query-result/',
+];
+
 /** A page that tries every way a web page can reach the daemon's extension API. */
 function attackPage(daemon: number): string {
   const base = `http://127.0.0.1:${daemon}`;
@@ -54,6 +69,18 @@ function attackPage(daemon: number): string {
   done.push(fetch(${JSON.stringify(poll)} + '&via=no-cors', { mode: 'no-cors' }).catch(() => 'blocked'));
   done.push(fetch(${JSON.stringify(`${base}/logs`)}, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: ${JSON.stringify(forged)} }).catch(() => 'blocked'));
   done.push(fetch(${JSON.stringify(poll)} + '&via=cors', { mode: 'cors' }).catch(() => 'blocked'));
+  // Every other spelling of the routes: case, trailing and doubled slashes, percent-encoding.
+  for (const path of ${JSON.stringify(SPELLINGS)}) {
+    const url = ${JSON.stringify(base)} + path + '?instance_id=evil-page&boot_id=1&wait_ms=0&extension_version=6.6.6';
+    const img = new Image();
+    img.src = url + '&via=img';
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = url + '&via=link';
+    document.head.append(link);
+    done.push(fetch(url + '&via=no-cors', { mode: 'no-cors' }).catch(() => 'blocked'));
+    done.push(fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: ${JSON.stringify(forged)} }).catch(() => 'blocked'));
+  }
   document.getElementById('csrf').submit();
   Promise.all(done).then(() => setTimeout(() => (document.title = 'attack done'), 500));
 </script></body></html>`;
@@ -95,8 +122,10 @@ describe('only our extension speaks the extension API, in real Chromium (SPEC 6)
     });
     after(async () => agent.stop());
 
-    it('gets nothing through <img>, <script>, <link>, no-cors fetch, a form POST or a cors fetch: no command taken, presence unchanged', async () => {
+    it('gets nothing through <img>, <script>, <link>, no-cors fetch, a form POST or a cors fetch, under any spelling of the routes: no command taken, presence unchanged', async () => {
       const queued = await agent.ok('interact', { action: 'refresh' });
+      const scripts = [await agent.ok('interact', { action: 'execute_js', script: 'return document.cookie' })];
+      scripts.push(await agent.ok('interact', { action: 'execute_js', script: 'return location.href' }));
       const page = await startPageServer(attackPage(agent.port));
       const browser = await chromium.launch({
         executablePath: CHROMIUM,
@@ -124,7 +153,7 @@ describe('only our extension speaks the extension API, in real Chromium (SPEC 6)
         headers: EXTENSION_HEADERS,
       });
       const { queries } = (await poll.json()) as { queries: Array<{ correlation_id: string }> };
-      expect(queries.map((q) => q.correlation_id)).to.deep.equal([queued.correlation_id]);
+      expect(queries.map((q) => q.correlation_id)).to.deep.equal([queued, ...scripts].map((q) => q.correlation_id));
     });
   });
 });
