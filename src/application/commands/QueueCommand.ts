@@ -45,6 +45,7 @@ export class QueueCommand {
         clientId: input.clientId,
         action: input.action,
         params: input.params,
+        weight: JSON.stringify(input.params).length,
         ...(input.tabId === undefined ? this.lastTab(input.clientId) : { tabId: input.tabId }),
         ...(input.timeoutMs === undefined ? {} : { executionLimitMs: input.timeoutMs }),
       },

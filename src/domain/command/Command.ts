@@ -28,7 +28,12 @@ export interface NewCommand {
   /** Without `tabId`: the tab this client last acted on, which the extension prefers to the active one. */
   readonly defaultTabId?: number;
   readonly executionLimitMs: number;
+  /** What delivering the params costs (characters of their JSON; 0 when unknown). */
+  readonly weight?: number;
 }
+
+/** The params of a command that has ended: nothing is kept (SPEC 6, memory follows the work). */
+const RELEASED: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** What readers may see of a command: everything, but no transitions. */
 export interface CommandView {
@@ -36,7 +41,9 @@ export interface CommandView {
   readonly queryId: string;
   readonly clientId: string;
   readonly action: string;
+  /** Its arguments while it can still be delivered; empty once it has ended (however it ended). */
   readonly params: Readonly<Record<string, unknown>>;
+  readonly weight: number;
   readonly tabId: number | undefined;
   readonly defaultTabId: number | undefined;
   readonly executionLimitMs: number;
@@ -57,11 +64,12 @@ export class Command implements CommandView {
   readonly queryId: string;
   readonly clientId: string;
   readonly action: string;
-  readonly params: Readonly<Record<string, unknown>>;
+  readonly weight: number;
   readonly tabId: number | undefined;
   readonly defaultTabId: number | undefined;
   readonly executionLimitMs: number;
 
+  private args: Readonly<Record<string, unknown>>;
   private current: CommandState = 'queued';
   private times: Timeline;
   private holder: Lease | undefined;
@@ -74,11 +82,16 @@ export class Command implements CommandView {
     this.queryId = spec.queryId;
     this.clientId = spec.clientId;
     this.action = spec.action;
-    this.params = spec.params;
+    this.args = spec.params;
+    this.weight = spec.weight ?? 0;
     this.tabId = spec.tabId;
     this.defaultTabId = spec.tabId === undefined ? spec.defaultTabId : undefined;
     this.executionLimitMs = spec.executionLimitMs;
     this.times = { queuedAt: now, attempts: 0 };
+  }
+
+  get params(): Readonly<Record<string, unknown>> {
+    return this.args;
   }
 
   get state(): CommandState {
@@ -139,6 +152,7 @@ export class Command implements CommandView {
   complete(result: unknown, now: number): void {
     this.requireExecuting('complete');
     this.current = 'complete';
+    this.args = RELEASED;
     this.outcome = result;
     this.times = { ...this.times, ackedAt: this.times.ackedAt ?? now, finishedAt: now };
   }
@@ -147,6 +161,7 @@ export class Command implements CommandView {
   fail(state: 'error' | 'timeout', failure: Failure, now: number, result?: unknown): void {
     this.requireExecuting(state);
     this.current = state;
+    this.args = RELEASED;
     this.why = failure;
     this.outcome = result;
     this.times = { ...this.times, finishedAt: now };
@@ -161,6 +176,7 @@ export class Command implements CommandView {
       (this.current === 'complete' && !this.seen);
     if (!allowed) this.refuse('expire');
     this.current = 'expired';
+    this.args = RELEASED;
     this.why = failure;
     this.times = { ...this.times, finishedAt: this.times.finishedAt ?? now, expiredAt: now };
   }

@@ -57,7 +57,8 @@ export class CorrelationTracker {
 
   /**
    * An extension worker asks for work. Returns, oldest first, the unacknowledged commands this
-   * instance held before its worker restarted (new `bootId`), then every queued command.
+   * instance held before its worker restarted (new `bootId`), then the queued commands, as many
+   * as fit in `maxDeliveryWeight` (at least one).
    * Running commands of a restarted worker fail `extension_restarted`: their result cannot come.
    * A poll with a boot id the instance has already moved on from gets nothing (SPEC 6).
    */
@@ -78,7 +79,11 @@ export class CorrelationTracker {
         changes.push(this.retire(command, 'running'));
       }
     }
+    let weight = deliveries.reduce((sum, command) => sum + command.weight, 0);
     for (const command of this.book.queued()) {
+      // One answer stays a size a poll can carry; the rest goes out with the next poll.
+      if (deliveries.length > 0 && weight + command.weight > this.rules.maxDeliveryWeight) break;
+      weight += command.weight;
       command.deliver(lease, now);
       this.book.markHandedOut(command);
       this.schedule(command);

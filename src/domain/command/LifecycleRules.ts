@@ -20,6 +20,11 @@ export interface LifecycleRules {
   readonly maxCompletedPerClient: number;
   /** Upper bound of the `retry_after_ms` hint given with `queue_full` (ms). */
   readonly maxRetryAfterMs: number;
+  /**
+   * Weight (characters of params JSON) one poll hands out at most; the rest waits for the next
+   * poll, which the extension sends at once. One command is always handed out, whatever its weight.
+   */
+  readonly maxDeliveryWeight: number;
 }
 
 export const DEFAULT_LIFECYCLE_RULES: LifecycleRules = Object.freeze({
@@ -33,4 +38,5 @@ export const DEFAULT_LIFECYCLE_RULES: LifecycleRules = Object.freeze({
   maxInFlightPerClient: 5,
   maxCompletedPerClient: 100,
   maxRetryAfterMs: 1_000,
+  maxDeliveryWeight: 16 * 1024 * 1024,
 });

@@ -13,6 +13,8 @@ export interface CommandRequest {
   readonly defaultTabId?: number;
   /** Execution limit (ms); the rules' default when absent. */
   readonly executionLimitMs?: number;
+  /** What delivering the params costs (characters of their JSON); bounds one poll's answer. */
+  readonly weight?: number;
 }
 
 export interface CommandIds {

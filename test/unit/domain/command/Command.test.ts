@@ -134,4 +134,35 @@ describe('Command state machine', () => {
     expect(command.isRedeliverableTo({ instanceId: 'inst-B', bootId: 'boot-2' })).to.equal(false);
     expect(commandIn('running').isRedeliverableTo({ instanceId: 'inst-A', bootId: 'boot-2' })).to.equal(false);
   });
+
+  describe('memory follows the work (SPEC 6)', () => {
+    const withParams = () =>
+      new Command(
+        {
+          correlationId: 'corr-1-00000001',
+          queryId: 'q-2',
+          clientId: 'c',
+          action: 'upload',
+          params: { files: ['5 MB'] },
+          executionLimitMs: 10_000,
+          weight: 7,
+        },
+        0,
+      );
+    const endings: Array<[string, (command: Command) => void]> = [
+      ['complete', (command) => (command.deliver(LEASE, 1), command.complete('ok', 2))],
+      ['error', (command) => (command.deliver(LEASE, 1), command.fail('error', FAILURE, 2))],
+      ['timeout', (command) => (command.deliver(LEASE, 1), command.fail('timeout', FAILURE, 2))],
+      ['expired while queued', (command) => command.expire(FAILURE, 2)],
+    ];
+    for (const [name, end] of endings) {
+      it(`releases its params when it ends: ${name}`, () => {
+        const command = withParams();
+        expect(command.params).to.deep.equal({ files: ['5 MB'] });
+        end(command);
+        expect(command.params).to.deep.equal({});
+        expect(command.weight).to.equal(7);
+      });
+    }
+  });
 });

@@ -24,6 +24,16 @@ describe('CorrelationTracker (domain, explicit time)', () => {
     expect(tracker.poll(LEASE, 5).deliveries).to.deep.equal([]);
   });
 
+  it('hands out at most maxDeliveryWeight of params per poll (always one), the rest at the next poll', () => {
+    tracker = new CorrelationTracker({ ...DEFAULT_LIFECYCLE_RULES, maxDeliveryWeight: 100 });
+    const heavy = (weight: number) =>
+      tracker.enqueue({ clientId: 'a', action: 'upload', params: {}, weight }, ids(), 0).correlationId;
+    const [a, b, c, d] = [heavy(60), heavy(40), heavy(250), heavy(10)];
+    expect(tracker.poll(LEASE, 1).deliveries.map((x) => x.correlationId)).to.deep.equal([a, b]);
+    expect(tracker.poll(LEASE, 2).deliveries.map((x) => x.correlationId)).to.deep.equal([c]);
+    expect(tracker.poll(LEASE, 3).deliveries.map((x) => x.correlationId)).to.deep.equal([d]);
+  });
+
   it('puts re-deliveries before newly queued commands', () => {
     const old = enqueue('a', 1);
     tracker.poll(LEASE, 2);
