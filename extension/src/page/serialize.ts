@@ -1,3 +1,5 @@
+import { setOwn } from '../../../src/domain/json/ownData.js';
+
 export interface SerialLimits {
   readonly string: number;
   readonly display: number;
@@ -109,7 +111,7 @@ export function toJsonSafe(
       } catch (error) {
         item = `[Thrown: ${(error as Error)?.message ?? String(error)}]`;
       }
-      out[key] = toJsonSafe(item, limits, depth + 1, seen);
+      setOwn(out, key, toJsonSafe(item, limits, depth + 1, seen));
     }
     return out;
   } finally {

@@ -188,7 +188,7 @@ class Marks {
   stamp<T extends object>(entry: T): T & { truncated?: boolean; redacted?: number } {
     return {
       ...entry,
-      ...(this.cut ? { truncated: true } : {}),
+      ...(this.cut || this.tally.cut > 0 ? { truncated: true } : {}),
       ...(this.tally.count > 0 ? { redacted: this.tally.count } : {}),
     };
   }

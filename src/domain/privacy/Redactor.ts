@@ -1,13 +1,10 @@
+import { DEPTH_MARK, MAX_DEPTH } from '../json/cutDepth.js';
+import { setOwn } from '../json/ownData.js';
 import { classifyName, type NameClass } from './secretNames.js';
 import { looksSecret } from './secretValues.js';
 import { REDACTED, RedactionTally, redactText } from './textSecrets.js';
 
-export { REDACTED, RedactionTally };
-
-/** JSON nesting kept; anything deeper is cut and marked (SPEC 6). */
-export const MAX_DEPTH = 20;
-/** What replaces a value nested deeper than `MAX_DEPTH`. */
-export const DEPTH_MARK = '[depth]';
+export { DEPTH_MARK, MAX_DEPTH, REDACTED, RedactionTally };
 
 // `?name=value`, `&name=value`, `#name=value`, `;name=value` in urls and form bodies.
 const PARAM = /(^|[?&#;])([^=&#;?]+)=([^&#;?]*)/g;
@@ -26,7 +23,7 @@ export class Redactor {
   headers(headers: Readonly<Record<string, string>>, tally: RedactionTally): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
-      out[name] = hidesWhole(classifyName(name), value) ? hidden(tally) : this.text(value, tally);
+      setOwn(out, name, hidesWhole(classifyName(name), value) ? hidden(tally) : this.text(value, tally));
     }
     return out;
   }
@@ -43,17 +40,21 @@ export class Redactor {
 
   /**
    * JSON values: fields with a secret name are replaced whole (an ambiguous name only when its
-   * value looks secret); strings are scanned as text; nesting past `MAX_DEPTH` is cut.
+   * value looks secret); strings are scanned as text; nesting past `MAX_DEPTH` is cut (counted
+   * in `tally.cut`); `__proto__` keys stay own data.
    */
   json(value: unknown, tally: RedactionTally, depth = 0, name: NameClass = 'plain'): unknown {
     if (typeof value === 'string') return hidesWhole(name, value) ? hidden(tally) : this.text(value, tally);
     if (typeof value === 'number') return name === 'secret' ? hidden(tally) : value;
     if (value === null || typeof value !== 'object') return value;
-    if (depth >= MAX_DEPTH) return DEPTH_MARK;
+    if (depth >= MAX_DEPTH) {
+      tally.cut++;
+      return DEPTH_MARK;
+    }
     if (Array.isArray(value)) return value.map((item) => this.json(item, tally, depth + 1, name));
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      out[key] = this.json(item, tally, depth + 1, classifyName(key));
+      setOwn(out, key, this.json(item, tally, depth + 1, classifyName(key)));
     }
     return out;
   }

@@ -7,6 +7,8 @@ export const REDACTED = '[REDACTED]';
 /** Counts replacements across calls; one per value replaced. */
 export class RedactionTally {
   count = 0;
+  /** Values nested too deep and replaced by the depth mark: cut, not redacted. */
+  cut = 0;
 }
 
 /*

@@ -145,6 +145,12 @@ describe('extension page capture', () => {
       expect(keys['…']).to.equal('10 more keys');
     });
 
+    it('keeps a __proto__ key as data (a parsed JSON object logged as it is)', () => {
+      const safe = toJsonSafe(JSON.parse('{"__proto__":{"admin":true},"b":2}'));
+      expect(JSON.stringify(safe)).to.equal('{"__proto__":{"admin":true},"b":2}');
+      expect((safe as { admin?: unknown }).admin).to.equal(undefined);
+    });
+
     it('uses toJSON, and treats undefined as JSON does for results', () => {
       expect(toJsonSafe(new URL('http://localhost/a'))).to.equal('http://localhost/a');
       expect(JSON.stringify(toJsonSafe({ a: undefined, b: [undefined] }, RESULT_LIMITS))).to.equal('{"b":[null]}');

@@ -25,6 +25,21 @@ describe('Sanitizer (caps and redaction at ingest)', () => {
     expect(out.truncated).to.equal(true);
   });
 
+  it('keeps __proto__ keys in console arguments as plain data', () => {
+    const args = JSON.parse('[{"__proto__":{"polluted":1},"y":2}]') as unknown[];
+    const out = sanitizer.log({ ...log, args });
+    expect(JSON.stringify(out.args)).to.equal('[{"__proto__":{"polluted":1},"y":2}]');
+    expect(out.truncated).to.equal(undefined);
+  });
+
+  it('marks the entry truncated when console arguments nest past 20 levels', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 25; i++) deep = { d: deep };
+    const out = sanitizer.log({ ...log, args: [deep] });
+    expect(JSON.stringify(out.args)).to.contain('"[depth]"');
+    expect(out.truncated).to.equal(true);
+  });
+
   it('counts redactions on the entry', () => {
     expect(sanitizer.log({ ...log, message: 'password=hunter2', url: 'http://x/?token=t' }).redacted).to.equal(2);
   });

@@ -139,6 +139,24 @@ describe('Redactor', () => {
     expect(out).to.equal(DEPTH_MARK);
   });
 
+  it('counts the values it cut for depth in the tally, apart from redactions', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < MAX_DEPTH + 1; i++) deep = { d: deep };
+    const tally = new RedactionTally();
+    redactor.json({ a: deep, b: deep }, tally);
+    expect(tally).to.include({ cut: 2, count: 0 });
+  });
+
+  it('keeps __proto__ keys as own data in JSON values and bodies, polluting no prototype', () => {
+    const value = JSON.parse('{"__proto__":{"isAdmin":true},"n":{"__proto__":"x","password":"p"}}') as unknown;
+    const [out, count] = run((t) => redactor.json(value, t));
+    expect(JSON.stringify(out)).to.equal(`{"__proto__":{"isAdmin":true},"n":{"__proto__":"x","password":"${REDACTED}"}}`);
+    expect(count).to.equal(1);
+    expect((out as { isAdmin?: unknown }).isAdmin).to.equal(undefined);
+    expect(({} as { isAdmin?: unknown }).isAdmin).to.equal(undefined);
+    expect(run((t) => redactor.body('{"__proto__":{"a":1},"b":2}', t))[0]).to.equal('{"__proto__":{"a":1},"b":2}');
+  });
+
   it('treats bodies as JSON, form data or text as they look', () => {
     expect(run((t) => redactor.body('{"password":"p","a":1}', t))).to.deep.equal([`{"password":"${REDACTED}","a":1}`, 1]);
     expect(run((t) => redactor.body('a=1&token=t&b=2', t))).to.deep.equal([`a=1&token=${REDACTED}&b=2`, 1]);
