@@ -136,6 +136,17 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
       expect(ambiguous.error).to.contain(`"Save" [ref=${ref('Save')}]`);
     });
 
+    it('a snapshot of 1 500 buttons with Chinese labels stays within 60 000 bytes and says truncated', async function () {
+      await agent.interact('navigate', { url: session.site.url('/cjk.html') });
+      const answer = await agent.call('interact', { action: 'snapshot', wait_ms: 15_000 });
+      const blocks = answer.raw.content as Array<{ type: string; text: string }>;
+      const bytes = blocks.reduce((sum, block) => sum + Buffer.byteLength(block.text), 0);
+      expect(bytes).to.be.at.most(60_000);
+      expect(answer.payload.result.data.truncated).to.equal(true);
+      expect(blocks[1]!.text).to.match(/- button "提交订单并继续购物流程第0号" \[ref=e\d+\]/);
+      await agent.interact('navigate', { url: session.site.url('/targets.html') });
+    });
+
     it('text= and role= find elements by what a user sees', async function () {
       await agent.interact('click', { selector: 'text=save' });
       expect(await out()).to.equal('clicked Save');

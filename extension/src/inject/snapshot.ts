@@ -1,11 +1,12 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { clip as clipText } from '../../../src/domain/capture/compact.js';
+import { utf8Length } from '../../../src/domain/text/utf8.js';
 import type { RefRegistry } from './refs.js';
 
 /** Elements a snapshot looks at, at most (a page of any size costs bounded work). */
 const MAX_VISITED = 50_000;
-/** Characters of snapshot text, at most; the rest is left out with a note. */
-const MAX_SNAPSHOT_CHARS = 40_000;
+/** Bytes (UTF-8) of snapshot text, at most; the rest is left out and the answer says `truncated`. */
+const MAX_SNAPSHOT_BYTES = 40_000;
 /** Longest name, text or value shown (characters). */
 const MAX_TEXT = 100;
 
@@ -103,15 +104,16 @@ export function snapshot(start: Element, refs: RefRegistry, maxDepth: number): S
   const walker = new Walker(refs);
   const top = walker.element(start);
   const lines: string[] = [];
-  let chars = 0;
+  let bytes = 0;
   let truncated = walker.visited >= MAX_VISITED;
   const emit = (line: string): boolean => {
-    if (chars + line.length + 1 > MAX_SNAPSHOT_CHARS) {
+    const size = utf8Length(line) + 1;
+    if (bytes + size > MAX_SNAPSHOT_BYTES) {
       truncated = true;
       return false;
     }
     lines.push(line);
-    chars += line.length + 1;
+    bytes += size;
     return true;
   };
   const render = (items: ReadonlyArray<SnapNode | string>, depth: number): boolean => {

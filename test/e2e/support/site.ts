@@ -128,6 +128,17 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
 </body></html>`,
   },
   '/big.html': { html: BIG_PAGE },
+  // 1 500 buttons with Chinese labels: three bytes a character (a snapshot counted in characters was 90 KB).
+  '/cjk.html': {
+    html: `<!doctype html><html><head><title>cjk page</title></head><body><main id="list"></main><script>
+const list = document.getElementById('list');
+for (let i = 0; i < 1500; i++) {
+  const button = document.createElement('button');
+  button.textContent = '提交订单并继续购物流程第' + i + '号';
+  list.append(button);
+}
+</script></body></html>`,
+  },
   '/resources.html': {
     html: `<!doctype html><html><head><title>resources page</title><link rel="stylesheet" href="/style.css">
 <script src="/missing.js"></script></head><body><img id="ok" src="/pixel.png"><img id="broken" src="/missing.png">

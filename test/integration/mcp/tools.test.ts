@@ -151,6 +151,26 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       expect((result.structuredContent as any).result.data.snapshot).to.equal(snapshot);
     });
 
+    it('keeps a snapshot of many-byte characters within the 60 000-byte budget, cut at a line and marked truncated', async () => {
+      const ext = h.extension();
+      // 1 500 buttons with Chinese labels, as the page counted them: characters, not bytes (90 KB).
+      const snapshot = Array.from({ length: 1_500 }, (_, i) => `- button "提交订单并继续购物流程${i}" [ref=e${i}]`).join('\n');
+      expect(Buffer.byteLength(snapshot)).to.be.above(60_000);
+      const { correlation_id } = await call('interact', { action: 'snapshot' });
+      await ext.poll(0);
+      await ext.report(correlation_id, 'complete', {
+        result: { success: true, data: { url: 'http://localhost:5173/', title: 'shop', snapshot, truncated: false } },
+      });
+      const result = await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id } });
+      const blocks = result.content as Array<{ type: string; text: string }>;
+      const bytes = blocks.reduce((sum, block) => sum + Buffer.byteLength(block.text), 0);
+      expect(bytes).to.be.at.most(60_000);
+      expect(JSON.parse(blocks[0]!.text).result.data.truncated).to.equal(true);
+      const lines = blocks[1]!.text.split('\n');
+      expect(lines.at(-1)).to.match(/^- note: cut at \d+ bytes/);
+      expect(lines.slice(0, -1).every((line, i) => line === `- button "提交订单并继续购物流程${i}" [ref=e${i}]`)).to.equal(true);
+    });
+
     it('shows an error with the page’s message', async () => {
       const ext = h.extension();
       const { correlation_id } = await call('interact', { action: 'execute_js', script: 'throw new Error("nope")' });

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../../../domain/DomainError.js';
-import { utf8Length } from '../../../domain/text/utf8.js';
+import { utf8Length, utf8Prefix } from '../../../domain/text/utf8.js';
 import type { ClientContext, McpToolDeps } from './McpToolDeps.js';
 
 /** A short next step for the agent, per error code. */
@@ -60,13 +60,19 @@ export async function respond(
     }
   }
   const image = failed ? undefined : findImage(payload);
-  const snapshot = failed ? undefined : findSnapshot(payload);
+  let snapshot = failed ? undefined : findSnapshot(payload);
   let light = image === undefined ? payload : withoutImageData(payload, image);
-  if (snapshot !== undefined) light = withSnapshot(light, SNAPSHOT_BELOW);
-  const fitted = fitBudget(light, deps.resultBudget, deps, client);
+  if (snapshot !== undefined) {
+    // The snapshot's text block shares the result's budget with the JSON block (SPEC 2).
+    const room = deps.resultBudget - utf8Length(JSON.stringify(withSnapshot(light, SNAPSHOT_BELOW, true))) - SNAPSHOT_RESERVE;
+    const clipped = clipSnapshot(snapshot, room);
+    light = withSnapshot(light, SNAPSHOT_BELOW, clipped !== snapshot);
+    snapshot = clipped;
+  }
+  const fitted = fitBudget(light, deps.resultBudget - (snapshot === undefined ? 0 : utf8Length(snapshot)), deps, client);
   const answer = fitted?.payload ?? OVER_BUDGET;
   const text = fitted?.text ?? JSON.stringify(OVER_BUDGET);
-  const room = deps.resultBudget - Buffer.byteLength(text, 'utf8') - ALERTS_KEY_BYTES;
+  const room = deps.resultBudget - utf8Length(text) - (snapshot === undefined ? 0 : utf8Length(snapshot)) - ALERTS_KEY_BYTES;
   const alerts = deps.takeAlerts.execute({ clientId: client.clientId, maxBytes: room });
   if (failed || fitted === undefined) return failure(alerts === undefined ? answer : { ...answer, alerts });
   if (alerts === undefined) return success(answer, image, text, snapshot);
@@ -156,9 +162,27 @@ function findSnapshot(payload: object): string | undefined {
   return typeof data?.snapshot === 'string' && typeof data.url === 'string' ? data.snapshot : undefined;
 }
 
-function withSnapshot(payload: object, snapshot: string): object {
-  const result = (payload as { result: { data: object } }).result;
-  return { ...payload, result: { ...result, data: { ...result.data, snapshot } } };
+/** `snapshot` in place of the text, `truncated: true` when the text was cut here (or by the page). */
+function withSnapshot(payload: object, snapshot: string, cut = false): object {
+  const result = (payload as { result: { data: { truncated?: unknown } } }).result;
+  const truncated = cut || result.data.truncated === true;
+  return { ...payload, result: { ...result, data: { ...result.data, snapshot, ...(truncated ? { truncated } : {}) } } };
+}
+
+/** Bytes kept free beside a snapshot for the alerts of a subscribed client. */
+const SNAPSHOT_RESERVE = 2_000;
+
+/**
+ * The snapshot cut to whole lines within `maxBytes` of UTF-8, ending with a line that says so;
+ * the text itself when it fits. The page counts too, but its count is not trusted (and frames
+ * are spliced in after it).
+ */
+function clipSnapshot(snapshot: string, maxBytes: number): string {
+  if (utf8Length(snapshot) <= maxBytes) return snapshot;
+  const note = `\n- note: cut at ${maxBytes} bytes; take a subtree (ref or selector) or a smaller max_depth`;
+  const kept = utf8Prefix(snapshot, Math.max(0, maxBytes - utf8Length(note)));
+  const lastLine = kept.lastIndexOf('\n');
+  return `${lastLine > 0 ? kept.slice(0, lastLine) : kept}${note}`;
 }
 
 /** `result.data.image` of a completed screenshot command, if the payload carries one. */
