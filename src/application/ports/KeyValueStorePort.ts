@@ -1,4 +1,8 @@
-/** The agent's persisted key/value store (`configure store/load/list_keys/delete`); survives restarts. */
+/**
+ * The agent's persisted key/value store (`configure store/load/list_keys/delete`); survives
+ * restarts. Every method throws the DomainError `storage_unavailable` (naming the cause and
+ * where) when the disk is full, read-only or forbidden.
+ */
 export interface KeyValueStorePort {
   /** Stores `json` (the value's JSON text) under `key`, atomically replacing any previous value. */
   save(key: string, json: string): Promise<void>;

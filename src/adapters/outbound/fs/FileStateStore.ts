@@ -5,13 +5,15 @@ import type { SettingsStorePort } from '../../../application/ports/SettingsStore
 import type { NoiseRule } from '../../../domain/capture/NoiseRules.js';
 import { checkStoreKey } from '../../../domain/state/storeRules.js';
 import { atomicWrite } from './atomicWrite.js';
+import { onStateDir } from './storageUnavailable.js';
 
 const SUFFIX = '.json';
 
 /**
  * State as files under the state directory: `store/<key>.json` for the agent's values,
  * `noise.json` for noise rules. Writes are atomic; keys are checked again here so no path
- * can leave `store/`.
+ * can leave `store/`. A full, read-only or forbidden disk is the DomainError
+ * `storage_unavailable` (naming the cause and the directory), never an internal error.
  */
 export class FileStateStore implements KeyValueStorePort, SettingsStorePort {
   private readonly storeDir: string;
@@ -22,34 +24,39 @@ export class FileStateStore implements KeyValueStorePort, SettingsStorePort {
 
   async save(key: string, json: string): Promise<void> {
     checkStoreKey(key);
-    await mkdir(this.storeDir, { recursive: true, mode: 0o700 });
-    await atomicWrite(join(this.storeDir, `${key}${SUFFIX}`), json);
+    await onStateDir(this.stateDir, `store '${key}'`, async () => {
+      await mkdir(this.storeDir, { recursive: true, mode: 0o700 });
+      await atomicWrite(join(this.storeDir, `${key}${SUFFIX}`), json);
+    });
   }
 
   async load(key: string): Promise<string | undefined> {
     checkStoreKey(key);
-    return readIfExists(join(this.storeDir, `${key}${SUFFIX}`));
+    return onStateDir(this.stateDir, `load '${key}'`, () => readIfExists(join(this.storeDir, `${key}${SUFFIX}`)));
   }
 
   async remove(key: string): Promise<boolean> {
     checkStoreKey(key);
-    try {
-      await unlink(join(this.storeDir, `${key}${SUFFIX}`));
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    }
+    return onStateDir(this.stateDir, `delete '${key}'`, async () => {
+      try {
+        await unlink(join(this.storeDir, `${key}${SUFFIX}`));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    });
   }
 
   async keys(): Promise<string[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.storeDir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const names = await onStateDir(this.stateDir, 'list the stored keys', async () => {
+      try {
+        return await readdir(this.storeDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+    });
     return names
       .filter((name) => name.endsWith(SUFFIX))
       .map((name) => name.slice(0, -SUFFIX.length))
@@ -57,15 +64,17 @@ export class FileStateStore implements KeyValueStorePort, SettingsStorePort {
   }
 
   async loadNoiseRules(): Promise<NoiseRule[]> {
-    const text = await readIfExists(join(this.stateDir, 'noise.json'));
+    const text = await onStateDir(this.stateDir, 'read the noise rules', () => readIfExists(join(this.stateDir, 'noise.json')));
     if (text === undefined) return [];
     const parsed = JSON.parse(text) as unknown;
     return Array.isArray(parsed) ? (parsed as NoiseRule[]) : [];
   }
 
   async saveNoiseRules(rules: readonly NoiseRule[]): Promise<void> {
-    await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
-    await atomicWrite(join(this.stateDir, 'noise.json'), JSON.stringify(rules, null, 2));
+    await onStateDir(this.stateDir, 'save the noise rules', async () => {
+      await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
+      await atomicWrite(join(this.stateDir, 'noise.json'), JSON.stringify(rules, null, 2));
+    });
   }
 }
 

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStateStore } from '../../../../../src/adapters/outbound/fs/FileStateStore.js';
 import { ensureToken, readToken, restoreToken, TokenUnavailable } from '../../../../../src/adapters/outbound/fs/tokenFile.js';
+import { DomainError } from '../../../../../src/domain/DomainError.js';
 import { expectDomainError } from '../../../../support/expectDomainError.js';
+import { mountReadOnly, mountTinyDisk, unmount } from '../../../../support/mounts.js';
 
 describe('FileStateStore and the token file', () => {
   let dir: string;
@@ -89,5 +91,56 @@ describe('FileStateStore and the token file', () => {
     writeFileSync(join(dir, 'token'), 'clobbered\n');
     expect(await restoreToken(dir, 'live-token')).to.equal(true);
     expect(statSync(join(dir, 'token')).mode & 0o777).to.equal(0o600);
+  });
+});
+
+describe('FileStateStore on a full or read-only disk (real mounts, as root)', () => {
+  let dir: string;
+  let mounted = false;
+  const failure = (work: Promise<unknown>) =>
+    work.then(
+      () => undefined,
+      (e: unknown) => e as DomainError,
+    );
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'browsertap-disk-'));
+    mounted = false;
+  });
+
+  afterEach(() => {
+    if (mounted) unmount(dir);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers storage_unavailable naming EROFS and the directory when the state dir is read-only', async function () {
+    const store = new FileStateStore(dir);
+    await store.save('kept', '1');
+    mounted = mountReadOnly(dir);
+    if (!mounted) {
+      console.log('      (skipped: this machine does not allow a bind mount, needed to make a directory read-only)');
+      this.skip();
+    }
+    for (const work of [() => store.save('k', '{"v":1}'), () => store.remove('kept'), () => store.saveNoiseRules([])]) {
+      const error = await failure(work());
+      expect(error).to.be.instanceOf(DomainError);
+      expect(error?.code).to.equal('storage_unavailable');
+      expect(error?.message).to.contain('read-only (EROFS)').and.contain(dir);
+    }
+    expect(await store.load('kept')).to.equal('1');
+    expect(await store.keys()).to.deep.equal(['kept']);
+  });
+
+  it('answers storage_unavailable naming ENOSPC when the disk is full, and leaves no temp file behind', async function () {
+    mounted = mountTinyDisk(dir, 64 * 1024);
+    if (!mounted) {
+      console.log('      (skipped: this machine does not allow mounting a tmpfs, needed for a full disk)');
+      this.skip();
+    }
+    const store = new FileStateStore(dir);
+    const error = await failure(store.save('big', 'x'.repeat(256 * 1024)));
+    expect(error?.code).to.equal('storage_unavailable');
+    expect(error?.message).to.equal(`could not store 'big': the disk is full (ENOSPC) in the state directory ${dir}`);
+    expect(readdirSync(join(dir, 'store'))).to.deep.equal([]);
   });
 });
