@@ -147,6 +147,17 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
       await agent.interact('navigate', { url: session.site.url('/targets.html') });
     });
 
+    it('a page that answers the settle check itself cannot end a click’s settle before its request finishes', async function () {
+      await agent.interact('navigate', { url: session.site.url('/liar.html') });
+      const clicked = await agent.interact('click', { selector: '#go' });
+      const { effects } = clicked.result.data;
+      expect(effects.settled, JSON.stringify(effects)).to.equal(true);
+      expect(effects.settle_ms, JSON.stringify(effects)).to.be.at.least(1_300);
+      const out = await agent.interact('execute_js', { script: 'return document.getElementById("out").textContent' });
+      expect(out.result.data).to.equal('done');
+      await agent.interact('navigate', { url: session.site.url('/targets.html') });
+    });
+
     it('text= and role= find elements by what a user sees', async function () {
       await agent.interact('click', { selector: 'text=save' });
       expect(await out()).to.equal('clicked Save');

@@ -4,6 +4,7 @@ import { EffectsRecorder } from './Effects.js';
 import { type FrameSnapshot, frameOf, spliceFrames } from './frames.js';
 import { type Measure, type Measurer, screenshot } from './screenshot.js';
 import type { TabScope } from './TabScope.js';
+import { type RequestWatch, TabRequests } from './TabRequests.js';
 import { loaded, navigation } from './tabWaits.js';
 
 /** How long before its deadline a page action stops waiting, so it can report why itself (ms). */
@@ -43,6 +44,20 @@ const DIALOG_GRACE_MS = 2_000;
 const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag']);
 /** How long an action waits for its page to settle unless `settle_ms` says otherwise (SPEC 9). */
 const DEFAULT_SETTLE_MS = 2_000;
+/** Times the page is asked to settle again after requests it did not count have ended. */
+const MAX_SETTLE_ROUNDS = 6;
+/** How often the network layer's open requests are looked at while waiting for them (ms). */
+const OPEN_POLL_MS = 20;
+
+/** True once `count()` is 0, false if it is not within `budgetMs`. */
+async function until0(count: () => number, budgetMs: number): Promise<boolean> {
+  const end = Date.now() + budgetMs;
+  while (count() > 0) {
+    if (Date.now() >= end) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(OPEN_POLL_MS, Math.max(1, end - Date.now()))));
+  }
+  return true;
+}
 
 interface Settled {
   settled: boolean;
@@ -63,6 +78,7 @@ export class BrowserCommands {
     private readonly scope: TabScope,
     private readonly page: PageHooks = NO_PAGE_HOOKS,
     readonly effects: EffectsRecorder = new EffectsRecorder(),
+    private readonly requests: TabRequests = new TabRequests(),
   ) {}
 
   async execute(query: Query, deadline: number, signal: AbortSignal): Promise<unknown> {
@@ -278,6 +294,7 @@ export class BrowserCommands {
   ): Promise<unknown> {
     const recording = this.effects.start(tabId);
     const since = Date.now();
+    const requests = this.requests.watch(tabId, since);
     try {
       let result: { success: true; data: unknown };
       let settled: Settled;
@@ -285,8 +302,10 @@ export class BrowserCommands {
         const before = (await chrome.tabs.get(tabId)).url;
         result = await work();
         const asked = typeof params.settle_ms === 'number' ? params.settle_ms : DEFAULT_SETTLE_MS;
-        settled = await this.settle(tabId, before, since, Math.min(asked, deadline - Date.now() - REPORT_MARGIN_MS));
+        const budget = Math.min(asked, deadline - Date.now() - REPORT_MARGIN_MS);
+        settled = await this.settle(tabId, before, since, budget, requests);
       } finally {
+        requests.stop();
         await this.page.drain(tabId);
       }
       await recording.resolveUrls(async (id) => {
@@ -302,22 +321,38 @@ export class BrowserCommands {
 
   /**
    * Waits until the tab's page has settled (dom-actions' `settle`: its requests since `since`
-   * done, its DOM quiet), at most `budgetMs`. A page that navigates meanwhile is waited for and
-   * settled in its new document; the new url is `navigated_to`.
+   * done, its DOM quiet), at most `budgetMs`. The page's word is not enough: the requests the
+   * network layer saw open (`requests`) must have ended too, then the DOM be quiet again. A page
+   * that navigates meanwhile is waited for and settled in its new document; the new url is
+   * `navigated_to`.
    */
-  private async settle(tabId: number, before: string | undefined, since: number, budgetMs: number): Promise<Settled> {
+  private async settle(
+    tabId: number,
+    before: string | undefined,
+    since: number,
+    budgetMs: number,
+    requests: RequestWatch,
+  ): Promise<Settled> {
     const started = Date.now();
     const left = () => budgetMs - (Date.now() - started);
     let settled = false;
-    for (let attempt = 0; attempt < 3 && left() > 0; attempt++) {
+    for (let attempt = 0, rounds = 0; attempt < 3 && rounds < MAX_SETTLE_ROUNDS && left() > 0; rounds++) {
       try {
         const tab = await chrome.tabs.get(tabId);
         const until = Date.now() + left();
         const outcome = await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', ['settle', { since }, left()], until);
         settled = outcome.ok && (outcome.data as { settled?: boolean }).settled === true;
-        if (outcome.ok) break;
+        if (!outcome.ok) {
+          attempt++;
+          continue;
+        }
+        if (!settled || requests.open() === 0) break;
+        // The page said quiet while the network layer has its requests open: wait for them, then settle again.
+        settled = await until0(() => requests.open(), left());
+        if (!settled) break;
       } catch {
         // The page navigated (or is loading a new document): settle there.
+        attempt++;
         await loaded(tabId, AbortSignal.timeout(Math.max(1, left()))).catch(() => undefined);
       }
     }

@@ -12,6 +12,7 @@ import { fillStatuses, LoadStatuses } from './LoadStatuses.js';
 import { SourceMaps } from './SourceMaps.js';
 import { readSourceMap, SOURCE_MESSAGE, type SourceAnswer } from '../relay/sources.js';
 import { daemonPort, instanceId, isPortChange } from './settings.js';
+import { TabRequests } from './TabRequests.js';
 import { TabScope } from './TabScope.js';
 
 // The service worker. Everything is registered synchronously at the top level, so that any event
@@ -23,20 +24,34 @@ const PAGES_KEY = 'pageUrls';
 
 const bootId = `boot-${crypto.randomUUID()}`;
 const scope = new TabScope();
-const commands = new BrowserCommands(scope, {
-  drain: (tabId) => drainCapture(tabId),
-  audited: (tabId, url, violations) => {
-    for (const violation of violations) forwarder.add('logs', auditEntry(tabId, url, violation));
+/** Fetch and XHR requests of tabs whose actions are settling, from the network layer (SPEC 9, 6). */
+const tabRequests = new TabRequests();
+const commands = new BrowserCommands(
+  scope,
+  {
+    drain: (tabId) => drainCapture(tabId),
+    audited: (tabId, url, violations) => {
+      for (const violation of violations) forwarder.add('logs', auditEntry(tabId, url, violation));
+    },
+    order: async (tabId, order) => {
+      try {
+        const answer = await chrome.tabs.sendMessage(tabId, { type: DIALOG_MESSAGE, order }, { frameId: 0 });
+        return (answer as { ordered?: boolean } | undefined)?.ordered === true;
+      } catch {
+        return false; // no relay in that tab (not tracked yet, or not scriptable)
+      }
+    },
   },
-  order: async (tabId, order) => {
-    try {
-      const answer = await chrome.tabs.sendMessage(tabId, { type: DIALOG_MESSAGE, order }, { frameId: 0 });
-      return (answer as { ordered?: boolean } | undefined)?.ordered === true;
-    } catch {
-      return false; // no relay in that tab (not tracked yet, or not scriptable)
-    }
-  },
-});
+  undefined,
+  tabRequests,
+);
+const XHR_FILTER: chrome.webRequest.RequestFilter = { urls: ['http://*/*', 'https://*/*'], types: ['xmlhttprequest'] };
+chrome.webRequest.onBeforeRequest.addListener((d) => {
+  tabRequests.started(d.tabId, d.requestId, d.timeStamp);
+  return undefined;
+}, XHR_FILTER);
+chrome.webRequest.onCompleted.addListener((d) => tabRequests.ended(d.tabId, d.requestId), XHR_FILTER);
+chrome.webRequest.onErrorOccurred.addListener((d) => tabRequests.ended(d.tabId, d.requestId), XHR_FILTER);
 const pages = new Map<number, string>();
 
 let client: DaemonClient | undefined;

@@ -128,6 +128,21 @@ document.getElementById('close').onclick = () => (document.getElementById('out')
 </body></html>`,
   },
   '/big.html': { html: BIG_PAGE },
+  // A page that lies to the settle check (SPEC 6): it answers "0 requests open" itself and keeps
+  // the capture's own answer from being heard, then clicks start a 1.5 s fetch.
+  '/liar.html': {
+    html: `<!doctype html><html><head><title>liar page</title><script>
+document.addEventListener('browsertap:inflight', (event) => {
+  event.stopImmediatePropagation();
+  document.dispatchEvent(new CustomEvent('browsertap:inflight-count', { detail: '0' }));
+}, true);
+</script></head><body><button id="go">load</button><p id="out"></p><script>
+document.getElementById('go').addEventListener('click', async () => {
+  const answer = await (await fetch('/slow-json')).json();
+  document.getElementById('out').textContent = answer.slow;
+});
+</script></body></html>`,
+  },
   // 1 500 buttons with Chinese labels: three bytes a character (a snapshot counted in characters was 90 KB).
   '/cjk.html': {
     html: `<!doctype html><html><head><title>cjk page</title></head><body><main id="list"></main><script>
@@ -268,6 +283,10 @@ export async function startSite(appDir?: string): Promise<Site> {
     }
     if (path === '/json') {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      return;
+    }
+    if (path === '/slow-json') {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"slow":"done"}'), 1_500);
       return;
     }
     if (path === '/pixel.png') {
