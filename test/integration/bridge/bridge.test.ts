@@ -100,6 +100,52 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     expect(messages.find((m) => m.id === null)?.error?.code).to.equal(-32700);
   });
 
+  it('answers an id without a method and batches of non-messages with Invalid Request, one per element, never dropping one', async () => {
+    const child = spawn(process.execPath, ['dist/cli.js', 'mcp', '--port', String(port), '--state-dir', stateDir], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const lines = () => stdout.split('\n').filter((l) => l !== '');
+    const waitFor = async (n: number) => {
+      for (let i = 0; i < 400 && lines().length < n; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    await waitFor(1);
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 7 });
+    send('[1,2,3]');
+    send('[]');
+    send({ jsonrpc: '1.0', id: 8, method: 'ping' });
+    send([
+      { jsonrpc: '2.0', id: 10, method: 'ping' },
+      { jsonrpc: '2.0', id: 11 },
+    ]);
+    send({ jsonrpc: '2.0', id: 12, method: 'ping' });
+    await waitFor(7);
+    child.stdin.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+    const answers = lines().map((line) => JSON.parse(line) as any);
+    const invalid = (id: unknown) => ({ jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request' } });
+    expect(answers).to.have.length(7);
+    const single = answers.filter((a) => !Array.isArray(a));
+    const batches = answers.filter((a) => Array.isArray(a));
+    expect(single).to.deep.include(invalid(7));
+    expect(single).to.deep.include(invalid(8));
+    expect(single).to.deep.include(invalid(null)); // the empty batch
+    expect(single.find((a) => a.id === 12)?.result).to.deep.equal({});
+    expect(batches).to.deep.include([invalid(null), invalid(null), invalid(null)]);
+    const mixed = batches.find((batch) => batch.length === 2);
+    expect(mixed).to.deep.include(invalid(11));
+    expect(mixed?.find((a: { id: unknown }) => a.id === 10)?.result).to.deep.equal({});
+  });
+
   it('answers 100 concurrent calls through one bridge, each with its own result', async () => {
     const bridge = await open();
     await Promise.all(

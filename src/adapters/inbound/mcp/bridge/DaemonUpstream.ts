@@ -80,19 +80,21 @@ export class DaemonUpstream {
   }
 
   /**
-   * Forwards one client message. A request gets exactly one response on the sink, unless the
-   * client cancels it (`notifications/cancelled`): then the daemon is told, so the call ends
-   * there too, and the request is never answered (MCP: the canceller ignores any answer).
+   * Forwards one client message. A request gets exactly one response, on `reply` (the sink
+   * unless given: a batch collects its answers), unless the client cancels it
+   * (`notifications/cancelled`): then the daemon is told, so the call ends there too, and the
+   * request is never answered (MCP: the canceller ignores any answer). Resolves once the request
+   * is answered or dropped; other messages the daemon sends meanwhile go to the sink.
    */
-  async forward(message: JSONRPCMessage): Promise<void> {
+  async forward(message: JSONRPCMessage, reply: Sink = this.sink): Promise<void> {
     if ('method' in message && 'id' in message) {
-      if (message.method === 'initialize') return this.initialize(message);
+      if (message.method === 'initialize') return this.initialize(message, reply);
       const controller = new AbortController();
       this.inFlight.set(message.id, controller);
       try {
         await this.ready;
         await this.initializing;
-        if (!controller.signal.aborted) await this.request(message, controller.signal);
+        if (!controller.signal.aborted) await this.request(message, controller.signal, reply);
       } finally {
         this.inFlight.delete(message.id);
       }
@@ -132,11 +134,11 @@ export class DaemonUpstream {
    * daemon has to be started), and opens the daemon session behind it; every later message
    * waits for that session. A session that could not be opened is retried by the next request.
    */
-  private initialize(message: JSONRPCRequest): void {
+  private initialize(message: JSONRPCRequest, reply: Sink): void {
     this.initParams = message.params;
     this.sessionId = undefined;
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-    this.sink({
+    reply({
       jsonrpc: '2.0',
       id: message.id,
       result: initializeResult(requested, this.settings.bridgeVersion),
@@ -162,7 +164,7 @@ export class DaemonUpstream {
     controller.abort();
   }
 
-  private async request(message: JSONRPCRequest, signal: AbortSignal): Promise<void> {
+  private async request(message: JSONRPCRequest, signal: AbortSignal, reply: Sink): Promise<void> {
     if (message.method === 'initialize') {
       this.initParams = message.params;
       this.sessionId = undefined;
@@ -171,17 +173,17 @@ export class DaemonUpstream {
       const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), signal);
       if (signal.aborted) return;
       let answered = false;
-      for (const reply of messages) {
-        if (isAnswerTo(reply, message.id)) {
+      for (const answer of messages) {
+        if (isAnswerTo(answer, message.id)) {
           answered = true;
-          this.rememberSubscription(message, reply);
-        } else if (isAnswerTo(reply, null)) continue; // an HTTP-level error: re-addressed below
-        this.sink(reply);
+          this.rememberSubscription(message, answer);
+          reply(answer);
+        } else if (!isAnswerTo(answer, null)) this.sink(answer); // a bare HTTP-level error is re-addressed below
       }
       if (!answered) {
-        const bare = messages.find((reply) => isAnswerTo(reply, null)) as
+        const bare = messages.find((answer) => isAnswerTo(answer, null)) as
           { error?: { code: number; message: string } } | undefined;
-        this.sink(
+        reply(
           errorFor(
             message.id,
             bare?.error?.code ?? INTERNAL_ERROR,
@@ -191,7 +193,7 @@ export class DaemonUpstream {
       }
     } catch (error) {
       if (signal.aborted) return; // cancelled by the client, or the bridge is closing: no answer
-      this.sink(errorFor(message.id, DAEMON_UNAVAILABLE, `browsertap daemon unavailable: ${(error as Error).message}`));
+      reply(errorFor(message.id, DAEMON_UNAVAILABLE, `browsertap daemon unavailable: ${(error as Error).message}`));
     }
   }
 

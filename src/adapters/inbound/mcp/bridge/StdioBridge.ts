@@ -2,12 +2,18 @@ import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { DaemonUpstream, type UpstreamSettings } from './DaemonUpstream.js';
+import type { AnswerId, Checked } from './jsonRpcShape.js';
 import { StdioLines } from './StdioLines.js';
+
+const PARSE_ERROR = { code: -32700, message: 'Parse error' };
+const INVALID_REQUEST = { code: -32600, message: 'Invalid Request' };
 
 /**
  * `browsertap mcp`: MCP on stdio, forwarded to the daemon's `/mcp`. Only `StdioLines.send`
- * writes to stdout; logs go to the logger (stderr). Resolves when stdin ends or `stop()` is
- * called, once its daemon session is ended and every socket let go.
+ * writes to stdout; logs go to the logger (stderr). What is not JSON-RPC 2.0 is answered as
+ * JSON-RPC says (Parse error, Invalid Request with the message's id when it has a readable
+ * one, one answer per element of a batch, in one array), never dropped. Resolves when stdin
+ * ends or `stop()` is called, once its daemon session is ended and every socket let go.
  */
 export class StdioBridge {
   private stopRequested: (() => void) | undefined;
@@ -20,19 +26,15 @@ export class StdioBridge {
   ) {}
 
   async run(): Promise<void> {
-    let upstream: DaemonUpstream | undefined;
-    const stdio = new StdioLines(
-      this.input,
-      this.output,
-      (message) => void upstream?.forward(message as unknown as JSONRPCMessage),
-      (reason, detail) => {
+    const upstream: DaemonUpstream = new DaemonUpstream(this.settings, (message) => stdio.send(message));
+    const stdio: StdioLines = new StdioLines(this.input, this.output, {
+      message: (message) => void upstream.forward(message as unknown as JSONRPCMessage),
+      batch: (items) => void this.batch(items, upstream, stdio),
+      invalid: (reason, detail, id) => {
         this.settings.logger.warn('bad message from the MCP client', { error: detail });
-        const error =
-          reason === 'parse' ? { code: -32700, message: 'Parse error' } : { code: -32600, message: 'Invalid Request' };
-        stdio.send({ jsonrpc: '2.0', id: null, error });
+        stdio.send({ jsonrpc: '2.0', id, error: reason === 'parse' ? PARSE_ERROR : INVALID_REQUEST });
       },
-    );
-    upstream = new DaemonUpstream(this.settings, (message) => stdio.send(message));
+    });
     const ended = new Promise<void>((resolve) => {
       this.input.once('end', resolve);
       this.input.once('close', resolve);
@@ -50,4 +52,32 @@ export class StdioBridge {
     this.stopEarly = true;
     this.stopRequested?.();
   }
+
+  /**
+   * A batch: its valid messages are forwarded, its invalid ones answered "Invalid Request", and
+   * every answer goes out in one array once all its requests are answered (or cancelled). A
+   * batch of notifications and responses only is answered with nothing (JSON-RPC 6).
+   */
+  private async batch(items: readonly Checked[], upstream: DaemonUpstream, stdio: StdioLines): Promise<void> {
+    const answers: unknown[] = [];
+    const invalid = items.filter((item): item is Extract<Checked, { ok: false }> => !item.ok);
+    if (invalid.length > 0) {
+      this.settings.logger.warn('bad messages in a batch from the MCP client', {
+        invalid: invalid.length,
+        of: items.length,
+        error: invalid[0]?.detail,
+      });
+    }
+    for (const item of invalid) answers.push(invalidRequest(item.id));
+    await Promise.all(
+      items.map((item) =>
+        item.ok ? upstream.forward(item.message as unknown as JSONRPCMessage, (answer) => answers.push(answer)) : undefined,
+      ),
+    );
+    if (answers.length > 0) stdio.send(answers);
+  }
+}
+
+function invalidRequest(id: AnswerId): unknown {
+  return { jsonrpc: '2.0', id, error: INVALID_REQUEST };
 }

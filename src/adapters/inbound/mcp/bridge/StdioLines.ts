@@ -1,16 +1,31 @@
 import type { Readable, Writable } from 'node:stream';
+import { checkMessage, type AnswerId, type Checked, type Message } from './jsonRpcShape.js';
 
-/** One JSON-RPC message as the bridge passes it on: parsed JSON, checked only for `jsonrpc: "2.0"`. */
-export type Message = Record<string, unknown> & { readonly jsonrpc: '2.0' };
+export type { Message };
 
 /** Longest line accepted from the client (bytes); a longer one is answered "Invalid Request" and dropped. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** Most messages in one batch (as the daemon's `/mcp` allows); a longer batch is one "Invalid Request". */
+export const MAX_BATCH = 100;
+
+/** What `StdioLines` makes of each line from the client. */
+export interface LineHandlers {
+  /** One valid JSON-RPC 2.0 message: a request, a notification or a response. */
+  message(message: Message): void;
+  /** A batch (a JSON array of 1 to `MAX_BATCH` values): each element checked, in order. */
+  batch(items: readonly Checked[]): void;
+  /**
+   * A line that is not JSON (`parse`), too long, an empty or oversized batch, or not a valid
+   * message (`invalid`); `id` is the message's id when one could be read, else null.
+   */
+  invalid(reason: 'parse' | 'invalid', detail: string, id: AnswerId): void;
+}
 
 /**
  * MCP's stdio framing: one JSON message per line, in and out. Written for the bridge so that it
  * starts without the SDK's schemas (they cost tens of milliseconds to load, and the daemon checks
- * every message again anyway). Lines that are not JSON, or not JSON-RPC 2.0 objects, are reported
- * to `onInvalid`; nothing but `send` writes to `output`.
+ * every message again anyway). Every line is reported to exactly one handler, so none is dropped
+ * unanswered; nothing but `send` writes to `output`.
  */
 export class StdioLines {
   private pending: Buffer[] = [];
@@ -20,8 +35,7 @@ export class StdioLines {
   constructor(
     private readonly input: Readable,
     private readonly output: Writable,
-    private readonly onMessage: (message: Message) => void,
-    private readonly onInvalid: (reason: 'parse' | 'invalid', detail: string) => void,
+    private readonly handlers: LineHandlers,
     private readonly maxLineBytes = MAX_LINE_BYTES,
   ) {}
 
@@ -43,7 +57,7 @@ export class StdioLines {
       this.pendingBytes = 0;
       this.overlong = false;
       start = end + 1;
-      if (overlong) this.onInvalid('invalid', `a message longer than ${this.maxLineBytes} bytes`);
+      if (overlong) this.handlers.invalid('invalid', `a message longer than ${this.maxLineBytes} bytes`, null);
       else this.line(line);
     }
     this.append(chunk.subarray(start));
@@ -68,13 +82,18 @@ export class StdioLines {
     try {
       parsed = JSON.parse(trimmed);
     } catch (error) {
-      this.onInvalid('parse', (error as Error).message);
+      this.handlers.invalid('parse', (error as Error).message, null);
       return;
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || (parsed as Message).jsonrpc !== '2.0') {
-      this.onInvalid('invalid', 'not a JSON-RPC 2.0 message object');
+    if (Array.isArray(parsed)) {
+      if (parsed.length === 0) this.handlers.invalid('invalid', 'an empty batch', null);
+      else if (parsed.length > MAX_BATCH) {
+        this.handlers.invalid('invalid', `a batch of ${parsed.length} messages; at most ${MAX_BATCH}`, null);
+      } else this.handlers.batch(parsed.map(checkMessage));
       return;
     }
-    this.onMessage(parsed as Message);
+    const checked = checkMessage(parsed);
+    if (checked.ok) this.handlers.message(checked.message);
+    else this.handlers.invalid('invalid', checked.detail, checked.id);
   }
 }
