@@ -97,6 +97,8 @@ export interface PageWire {
   url: string;
   title: string;
   event: 'load' | 'navigate';
+  /** When the document began (`performance.timeOrigin`, ms since the epoch): its entries are at or after it. */
+  started_at?: number;
 }
 
 export interface CaptureBatch {

@@ -57,7 +57,13 @@ export function forwardBatch(
         if (typeof entry.url === 'string') pages.set(tabId, entry.url);
         forwarder.add(
           'page',
-          { tab_id: tabId, url: entry.url, title: typeof entry.title === 'string' ? entry.title : '', event: entry.event },
+          {
+            tab_id: tabId,
+            url: entry.url,
+            title: typeof entry.title === 'string' ? entry.title : '',
+            event: entry.event,
+            ...(Number.isSafeInteger(entry.started_at) ? { started_at: entry.started_at } : {}),
+          },
           true,
         );
       } else {

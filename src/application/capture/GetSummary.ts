@@ -76,7 +76,12 @@ export class GetSummary {
     const vitals = this.store.read('vitals', { limit: Number.MAX_SAFE_INTEGER, filter: inTab });
 
     const perTab = new Map<number | undefined, Counts>();
-    const countsOf = (tab: number | undefined): Counts => {
+    // A page's counts are its current document's: a tab's earlier pages count in `totals` only.
+    const startOf = new Map(this.pages.all().map((p) => [p.tab_id, p.started_at ?? 0]));
+    const countsOf = (tab: number | undefined, ts: number): Counts => {
+      // Counted nowhere but in `totals`.
+      if (tab !== undefined && ts < (startOf.get(tab) ?? 0))
+        return { errors: 0, warnings: 0, failed_requests: 0, slow_requests: 0 };
       let counts = perTab.get(tab);
       if (counts === undefined) {
         counts = { errors: 0, warnings: 0, failed_requests: 0, slow_requests: 0 };
@@ -88,7 +93,7 @@ export class GetSummary {
     const errors = new Map<string, { first: { seq: number; entry: LogEntry; at?: string }; count: number; ts: number }>();
     for (const { seq, value: entry } of logs.entries) {
       if (isError(entry)) {
-        countsOf(entry.tab_id).errors++;
+        countsOf(entry.tab_id, entry.ts).errors++;
         totals.errors++;
         const at = topFrame(entry.stack, entry.url);
         const key = `${entry.tab_id ?? ''}\u0000${entry.message}\u0000${at ?? ''}`;
@@ -100,14 +105,14 @@ export class GetSummary {
           known.ts = entry.ts;
         }
       } else if (entry.level === 'warn') {
-        countsOf(entry.tab_id).warnings++;
+        countsOf(entry.tab_id, entry.ts).warnings++;
         totals.warnings++;
       }
     }
     const failed = new Map<string, { seq: number; entry: NetworkEntry; count: number; ts: number }>();
     for (const { seq, value: entry } of network.entries) {
       if (isFailedRequest(entry)) {
-        countsOf(entry.tab_id).failed_requests++;
+        countsOf(entry.tab_id, entry.ts).failed_requests++;
         totals.failed_requests++;
         const key = `${entry.method} ${entry.url} ${entry.status}`;
         const known = failed.get(key);
@@ -117,7 +122,7 @@ export class GetSummary {
           known.ts = entry.ts;
         }
       } else if (entry.duration_ms >= DEFAULT_SLOW_MS) {
-        countsOf(entry.tab_id).slow_requests++;
+        countsOf(entry.tab_id, entry.ts).slow_requests++;
         totals.slow_requests++;
       }
     }

@@ -6,6 +6,8 @@ export interface TrackedPage {
   readonly title: string;
   /** Epoch ms of the last load/navigate event. */
   readonly updated_at: number;
+  /** When its document began (epoch ms, page clock); entries before it belong to earlier documents of the tab. */
+  readonly started_at?: number;
 }
 
 /** The tracked tabs and their current page (SPEC 4 `POST /page`), most recently active last; bounded. */
@@ -18,7 +20,13 @@ export class PageRegistry {
   apply(event: PageEvent, now: number): void {
     this.pages.delete(event.tab_id);
     if (event.event === 'close') return;
-    this.pages.set(event.tab_id, { tab_id: event.tab_id, url: event.url, title: event.title, updated_at: now });
+    this.pages.set(event.tab_id, {
+      tab_id: event.tab_id,
+      url: event.url,
+      title: event.title,
+      updated_at: now,
+      ...(event.started_at === undefined ? {} : { started_at: event.started_at }),
+    });
     if (this.pages.size > this.capacity) this.pages.delete(this.pages.keys().next().value as number);
   }
 

@@ -102,6 +102,8 @@ export interface PageEvent {
   readonly url: string;
   readonly title: string;
   readonly event: 'load' | 'navigate' | 'close';
+  /** When the document began (epoch ms), if the page said. */
+  readonly started_at?: number;
 }
 
 /** Where each kind of entry is kept. */

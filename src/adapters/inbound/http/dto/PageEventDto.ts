@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** `POST /page`. */
 export class PageEventDto {
@@ -13,4 +13,11 @@ export class PageEventDto {
 
   @IsIn(['load', 'navigate', 'close'])
   event!: 'load' | 'navigate' | 'close';
+
+  /** When the document began (ms since the epoch): the summary counts a page's entries from then. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  started_at?: number;
 }
