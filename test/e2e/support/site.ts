@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { APP_BASE } from './fixtureApp.js';
+import { noisePng } from './noisePng.js';
 import { WebSocketServer } from 'ws';
 
 /** A page of about 500 elements a snapshot has to walk: a header, a nav, a 70-row list, a form. */
@@ -154,6 +155,32 @@ for (let i = 0; i < 1500; i++) {
 }
 </script></body></html>`,
   },
+  // Web Vitals after a click (SPEC 8): a small heading paints first; a click brings a banner 100 ms
+  // later that pushes everything down; 1.8 s after load a 600×400 image appears, far larger than
+  // the heading. A person's click ends LCP before the image and excuses the banner's shift.
+  '/late-image.html': {
+    html: `<!doctype html><html><head><title>late image page</title></head><body style="margin:0">
+<h1 style="font-size:32px;margin:8px">Pets for adoption</h1><button id="more">Show more</button><p id="out"></p>
+<script>
+document.getElementById('more').addEventListener('click', () => {
+  window.clickedAt = performance.now();
+  setTimeout(() => {
+    const banner = document.createElement('div');
+    banner.style.height = '300px';
+    banner.textContent = 'banner';
+    document.body.prepend(banner);
+  }, 100);
+});
+addEventListener('load', () => setTimeout(() => {
+  const image = new Image(600, 400);
+  image.id = 'late';
+  image.style.cssText = 'position:absolute;top:0;right:0';
+  image.src = '/noise.png';
+  document.body.append(image);
+  window.imageAt = performance.now();
+}, 1800));
+</script></body></html>`,
+  },
   '/resources.html': {
     html: `<!doctype html><html><head><title>resources page</title><link rel="stylesheet" href="/style.css">
 <script src="/missing.js"></script></head><body><img id="ok" src="/pixel.png"><img id="broken" src="/missing.png">
@@ -189,6 +216,31 @@ setTimeout(() => { throw new Error('child uncaught ' + location.search); }, 0);
   '/unsaved.html': {
     html: `<!doctype html><html><head><title>unsaved page</title></head><body><textarea id="draft"></textarea>
 <script>addEventListener('beforeunload', (event) => { event.preventDefault(); event.returnValue = ''; });</script></body></html>`,
+  },
+  // Like swagger-ui's "try it out": the field reaches the state Send reads after a 350 ms debounce.
+  // A clock re-arms a 200 ms timer from load on (an action must not wait for it); #forever starts
+  // a timer chain that never ends; #blank opens a tab, which puts this one in the background.
+  '/debounce.html': {
+    html: `<!doctype html><html><head><title>debounce page</title></head><body>
+<label>Query <input id="q" value="old"></label> <button id="send">Send</button>
+<button id="count">Count</button> <span id="n">0</span> <button id="forever">Forever</button>
+<a id="blank" href="/second.html" target="_blank">open in a new tab</a> <p id="out"></p>
+<script>
+let query = 'old';
+let debounce = 0;
+document.getElementById('q').addEventListener('input', (event) => {
+  clearTimeout(debounce);
+  debounce = setTimeout(() => (query = event.target.value), 350);
+});
+document.getElementById('send').addEventListener('click', async () => {
+  await fetch('/json?q=' + encodeURIComponent(query));
+  document.getElementById('out').textContent = 'sent ' + query;
+});
+const n = document.getElementById('n');
+document.getElementById('count').addEventListener('click', () => (n.textContent = String(Number(n.textContent) + 1)));
+document.getElementById('forever').addEventListener('click', () => setTimeout(function again() { setTimeout(again, 50); }, 50));
+setTimeout(function tick() { setTimeout(tick, 200); }, 200);
+</script></body></html>`,
   },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
   '/slow.html': {
@@ -287,6 +339,10 @@ export async function startSite(appDir?: string): Promise<Site> {
     }
     if (path === '/slow-json') {
       setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"slow":"done"}'), 1_500);
+      return;
+    }
+    if (path === '/noise.png') {
+      response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' }).end(noisePng(600, 400));
       return;
     }
     if (path === '/pixel.png') {
