@@ -2,7 +2,7 @@
 // Bundles the extension (extension/src → extension/dist) with esbuild and writes its manifest
 // with the package version. Run by `npm install` (prepare) and `npm run build:extension`.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const out = 'extension/dist';
@@ -10,8 +10,30 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+// web-vitals measures with a PerformanceObserver that sees the page as a person acting where the
+// agent did would have: the agent's synthetic clicks and keys end LCP and excuse the layout shifts
+// after them, as a person's trusted ones do (extension/src/page/PersonObserver.ts). Swapped in for
+// that package only; the page's own observers and ours keep the browser's.
+const personObserver = resolve('extension/src/page/PersonObserver.ts');
+const vitalsAsAPersonSees = {
+  name: 'web-vitals-as-a-person-sees',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]web-vitals[\\/].*\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('new PerformanceObserver(')) {
+        throw new Error(`${args.path} no longer calls new PerformanceObserver(: see ${personObserver}`);
+      }
+      return {
+        contents: `import { PersonObserver as PerformanceObserver } from ${JSON.stringify(personObserver)};\n${source}`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const common = {
   bundle: true,
+  plugins: [vitalsAsAPersonSees],
   target: 'chrome120',
   legalComments: 'none',
   logLevel: 'warning',

@@ -8,6 +8,7 @@ import { hookWebSocket } from './hookWebSocket.js';
 import { hookXhr } from './hookXhr.js';
 import { Inflight } from './inflight.js';
 import { PageBus } from './PageBus.js';
+import { agentInput } from './PersonObserver.js';
 import { Resources } from './resources.js';
 import { trackPage } from './pageEvents.js';
 import { observeVitals } from './vitals.js';
@@ -45,7 +46,9 @@ export function install(): void {
     const detail = (event as CustomEvent<unknown>).detail;
     if (typeof detail !== 'string' || detail.length > 20_000) return;
     try {
-      orderDialogs(JSON.parse(detail) as Parameters<typeof orderDialogs>[0]);
+      const order = JSON.parse(detail) as Parameters<typeof orderDialogs>[0];
+      orderDialogs(order);
+      agentInput.order(order);
     } catch {
       // not an order from the relay
     }
@@ -61,6 +64,7 @@ export function install(): void {
   hookBodyReaders();
   hookXhr(bus, now, inflight);
   hookWebSocket(bus, now);
+  agentInput.listen(window);
   observeVitals(bus, now);
   trackPage(bus);
   resources.observe();

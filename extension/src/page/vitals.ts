@@ -25,6 +25,8 @@ export function vitalTarget(metric: MetricWithAttribution): string | undefined {
  * reported (`reportAllChanges`: LCP as candidates paint, CLS as it grows, INP as a slower
  * interaction comes), so an agent reading while the page is open sees them; the library's final
  * values on hide and page exit come the same way. A value reported again unchanged is not re-sent.
+ * The library sees the page as a person acting where browsertap did would have (PersonObserver):
+ * the agent's clicks and keys end LCP and excuse the shifts after them, as a person's do.
  */
 export function observeVitals(bus: PageBus, now: () => number): void {
   const sent = new Map<string, string>();

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { APP_BASE } from './fixtureApp.js';
+import { noisePng } from './noisePng.js';
 import { WebSocketServer } from 'ws';
 
 /** A page of about 500 elements a snapshot has to walk: a header, a nav, a 70-row list, a form. */
@@ -152,6 +153,32 @@ for (let i = 0; i < 1500; i++) {
   button.textContent = '提交订单并继续购物流程第' + i + '号';
   list.append(button);
 }
+</script></body></html>`,
+  },
+  // Web Vitals after a click (SPEC 8): a heading paints first; a click brings a banner 100 ms
+  // later that pushes everything down; 1.8 s after load a 600×400 image appears, far larger than
+  // the heading. A person's click ends LCP before the image and excuses the banner's shift.
+  '/late-image.html': {
+    html: `<!doctype html><html><head><title>late image page</title></head><body style="margin:0">
+<h1 style="font-size:32px;margin:8px">Pets for adoption</h1><button id="more">Show more</button><p id="out"></p>
+<script>
+document.getElementById('more').addEventListener('click', () => {
+  window.clickedAt = performance.now();
+  setTimeout(() => {
+    const banner = document.createElement('div');
+    banner.style.height = '300px';
+    banner.textContent = 'banner';
+    document.body.prepend(banner);
+  }, 100);
+});
+addEventListener('load', () => setTimeout(() => {
+  const image = new Image(600, 400);
+  image.id = 'late';
+  image.style.cssText = 'position:absolute;top:0;right:0';
+  image.src = '/noise.png';
+  document.body.append(image);
+  window.imageAt = performance.now();
+}, 1800));
 </script></body></html>`,
   },
   '/resources.html': {
@@ -312,6 +339,10 @@ export async function startSite(appDir?: string): Promise<Site> {
     }
     if (path === '/slow-json') {
       setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"slow":"done"}'), 1_500);
+      return;
+    }
+    if (path === '/noise.png') {
+      response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' }).end(noisePng(600, 400));
       return;
     }
     if (path === '/pixel.png') {
