@@ -152,7 +152,7 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
       await cdp.openTab();
       const final = await follow(agent, queued.correlation_id, finished, 15_000);
       expect(final.status).to.equal('error');
-      expect(final.error_code).to.equal('extension_restarted');
+      expect(final.error).to.equal('extension_restarted');
       expect(Date.now() - stopped).to.be.below(3_000);
       const next = await agent.interact('execute_js', { tab_id: tabId, script: 'return 1 + 1' });
       expect(next.result).to.deep.equal({ success: true, data: 2 });
@@ -172,10 +172,10 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
       // may still wake the worker on its own (a tab of an earlier test finishing its load): then
       // the new worker reports the command lost with extension_restarted. Either way it ends as
       // a clear failure, never silently and never as success.
-      const outcome = `${String(final.status)}/${String(final.error_code)}`;
+      const outcome = `${String(final.status)}/${String(final.error)}`;
       expect(['expired/extension_no_response', 'error/extension_restarted'], JSON.stringify(final)).to.include(outcome);
-      if (final.status === 'expired') expect(final.error).to.equal('Extension did not respond within 3s of receiving command');
-      expect(final.error).to.be.a('string').and.not.equal('');
+      if (final.status === 'expired') expect(final.message).to.equal('Extension did not respond within 3s of receiving command');
+      expect(final.message).to.be.a('string').and.not.equal('');
       await cdp.openTab(); // wake it for whatever comes next
       await agent.extensionConnected();
     });

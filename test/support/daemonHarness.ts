@@ -135,7 +135,11 @@ export class SimulatedExtension {
     return ((await response.json()) as { queries: [] }).queries;
   }
 
-  async report(correlationId: string, status: string, extra: { result?: unknown; error?: string; tab_id?: unknown } = {}) {
+  async report(
+    correlationId: string,
+    status: string,
+    extra: { result?: unknown; error?: string; message?: string; tab_id?: unknown } = {},
+  ) {
     return post(`${this.base}/query-result`, { correlation_id: correlationId, status, ...extra });
   }
 

@@ -55,7 +55,7 @@ export function lifecycleHarness(rules: Partial<LifecycleRules> = {}) {
     report(
       correlationId: string,
       status: 'pending' | 'complete' | 'error' | 'timeout',
-      extra: { result?: unknown; error?: string } = {},
+      extra: { result?: unknown; error?: string; message?: string } = {},
     ) {
       return record.execute({ correlationId, status, ...extra });
     },

@@ -9,17 +9,27 @@ export interface Query {
   readonly default_tab_id?: number;
 }
 
-/** What `POST /query-result` takes. */
+/**
+ * What `POST /query-result` takes. A failure (`error`/`timeout`) is said as every error is
+ * (SPEC 2): `error` the stable code, `message` the sentence, once; `result` then holds only what
+ * the sentence does not (`stack`: the page's frames; `name`: the error's class when the sentence
+ * lacks it), and is left out when there is nothing.
+ */
 export interface ResultBody {
   readonly correlation_id: string;
   readonly status: 'pending' | 'complete' | 'error' | 'timeout';
   readonly result?: unknown;
   readonly error?: string;
+  readonly message?: string;
   /** The tab the command acted in. */
   readonly tab_id?: number;
 }
 
-/** A command that failed in a way the agent can act on: `code` is stable, `message` says what to do. */
+/**
+ * A command that failed in a way the agent can act on: `code` is stable snake_case (the daemon
+ * passes any such code through to the agent: a new one needs no change there), `message` says
+ * what to do.
+ */
 export class CommandFailure extends Error {
   constructor(
     readonly code: string,

@@ -61,8 +61,8 @@ export class CommandRunner {
         settle({
           correlation_id: id,
           status: 'timeout',
-          error: `${query.type} did not finish within its ${limit} ms execution limit (timeout_ms); the page may still be running it`,
-          result: { success: false, error: { code: 'execution_timeout', message: `Still running after ${limit} ms` } },
+          error: 'execution_timeout',
+          message: `${query.type} did not finish within its ${limit} ms execution limit (timeout_ms); the page may still be running it`,
         }),
       limit,
     );
@@ -86,22 +86,23 @@ function failureBody(id: string, error: unknown): ResultBody {
           name: (error as Error)?.name,
         });
   const { name, stack, timeout } = failure.details;
-  const described = stack !== undefined && stack.length > 0 ? `${failure.message}\n${stackFrames(stack)}` : failure.message;
+  const frames = stack === undefined ? '' : stackFrames(stack);
+  // Only what the sentence does not already say: the class when it is not its first word, the frames.
+  const details = {
+    ...(name === undefined || name === '' || failure.message.startsWith(name) ? {} : { name }),
+    ...(frames === '' ? {} : { stack: frames.slice(0, MAX_TEXT) }),
+  };
   return {
     correlation_id: id,
     status: timeout === true ? 'timeout' : 'error',
-    error: described.slice(0, 16_000),
-    result: {
-      success: false,
-      error: {
-        code: failure.code,
-        message: failure.message,
-        ...(name === undefined ? {} : { name }),
-        ...(stack === undefined ? {} : { stack }),
-      },
-    },
+    error: failure.code,
+    message: failure.message.slice(0, MAX_TEXT),
+    ...(Object.keys(details).length === 0 ? {} : { result: details }),
   };
 }
+
+/** Longest message or stack posted (the daemon takes up to 16 384 characters of each). */
+const MAX_TEXT = 16_000;
 
 /** The "at …" lines of a stack (its first line repeats the message). */
 function stackFrames(stack: string): string {

@@ -13,7 +13,11 @@ interface ResultBase {
   readonly timeline: TimelinePayload;
 }
 
-/** SPEC 3.3: what `observe command_result` / `configure query_status` answer. */
+/**
+ * SPEC 3.3: what `observe command_result` / `configure query_status` answer. A failed command
+ * says why as every error does (SPEC 2): `error` the stable code, `message` the sentence, once;
+ * `result`, when present on a failure, holds only what the sentence does not (the page's stack).
+ */
 export type CommandResultPayload =
   | (ResultBase & { readonly status: 'queued' | 'pending'; readonly message: string })
   | (ResultBase & {
@@ -24,15 +28,16 @@ export type CommandResultPayload =
     })
   | (ResultBase & {
       readonly status: 'error' | 'timeout';
+      /** The stable code: the daemon's (`extension_no_response`, …) or the extension's (`ambiguous_selector`, …). */
       readonly error: string;
-      readonly error_code: string;
+      readonly message: string;
       readonly failed_at: string;
       readonly result?: unknown;
     })
   | (ResultBase & {
       readonly status: 'expired';
       readonly error: string;
-      readonly error_code: string;
+      readonly message: string;
       readonly expired_at: string;
     });
 
@@ -62,10 +67,10 @@ export interface FailedCommandPayload {
   readonly correlation_id: string;
   readonly command: string;
   readonly status: 'error' | 'timeout' | 'expired';
-  /** The stable failure code (`extension_no_response`, `execution_timeout`, …). */
+  /** The stable failure code (`extension_no_response`, `execution_timeout`, `ambiguous_selector`, …). */
   readonly error: string;
-  /** What happened, in a sentence. */
-  readonly hint: string;
+  /** What happened, in a sentence (cut at 300 characters: command_result has all of it). */
+  readonly message: string;
   readonly failed_at: string;
 }
 

@@ -9,7 +9,8 @@ import { CommandDeadlines } from './CommandDeadlines.js';
 /**
  * Records what the extension posted for a command: `pending` (the ack) or a final status.
  * Unknown, undelivered and duplicate reports are answered `accepted: false` with a reason.
- * An error text is redacted before it is kept (SPEC 6: every view of it is redacted the same way).
+ * An error's sentence and its stack are redacted before they are kept (SPEC 6: every view of
+ * them is redacted the same way).
  */
 @injectable()
 export class RecordCommandResult {
@@ -22,7 +23,7 @@ export class RecordCommandResult {
   ) {}
 
   execute(raw: ResultReport): ReportAnswer {
-    const report = raw.error === undefined ? raw : { ...raw, error: this.sanitizer.commandError(raw.error) };
+    const report = this.redacted(raw);
     const { answer, changes } = this.tracker.report(report, this.clock.now());
     if (!answer.accepted) return answer;
     this.deadlines.settle(changes);
@@ -30,5 +31,17 @@ export class RecordCommandResult {
     const command = changes.find((change) => change.command.correlationId === report.correlationId)?.command;
     if (command !== undefined && report.tabId !== undefined) this.tabs.set(command.clientId, report.tabId);
     return answer;
+  }
+
+  private redacted(report: ResultReport): ResultReport {
+    if (report.status !== 'error' && report.status !== 'timeout') return report;
+    const details = report.result as { stack?: unknown } | undefined;
+    return {
+      ...report,
+      ...(report.message === undefined ? {} : { message: this.sanitizer.commandError(report.message) }),
+      ...(typeof details?.stack === 'string'
+        ? { result: { ...details, stack: this.sanitizer.commandError(details.stack) } }
+        : {}),
+    };
   }
 }

@@ -70,13 +70,13 @@ export function presentResult(command: CommandView): CommandResultPayload {
       return {
         ...base,
         status: command.state,
-        error: failure.message,
-        error_code: failure.code,
+        error: failure.code,
+        message: failure.message,
         failed_at: iso(finishedAt),
         ...(command.result === undefined ? {} : { result: command.result }),
       };
     case 'expired':
-      return { ...base, status: 'expired', error: failure.message, error_code: failure.code, expired_at: iso(expiredAt) };
+      return { ...base, status: 'expired', error: failure.code, message: failure.message, expired_at: iso(expiredAt) };
   }
 }
 
@@ -108,7 +108,7 @@ export function presentFailed(command: CommandView): FailedCommandPayload {
     status: command.state as FailedCommandPayload['status'],
     error: command.failure?.code ?? 'unknown',
     // A list holds up to 100 of these: the full message is in that command's command_result.
-    hint: capHint(command.failure?.message ?? ''),
+    message: capMessage(command.failure?.message ?? ''),
     failed_at: iso(command.state === 'expired' ? expiredAt : finishedAt),
   };
 }
@@ -125,8 +125,8 @@ export function presentDelivery(command: CommandView): DeliveryPayload {
 }
 
 /** Longest failure message shown in a list of failed commands (characters). */
-const LIST_HINT_CHARS = 300;
+const LIST_MESSAGE_CHARS = 300;
 
-function capHint(message: string): string {
-  return message.length <= LIST_HINT_CHARS ? message : `${message.slice(0, LIST_HINT_CHARS)}…`;
+function capMessage(message: string): string {
+  return message.length <= LIST_MESSAGE_CHARS ? message : `${message.slice(0, LIST_MESSAGE_CHARS)}…`;
 }

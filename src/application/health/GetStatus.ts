@@ -17,7 +17,9 @@ export interface StatusCommand {
   readonly state: string;
   readonly tab_id: number | null;
   readonly queued_at: string;
-  readonly error?: { readonly code: string; readonly message: string };
+  /** A failed command's stable code, and its sentence (cut). */
+  readonly error?: string;
+  readonly message?: string;
 }
 
 /** How many of each thing there is: all that the status data shows without proof (SPEC 6). */
@@ -127,7 +129,7 @@ function describe(command: CommandView): StatusCommand {
     state: command.state,
     tab_id: command.tabId ?? null,
     queued_at: new Date(command.timeline.queuedAt).toISOString(),
-    ...(command.failure === undefined ? {} : { error: { code: command.failure.code, message: cut(command.failure.message) } }),
+    ...(command.failure === undefined ? {} : { error: command.failure.code, message: cut(command.failure.message) }),
   };
 }
 

@@ -112,10 +112,15 @@ export class CorrelationTracker {
         command.complete(report.result, now);
         return { answer: { accepted: true }, changes: [{ command, from, to: 'complete' }, ...this.holdResult(command, now)] };
       case 'error':
-        command.fail('error', failures.reportedError(report.error), now, report.result);
+        command.fail('error', failures.reportedError(report.error, report.message), now, report.result);
         return { answer: { accepted: true }, changes: [this.retire(command, from)] };
       case 'timeout':
-        command.fail('timeout', failures.reportedTimeout(report.error, command.executionLimitMs), now, report.result);
+        command.fail(
+          'timeout',
+          failures.reportedTimeout(report.error, report.message, command.executionLimitMs),
+          now,
+          report.result,
+        );
         return { answer: { accepted: true }, changes: [this.retire(command, from)] };
     }
   }

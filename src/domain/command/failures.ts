@@ -1,4 +1,4 @@
-import type { Failure } from './Failure.js';
+import { type Failure, isFailureCode } from './Failure.js';
 import type { LifecycleRules } from './LifecycleRules.js';
 
 /** Whole seconds stay whole ("3s"); anything else keeps its fraction ("2.5s"). */
@@ -21,12 +21,13 @@ export const failures = {
     message:
       "The extension's service worker restarted while the command was running; it may have run partially. Check the page before retrying.",
   }),
-  reportedError: (message: string | undefined): Failure => ({
-    code: 'execution_error',
+  /** The extension's own code when it gave a stable one (any, not a known list), else `execution_error`. */
+  reportedError: (code: string | undefined, message: string | undefined): Failure => ({
+    code: code !== undefined && isFailureCode(code) ? code : 'execution_error',
     message: message ?? 'The extension reported an error without a message',
   }),
-  reportedTimeout: (message: string | undefined, limitMs: number): Failure => ({
-    code: 'execution_timeout',
+  reportedTimeout: (code: string | undefined, message: string | undefined, limitMs: number): Failure => ({
+    code: code !== undefined && isFailureCode(code) ? code : 'execution_timeout',
     message: message ?? `Command exceeded its ${seconds(limitMs)} execution limit`,
   }),
   backstop: (limitMs: number, rules: LifecycleRules): Failure => ({

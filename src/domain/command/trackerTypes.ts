@@ -26,8 +26,12 @@ export interface CommandIds {
 export interface ResultReport {
   readonly correlationId: string;
   readonly status: 'pending' | 'complete' | 'error' | 'timeout';
+  /** `complete`: the result; `error`/`timeout`: what the message does not say (a stack), if anything. */
   readonly result?: unknown;
+  /** `error`/`timeout`: the stable failure code (`ambiguous_selector`, `stale_ref`, …). */
   readonly error?: string;
+  /** `error`/`timeout`: what happened, in a sentence. */
+  readonly message?: string;
   /** The tab the command ran in, as the extension says. */
   readonly tabId?: number;
 }

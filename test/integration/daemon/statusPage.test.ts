@@ -107,14 +107,16 @@ describe('the status page (GET /, /status.json)', () => {
     const error = `fetch failed: ${bearer}; session ${jwt}; retried with password=hunter2-Tr0ub4dor`;
     const secrets = [jwt, '9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddcc', 'hunter2-Tr0ub4dor'];
 
-    it('hides a JWT, a bearer token and password= in the status data, command_result and failed_commands', async () => {
+    it('hides a JWT, a bearer token and password= in the status data, command_result (message and stack) and failed_commands', async () => {
       const client = await h.client();
       const ext = h.extension();
       const { correlation_id } = payload(
         await client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return 1' } }),
       );
       await ext.poll(0);
-      expect((await ext.report(correlation_id, 'error', { error })).body).to.deep.equal({ accepted: true });
+      const stack = `    at send (http://localhost:5173/src/api.ts:4:2)\n    at login (${bearer})`;
+      const reported = await ext.report(correlation_id, 'error', { error: 'script_error', message: error, result: { stack } });
+      expect(reported.body).to.deep.equal({ accepted: true });
 
       const shown = [
         JSON.stringify((await full()).body.commands.failed),

@@ -105,7 +105,7 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     await tick(29_999);
     expect((await result(id)).status).to.equal('queued');
     await tick(1);
-    expect(await result(id)).to.include({ status: 'expired', error_code: 'extension_not_connected' });
+    expect(await result(id)).to.include({ status: 'expired', error: 'extension_not_connected' });
   });
 
   it('delivered but never acknowledged: extension_no_response at 3 000 ms with the SPEC hint', async () => {
@@ -118,7 +118,7 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     expect(failed.commands[0]).to.include({
       correlation_id: id,
       error: 'extension_no_response',
-      hint: 'Extension did not respond within 3s of receiving command',
+      message: 'Extension did not respond within 3s of receiving command',
     });
   });
 
@@ -148,7 +148,7 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     await tick(6_999);
     expect((await result(id)).status).to.equal('pending');
     await tick(1);
-    expect(await result(id)).to.include({ status: 'timeout', error_code: 'execution_timeout' });
+    expect(await result(id)).to.include({ status: 'timeout', error: 'execution_timeout' });
   });
 
   it('the extension reports a timeout itself', async () => {
@@ -156,8 +156,12 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     await ext.poll(0);
     await ext.report(id, 'pending');
     await tick(10_000);
-    await ext.report(id, 'timeout', { error: 'execute_js exceeded its 10000 ms limit' });
-    expect(await result(id)).to.include({ status: 'timeout', error: 'execute_js exceeded its 10000 ms limit' });
+    await ext.report(id, 'timeout', { error: 'execution_timeout', message: 'execute_js exceeded its 10000 ms limit' });
+    expect(await result(id)).to.include({
+      status: 'timeout',
+      error: 'execution_timeout',
+      message: 'execute_js exceeded its 10000 ms limit',
+    });
   });
 
   it('an unretrieved result moves to the failed ring as expired at 60 000 ms', async () => {
@@ -172,7 +176,7 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     expect(failed.commands[0]).to.include({
       correlation_id: id,
       error: 'result_expired',
-      hint: 'Result expired after 60s (not retrieved in time)',
+      message: 'Result expired after 60s (not retrieved in time)',
     });
   });
 

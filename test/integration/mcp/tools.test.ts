@@ -171,13 +171,65 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       expect(lines.slice(0, -1).every((line, i) => line === `- button "提交订单并继续购物流程${i}" [ref=e${i}]`)).to.equal(true);
     });
 
-    it('shows an error with the page’s message', async () => {
+    it('shows an error as its code and the page’s sentence, once, with the stack as the only detail', async () => {
       const ext = h.extension();
       const { correlation_id } = await call('interact', { action: 'execute_js', script: 'throw new Error("nope")' });
       await ext.poll(0);
-      await ext.report(correlation_id, 'error', { error: 'Error: nope', result: { stack: 'at <anonymous>:1:7' } });
+      await ext.report(correlation_id, 'error', {
+        error: 'script_error',
+        message: 'Error: nope',
+        result: { stack: 'at <anonymous>:1:7' },
+      });
       const result = await call('configure', { action: 'query_status', correlation_id });
-      expect(result).to.include({ status: 'error', error: 'Error: nope', error_code: 'execution_error' });
+      expect(result).to.deep.include({
+        status: 'error',
+        error: 'script_error',
+        message: 'Error: nope',
+        result: { stack: 'at <anonymous>:1:7' },
+      });
+      expect(result).to.not.have.property('error_code');
+    });
+
+    it('answers an inline failure with the extension’s code in error (ambiguous_selector), the same in failed_commands', async () => {
+      const ext = h.extension();
+      const message =
+        '"button" matches 3 visible elements; pass one\'s ref, nth (0-2) or a narrower selector. 0: button "Save" [ref=e1]';
+      const answer = call('interact', { action: 'click', selector: 'button', wait_ms: 5_000 });
+      const [query] = await ext.poll(2_000);
+      await ext.report(query!.correlation_id, 'error', { error: 'ambiguous_selector', message });
+      const inline = await answer;
+      expect(inline).to.deep.equal({
+        correlation_id: query!.correlation_id,
+        status: 'error',
+        error: 'ambiguous_selector',
+        message,
+      });
+      const failed = await call('observe', { what: 'failed_commands' });
+      expect(failed.commands[0]).to.include({ error: 'ambiguous_selector', message, status: 'error', command: 'click' });
+    });
+
+    it('reads an extension of the previous shape (sentence in error, code in result.error) the same way', async () => {
+      const ext = h.extension();
+      const { correlation_id } = await call('interact', { action: 'execute_js', script: 'x()' });
+      await ext.poll(0);
+      await ext.report(correlation_id, 'error', {
+        error: 'ReferenceError: x is not defined\n    at <anonymous>:1:1',
+        result: {
+          success: false,
+          error: {
+            code: 'script_error',
+            message: 'ReferenceError: x is not defined',
+            stack: 'ReferenceError: x is not defined\n    at <anonymous>:1:1',
+          },
+        },
+      });
+      const result = await call('observe', { what: 'command_result', correlation_id });
+      expect(result).to.deep.include({
+        status: 'error',
+        error: 'script_error',
+        message: 'ReferenceError: x is not defined',
+        result: { stack: '    at <anonymous>:1:1' },
+      });
     });
   });
 

@@ -62,16 +62,19 @@ describe('extension CommandRunner (seed 001 protocol)', () => {
     await clock.tickAsync(3_000);
     await done;
     const final = posted.at(-1);
-    expect(final).to.include({ status: 'timeout', at: 3_000 });
-    expect(final?.error).to.equal(
-      'execute_js did not finish within its 3000 ms execution limit (timeout_ms); the page may still be running it',
-    );
+    expect(final).to.deep.equal({
+      correlation_id: 'corr-1-aaaaaaaa',
+      status: 'timeout',
+      error: 'execution_timeout',
+      message: 'execute_js did not finish within its 3000 ms execution limit (timeout_ms); the page may still be running it',
+      at: 3_000,
+    });
     expect(aborted).to.equal(true);
     await clock.tickAsync(60_000);
     expect(posted).to.have.length(2); // pending, timeout: nothing after the final status
   });
 
-  it('reports a page error with its message and stack frames, never swallowed', async () => {
+  it('reports a page error as its code and sentence, once, with the stack frames as the only detail', async () => {
     const stack = 'TypeError: nope\n    at explode (http://localhost/app.js:3:9)\n    at http://localhost/app.js:5:1';
     const { clock, posted, runner } = setup(async () => {
       throw new CommandFailure('script_error', 'TypeError: nope', { name: 'TypeError', stack });
@@ -79,13 +82,13 @@ describe('extension CommandRunner (seed 001 protocol)', () => {
     const done = runner.run(query());
     await clock.tickAsync(0);
     await done;
-    expect(posted[0]).to.include({ status: 'error' });
-    expect(posted[0]?.error).to.equal(
-      'TypeError: nope\n    at explode (http://localhost/app.js:3:9)\n    at http://localhost/app.js:5:1',
-    );
-    expect(posted[0]?.result).to.deep.equal({
-      success: false,
-      error: { code: 'script_error', message: 'TypeError: nope', name: 'TypeError', stack },
+    expect(posted[0]).to.deep.equal({
+      correlation_id: 'corr-1-aaaaaaaa',
+      status: 'error',
+      error: 'script_error',
+      message: 'TypeError: nope',
+      result: { stack: '    at explode (http://localhost/app.js:3:9)\n    at http://localhost/app.js:5:1' },
+      at: 0,
     });
   });
 
@@ -96,17 +99,42 @@ describe('extension CommandRunner (seed 001 protocol)', () => {
     const done = runner.run(query());
     await clock.tickAsync(0);
     await done;
-    expect(posted[0]).to.include({ status: 'timeout', error: '"#x" did not become visible within 700 ms' });
+    expect(posted[0]).to.deep.equal({
+      correlation_id: 'corr-1-aaaaaaaa',
+      status: 'timeout',
+      error: 'wait_for_timeout',
+      message: '"#x" did not become visible within 700 ms',
+      at: 0,
+    });
   });
 
-  it('wraps unexpected errors as extension_error', async () => {
+  it('wraps unexpected errors as extension_error, naming the class the sentence lacks', async () => {
     const { clock, posted, runner } = setup(async () => {
-      throw new Error('Could not establish connection');
+      throw new TypeError('Could not establish connection');
     });
     const done = runner.run(query());
     await clock.tickAsync(0);
     await done;
-    expect((posted[0]?.result as { error: { code: string } }).error.code).to.equal('extension_error');
+    expect(posted[0]).to.include({ status: 'error', error: 'extension_error', message: 'Could not establish connection' });
+    expect(posted[0]?.result).to.deep.equal({ name: 'TypeError' });
+  });
+
+  it('posts any code a failure carries, one it has never heard of too (dialog_open, ambiguous_selector)', async () => {
+    for (const code of ['dialog_open', 'ambiguous_selector']) {
+      const { clock, posted, runner } = setup(async () => {
+        throw new CommandFailure(code, 'what to do');
+      });
+      const done = runner.run(query());
+      await clock.tickAsync(0);
+      await done;
+      expect(posted[0]).to.deep.equal({
+        correlation_id: 'corr-1-aaaaaaaa',
+        status: 'error',
+        error: code,
+        message: 'what to do',
+        at: 0,
+      });
+    }
   });
 
   it('never runs the same correlation id twice at once', async () => {

@@ -240,7 +240,7 @@ class Run {
       extension_restarted: -Infinity,
       result_evicted: -Infinity,
     };
-    const code = 'error_code' in result ? result.error_code : 'none';
+    const code = 'message' in result && 'error' in result ? result.error : 'none';
     expect(due, `${where}: unexpected failure ${code}`).to.have.property(code);
     expect(now, `${where}: ${id} failed ${code} early`).to.be.at.least(due[code] as number);
   }

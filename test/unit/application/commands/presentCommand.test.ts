@@ -109,23 +109,71 @@ describe('command payloads (SPEC 3.3)', () => {
     expect(payload.timeline.finished_at).to.equal('2026-01-01T00:00:01.234Z');
   });
 
-  it('gives an error with the page’s message, its code, failed_at, and anything posted with it', () => {
+  it('gives an error its code as error, the page’s sentence once as message, failed_at, and the details posted with it', () => {
     const id = h.queue();
     h.poll();
-    h.report(id, 'error', { error: 'TypeError: x is undefined', result: { stack: 'at <anonymous>:1:1' } });
-    expect(h.result(id)).to.deep.include({
+    h.report(id, 'error', {
+      error: 'script_error',
+      message: 'TypeError: x is undefined',
+      result: { stack: 'at <anonymous>:1:1' },
+    });
+    const payload = h.result(id);
+    expect(payload).to.deep.include({
       status: 'error',
-      error: 'TypeError: x is undefined',
-      error_code: 'execution_error',
+      error: 'script_error',
+      message: 'TypeError: x is undefined',
       failed_at: '2026-01-01T00:00:00.000Z',
       result: { stack: 'at <anonymous>:1:1' },
+    });
+    expect(payload).to.not.have.property('error_code');
+    expect(JSON.stringify(payload).split('x is undefined')).to.have.length(2); // said once
+  });
+
+  for (const code of ['ambiguous_selector', 'stale_ref', 'element_not_found', 'dialog_open', 'a_code_added_later']) {
+    it(`passes the extension’s ${code} through as error, whatever the code (no list to keep in step)`, () => {
+      const id = h.queue();
+      h.poll();
+      h.report(id, 'error', { error: code, message: 'what happened' });
+      expect(h.result(id)).to.include({ status: 'error', error: code, message: 'what happened' });
+      expect(h.failed().commands[0]).to.include({ error: code, message: 'what happened' });
+    });
+  }
+
+  it('says execution_error for an error without a stable code, and a sentence when none came', () => {
+    const [spaced, none] = [h.queue(), h.queue()];
+    h.poll();
+    h.report(spaced, 'error', { error: 'Not A Code', message: 'boom' });
+    h.report(none, 'error');
+    expect(h.result(spaced)).to.include({ error: 'execution_error', message: 'boom' });
+    expect(h.result(none)).to.include({ error: 'execution_error', message: 'The extension reported an error without a message' });
+  });
+
+  it('gives a timeout the extension’s code, or execution_timeout', () => {
+    const [coded, bare] = [h.queue(), h.queue()];
+    h.poll();
+    h.report(coded, 'timeout', { error: 'wait_timeout', message: '"#x" did not appear within 500 ms' });
+    h.report(bare, 'timeout');
+    expect(h.result(coded)).to.include({
+      status: 'timeout',
+      error: 'wait_timeout',
+      message: '"#x" did not appear within 500 ms',
+    });
+    expect(h.result(bare)).to.include({
+      status: 'timeout',
+      error: 'execution_timeout',
+      message: 'Command exceeded its 10s execution limit',
     });
   });
 
   it('gives an expired command its expired_at', async () => {
     const id = h.queue();
     await h.at(30_000);
-    expect(h.result(id)).to.include({ status: 'expired', expired_at: '2026-01-01T00:00:30.000Z' });
+    expect(h.result(id)).to.include({
+      status: 'expired',
+      error: 'extension_not_connected',
+      message: 'No extension picked up the command within 30s; is the browsertap extension installed, enabled and connected?',
+      expired_at: '2026-01-01T00:00:30.000Z',
+    });
   });
 
   it('lists pending, completed and failed commands with their own fields', async () => {
@@ -136,7 +184,7 @@ describe('command payloads (SPEC 3.3)', () => {
     h.report(running, 'pending');
     await h.at(500);
     h.report(done, 'complete', { result: 1 });
-    h.report(broken, 'timeout', { error: 'slow' });
+    h.report(broken, 'timeout', { message: 'slow' });
     const waiting = h.queue();
     const lists = h.list();
     expect(lists.pending.map((c) => [c.correlation_id, c.status])).to.deep.equal([
@@ -158,7 +206,7 @@ describe('command payloads (SPEC 3.3)', () => {
         command: 'execute_js',
         status: 'timeout',
         error: 'execution_timeout',
-        hint: 'slow',
+        message: 'slow',
         failed_at: '2026-01-01T00:00:00.500Z',
       },
     ]);

@@ -40,8 +40,8 @@ describe('seed 001 testing requirements (fake clock)', () => {
     h.poll();
     h.report(id, 'pending');
     await h.at(10_000);
-    h.report(id, 'timeout', { error: 'Execution timeout' });
-    expect(h.result(id)).to.include({ status: 'timeout', error: 'Execution timeout', error_code: 'execution_timeout' });
+    h.report(id, 'timeout', { message: 'Execution timeout' });
+    expect(h.result(id)).to.include({ status: 'timeout', error: 'execution_timeout', message: 'Execution timeout' });
     expect(h.failed().commands.map((c) => c.correlation_id)).to.deep.equal([id]);
   });
 
@@ -58,7 +58,11 @@ describe('seed 001 testing requirements (fake clock)', () => {
     h.poll();
     h.report(id, 'complete', { result: 1 });
     await h.at(60_000);
-    expect(h.result(id)).to.include({ status: 'expired', error: 'Result expired after 60s (not retrieved in time)' });
+    expect(h.result(id)).to.include({
+      status: 'expired',
+      error: 'result_expired',
+      message: 'Result expired after 60s (not retrieved in time)',
+    });
   });
 
   it('6. multiple concurrent commands: correlation ids stay isolated', async () => {
@@ -68,11 +72,11 @@ describe('seed 001 testing requirements (fake clock)', () => {
     h.poll();
     h.report(b, 'complete', { result: 'for b' });
     h.report(a2, 'complete', { result: 'for a2' });
-    h.report(a, 'error', { error: 'for a' });
+    h.report(a, 'error', { message: 'for a' });
     expect(new Set([a, b, a2]).size).to.equal(3);
     expect(h.result(b, 'agent-b')).to.include({ result: 'for b' });
     expect(h.result(a2, 'agent-a')).to.include({ result: 'for a2' });
-    expect(h.result(a, 'agent-a')).to.include({ status: 'error', error: 'for a' });
+    expect(h.result(a, 'agent-a')).to.include({ status: 'error', error: 'execution_error', message: 'for a' });
     expectDomainError(() => h.result(b, 'agent-a'), 'unknown_correlation_id');
     expect(h.list('agent-b').completed.map((c) => c.correlation_id)).to.deep.equal([b]);
   });

@@ -23,7 +23,7 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
       const id = h.queue();
       await h.at(30_000);
       const result = h.result(id);
-      expect(result).to.include({ status: 'expired', error_code: 'extension_not_connected' });
+      expect(result).to.include({ status: 'expired', error: 'extension_not_connected' });
       expect(h.failed().commands.map((c) => c.correlation_id)).to.deep.equal([id]);
       expect(h.list().pending).to.deep.equal([]);
     });
@@ -56,13 +56,13 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
       await h.at(4_000);
       expect(h.result(id)).to.include({
         status: 'expired',
-        error_code: 'extension_no_response',
-        error: 'Extension did not respond within 3s of receiving command',
+        error: 'extension_no_response',
+        message: 'Extension did not respond within 3s of receiving command',
       });
       const [failed] = h.failed().commands;
       expect(failed).to.include({
         error: 'extension_no_response',
-        hint: 'Extension did not respond within 3s of receiving command',
+        message: 'Extension did not respond within 3s of receiving command',
       });
     });
 
@@ -110,7 +110,7 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
       await h.at(4_999);
       expect(h.result(id).status).to.equal('queued');
       await h.at(5_000);
-      expect(h.result(id)).to.include({ status: 'expired', error_code: 'extension_no_response' });
+      expect(h.result(id)).to.include({ status: 'expired', error: 'extension_no_response' });
     });
 
     it('does not give a leased command to another extension instance', () => {
@@ -124,7 +124,7 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
       h.poll();
       h.report(id, 'pending');
       expect(h.poll({ instanceId: EXT.instanceId, bootId: 'boot-2' })).to.deep.equal([]);
-      expect(h.result(id)).to.include({ status: 'error', error_code: 'extension_restarted' });
+      expect(h.result(id)).to.include({ status: 'error', error: 'extension_restarted' });
     });
 
     it('accepts the result of a re-delivered command once', () => {
@@ -151,7 +151,7 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
       h.poll();
       h.report(id, 'pending');
       await h.at(12_000);
-      expect(h.result(id)).to.include({ status: 'timeout', error_code: 'execution_timeout' });
+      expect(h.result(id)).to.include({ status: 'timeout', error: 'execution_timeout' });
       expect(h.failed().commands[0]).to.include({ error: 'execution_timeout' });
     });
 
@@ -176,8 +176,12 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
       h.poll();
       h.report(id, 'pending');
       await h.at(10_000);
-      h.report(id, 'timeout', { error: 'JavaScript execution exceeded 10s' });
-      expect(h.result(id)).to.include({ status: 'timeout', error: 'JavaScript execution exceeded 10s' });
+      h.report(id, 'timeout', { error: 'execution_timeout', message: 'JavaScript execution exceeded 10s' });
+      expect(h.result(id)).to.include({
+        status: 'timeout',
+        error: 'execution_timeout',
+        message: 'JavaScript execution exceeded 10s',
+      });
     });
   });
 
@@ -201,9 +205,13 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
         correlation_id: id,
         status: 'expired',
         error: 'result_expired',
-        hint: 'Result expired after 60s (not retrieved in time)',
+        message: 'Result expired after 60s (not retrieved in time)',
       });
-      expect(h.result(id)).to.include({ status: 'expired', error: 'Result expired after 60s (not retrieved in time)' });
+      expect(h.result(id)).to.include({
+        status: 'expired',
+        error: 'result_expired',
+        message: 'Result expired after 60s (not retrieved in time)',
+      });
     });
 
     it('is deleted, not expired, at 60 000 ms when it was retrieved', async () => {
@@ -290,7 +298,7 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
     it('moves the oldest unretrieved result to the failed ring as expired (result_evicted)', () => {
       const ids = completeMany(101);
       expect(h.list().completed).to.have.length(100);
-      expect(h.result(ids[0] as string)).to.include({ status: 'expired', error_code: 'result_evicted' });
+      expect(h.result(ids[0] as string)).to.include({ status: 'expired', error: 'result_evicted' });
       expect(h.failed().commands.map((c) => c.correlation_id)).to.deep.equal([ids[0]]);
     });
 
@@ -323,7 +331,7 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
       await h.at(30_999);
       expect(h.result('corr-x').status).to.equal('queued');
       await h.at(31_000);
-      expect(h.result('corr-x')).to.include({ status: 'expired', error_code: 'extension_not_connected' });
+      expect(h.result('corr-x')).to.include({ status: 'expired', error: 'extension_not_connected' });
     });
 
     it('an overdue deadline is applied by the next sweep', async () => {

@@ -10,14 +10,25 @@ export class QueryResultDto {
   @IsIn(['pending', 'complete', 'error', 'timeout'])
   status!: 'pending' | 'complete' | 'error' | 'timeout';
 
+  /** `complete`: the result; `error`/`timeout`: details the message does not say (a stack), if any. */
   @IsOptional()
   @IsDefined()
   result?: unknown;
 
+  /**
+   * `error`/`timeout`: the stable failure code (`ambiguous_selector`, …). An extension before
+   * the code was said here sent its sentence in this field, without `message` (reportOf).
+   */
   @IsOptional()
   @IsString()
   @MaxLength(16_384)
   error?: string;
+
+  /** `error`/`timeout`: what happened, in a sentence. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(16_384)
+  message?: string;
 
   /** The tab the command ran in: this client's next command without `tab_id` goes there (SPEC 9). */
   @IsOptional()

@@ -3,6 +3,7 @@ import type { RouterContext } from '@koa/router';
 import { exactRouter } from '../routeTable.js';
 import { PendingQueriesDto } from '../dto/PendingQueriesDto.js';
 import { QueryResultDto } from '../dto/QueryResultDto.js';
+import { reportOf } from '../dto/reportOf.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { validBody, validQuery } from '../middleware/validate.js';
 import { sendJson } from '../json.js';
@@ -39,17 +40,7 @@ export function commandRoutes(api: ExtensionApi): Router {
   router.get('/pending-queries', validQuery(PendingQueriesDto, ['wait_ms']), poll);
 
   const recordResult = async (ctx: RouterContext) => {
-    const body = ctx.state.valid as QueryResultDto;
-    sendJson(
-      ctx,
-      api.recordResult.execute({
-        correlationId: body.correlation_id,
-        status: body.status,
-        ...(body.result === undefined ? {} : { result: body.result }),
-        ...(body.error === undefined ? {} : { error: body.error }),
-        ...(body.tab_id === undefined ? {} : { tabId: body.tab_id }),
-      }),
-    );
+    sendJson(ctx, api.recordResult.execute(reportOf(ctx.state.valid as QueryResultDto)));
   };
   router.post('/query-result', validBody(QueryResultDto), recordResult);
   router.post('/dom-result', validBody(QueryResultDto), recordResult);

@@ -93,7 +93,7 @@ export const STATUS_JS = `'use strict';
       rows('tabs', s.tabs.map((t) => [t.tab_id, t.title, t.url, time(t.updated_at)]), 4, 'no tracked tab: click the browsertap icon on a tab to track it');
       rows('errors', s.recent_errors.slice().reverse().map((e) => [time(e.ts), e.message, e.url]), 3, 'no errors captured');
       rows('in-flight', s.commands.in_flight.map((c) => [c.action, c.state, c.tab_id, time(c.queued_at)]), 4, 'none');
-      rows('failed', s.commands.failed.slice().reverse().map((c) => [c.action, c.error ? c.error.code + ': ' + c.error.message : c.state, c.tab_id, time(c.queued_at)]), 4, 'none');
+      rows('failed', s.commands.failed.slice().reverse().map((c) => [c.action, c.error ? c.error + ': ' + c.message : c.state, c.tab_id, time(c.queued_at)]), 4, 'none');
     }
     $('updated').textContent = new Date().toLocaleTimeString();
   }
