@@ -88,7 +88,8 @@ describe('e2e: commands on real pages', function () {
     expect(query.result.data.elements[0].box.width).to.be.above(0);
     expect(query.result.data.has_more).to.equal(true);
 
-    await agent.interact('click', { selector: '#later' });
+    // settle_ms 0: a settling click would wait for the page's 400 ms timer, leaving wait_for nothing to wait for.
+    await agent.interact('click', { selector: '#later', settle_ms: 0 });
     const waited = await agent.interact('wait_for', { selector: '#late', timeout_ms: 5_000 });
     expect(waited.status).to.equal('complete');
     expect(waited.result.data.found.text).to.equal('arrived late');

@@ -1,10 +1,10 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import type { PageOutcome } from '../shared/commands.js';
-import { BUS } from '../shared/protocol.js';
 import { SLOT } from '../shared/commands.js';
 import { KeyFailure, pressKey } from './keyboard.js';
 import { REF_PATTERN, RefRegistry } from './refs.js';
 import { normalize, snapshot } from './snapshot.js';
+import { acted, look } from './settleWatch.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
 const APPEAR_MS = 2_000;
@@ -35,9 +35,11 @@ class ActionFailure extends Error {
 /**
  * The page actions of SPEC 2, in the extension's isolated world (the page's DOM, none of its
  * JavaScript): click, type, select, scroll, wait_for, query_dom, highlight. `budgetMs` is what is
- * left of the command's execution limit; waits end before it.
+ * left of the command's execution limit; waits end before it. `settleSince`: the action will be
+ * settled as the one that began then (ms since the epoch), so its timers are looked for here.
  */
-export async function domAction(action: string, params: Params, budgetMs: number): Promise<PageOutcome> {
+export async function domAction(action: string, params: Params, budgetMs: number, settleSince?: number): Promise<PageOutcome> {
+  if (typeof settleSince === 'number') acted(settleSince);
   try {
     const data = await run(action, params, Math.max(0, budgetMs));
     return { ok: true, data };
@@ -98,7 +100,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       return drag(from, to);
     }
     case 'settle':
-      return settle(Number(params.since), budgetMs);
+      return look(Number(params.since));
     case 'audit':
       return audit(ref !== undefined || selector !== undefined ? await one() : root, params.rules);
     case 'measure':
@@ -555,43 +557,6 @@ async function audit(context: Element | Document, rules: unknown): Promise<unkno
       }),
     })),
   };
-}
-
-/** The DOM has to be this quiet before an action counts as settled (ms, SPEC 9). */
-const QUIET_MS = 100;
-const SETTLE_POLL_MS = 20;
-
-/**
- * Settle (SPEC 9): resolves once the requests started since `since` (ms since the epoch; the
- * page's capture counts them) are finished and the DOM has not changed for QUIET_MS, or when
- * `budgetMs` is over.
- */
-async function settle(since: number, budgetMs: number): Promise<unknown> {
-  const started = performance.now();
-  let changed = started;
-  const observer = new MutationObserver(() => (changed = performance.now()));
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  try {
-    for (;;) {
-      const open = openRequests(since);
-      const at = performance.now();
-      if (open === 0 && at - changed >= QUIET_MS) return { settled: true, waited_ms: Math.round(at - started) };
-      if (at - started >= budgetMs) return { settled: false, waited_ms: Math.round(at - started), open_requests: open };
-      await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLE_POLL_MS, Math.max(1, budgetMs - (at - started)))));
-    }
-  } finally {
-    observer.disconnect();
-  }
-}
-
-/** The page's capture answers at once (a DOM event is dispatched synchronously); none answering is 0. */
-function openRequests(since: number): number {
-  let open = 0;
-  const answer = (event: Event) => (open = Number((event as CustomEvent<unknown>).detail) || 0);
-  document.addEventListener(BUS.inflightCount, answer);
-  document.dispatchEvent(new CustomEvent(BUS.inflight, { detail: String(since) }));
-  document.removeEventListener(BUS.inflightCount, answer);
-  return open;
 }
 
 const PER_KEY_LIMIT = 1_000;

@@ -156,6 +156,9 @@ export interface LoadedModules {
   setTimeout(fn: () => void, ms: number): unknown;
 }
 
+/** Taken as the capture loads, before hookTimers wraps it: our own wait is no page timer a settle waits for. */
+const nativeSetTimeout = globalThis.setTimeout;
+
 /** The page's own resource timing: every same-origin path it has loaded. */
 const pageModules: LoadedModules = {
   paths: loadedPaths,
@@ -168,7 +171,7 @@ const pageModules: LoadedModules = {
       return () => undefined;
     }
   },
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  setTimeout: (fn, ms) => nativeSetTimeout(fn, ms),
 };
 
 interface DevServerLocation {

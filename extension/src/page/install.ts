@@ -4,6 +4,7 @@ import { hookDialogs } from './hookDialogs.js';
 import { hookErrors } from './hookErrors.js';
 import { hookBodyReaders, hookFetch } from './hookFetch.js';
 import { hookPopups } from './hookPopups.js';
+import { hookTimers } from './hookTimers.js';
 import { hookWebSocket } from './hookWebSocket.js';
 import { hookXhr } from './hookXhr.js';
 import { Inflight } from './inflight.js';
@@ -58,6 +59,13 @@ export function install(): void {
     const since = Number((event as CustomEvent<unknown>).detail);
     if (!Number.isFinite(since)) return;
     dispatch.call(document, new CustomEvent(BUS.inflightCount, { detail: String(inflight.since(since)) }));
+  });
+  const timers = hookTimers(now);
+  document.addEventListener(BUS.timers, (event) => {
+    const since = Number((event as CustomEvent<unknown>).detail);
+    if (!Number.isFinite(since)) return;
+    const { pending, waited } = timers.look(since);
+    dispatch.call(document, new CustomEvent(BUS.timersCount, { detail: `${pending} ${waited}` }));
   });
   hookPopups(bus, now);
   hookFetch(bus, now, inflight);

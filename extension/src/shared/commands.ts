@@ -61,3 +61,15 @@ export const SLOT = {
   run: 'browsertap.run',
   dom: 'browsertap.dom',
 } as const;
+
+/** One look at a page that is settling (inject/settleWatch.ts → worker/Settling.ts, SPEC 9). */
+export interface SettleLook {
+  /** How long its DOM has not changed, counted from the settle's first look (ms). */
+  readonly quiet_ms: number;
+  /** Its fetch/XHR started since the action began that are not in the capture yet (the page's count). */
+  readonly requests: number;
+  /** The action's short timers that have not run (page/shortTimers.ts). */
+  readonly timers: number;
+  /** The action's short timers any look saw pending: still pending, or run since. */
+  readonly waited_timers: number;
+}

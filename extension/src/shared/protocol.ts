@@ -18,6 +18,10 @@ export const BUS = {
   inflight: 'browsertap:inflight',
   /** MAIN → ISOLATED, at once: that count, as a string. */
   inflightCount: 'browsertap:inflight-count',
+  /** ISOLATED → MAIN: the short timers of the action that began at `detail` (ms since epoch)? */
+  timers: 'browsertap:timers',
+  /** MAIN → ISOLATED, at once: `"<pending> <waited>"` (page/shortTimers.ts `TimersLook`). */
+  timersCount: 'browsertap:timers-count',
 } as const;
 
 /** Worker → relay (top frame): `{type, order}`, handed to the page's dialog hooks. */

@@ -1,10 +1,11 @@
-import { CommandFailure, type PageOutcome, type Query, SLOT } from '../shared/commands.js';
+import { CommandFailure, type PageOutcome, type Query, type SettleLook, SLOT } from '../shared/commands.js';
 import type { DialogOrder } from '../shared/protocol.js';
 import { EffectsRecorder } from './Effects.js';
 import { type FrameSnapshot, frameOf, spliceFrames } from './frames.js';
 import { type Measure, type Measurer, screenshot } from './screenshot.js';
 import type { TabScope } from './TabScope.js';
 import { type RequestWatch, TabRequests } from './TabRequests.js';
+import { type SettleStep, Settling, type WaitedFor } from './Settling.js';
 import { loaded, navigation } from './tabWaits.js';
 
 /** How long before its deadline a page action stops waiting, so it can report why itself (ms). */
@@ -44,8 +45,8 @@ const DIALOG_GRACE_MS = 2_000;
 const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag']);
 /** How long an action waits for its page to settle unless `settle_ms` says otherwise (SPEC 9). */
 const DEFAULT_SETTLE_MS = 2_000;
-/** Times the page is asked to settle again after requests it did not count have ended. */
-const MAX_SETTLE_ROUNDS = 6;
+/** Looks at a settling page that may fail (it navigated, or is loading) before the settle gives up. */
+const MAX_LOOK_FAILURES = 3;
 /** How often the network layer's open requests are looked at while waiting for them (ms). */
 const OPEN_POLL_MS = 20;
 
@@ -63,6 +64,7 @@ interface Settled {
   settled: boolean;
   settle_ms: number;
   navigated_to?: string;
+  waited_for?: WaitedFor;
 }
 
 /**
@@ -140,9 +142,18 @@ export class BrowserCommands {
         const tab = await this.pageTab(query, deadline, signal);
         const { frameId, params: own } = frameOf(params);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
-        const act = async () =>
+        // `since`: the settle that follows knows the action ran in this document (its timers count).
+        const act = async (since?: number) =>
           success(
-            await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', [query.type, own, budget], deadline, frameId),
+            await this.callInPage(
+              tab,
+              'ISOLATED',
+              SLOT.dom,
+              'dom-actions.js',
+              [query.type, own, budget, since],
+              deadline,
+              frameId,
+            ),
           );
         if (!SETTLING.has(query.type)) return this.actIn(tab, act);
         return this.withEffects(tab.id as number, params, deadline, act);
@@ -290,7 +301,7 @@ export class BrowserCommands {
     tabId: number,
     params: Record<string, unknown>,
     deadline: number,
-    work: () => Promise<{ success: true; data: unknown }>,
+    work: (since: number) => Promise<{ success: true; data: unknown }>,
   ): Promise<unknown> {
     const recording = this.effects.start(tabId);
     const since = Date.now();
@@ -300,7 +311,7 @@ export class BrowserCommands {
       let settled: Settled;
       try {
         const before = (await chrome.tabs.get(tabId)).url;
-        result = await work();
+        result = await work(since);
         const asked = typeof params.settle_ms === 'number' ? params.settle_ms : DEFAULT_SETTLE_MS;
         const budget = Math.min(asked, deadline - Date.now() - REPORT_MARGIN_MS);
         settled = await this.settle(tabId, before, since, budget, requests);
@@ -320,10 +331,12 @@ export class BrowserCommands {
   }
 
   /**
-   * Waits until the tab's page has settled (dom-actions' `settle`: its requests since `since`
-   * done, its DOM quiet), at most `budgetMs`. The page's word is not enough: the requests the
-   * network layer saw open (`requests`) must have ended too, then the DOM be quiet again. A page
-   * that navigates meanwhile is waited for and settled in its new document; the new url is
+   * Waits until the tab's page has settled (SPEC 9, worker/Settling.ts), at most `budgetMs`. The
+   * worker does the waiting, with its own timers, and looks at the page now and then (dom-actions'
+   * `settle`: how long its DOM has been quiet, its open requests, the action's short timers): a
+   * hidden tab's timers are throttled to one wake-up a second, the worker's are not. The page's
+   * word is not enough: the requests the network layer saw open (`requests`) must have ended too.
+   * A page that navigates meanwhile is waited for and settled in its new document; the new url is
    * `navigated_to`.
    */
   private async settle(
@@ -335,33 +348,41 @@ export class BrowserCommands {
   ): Promise<Settled> {
     const started = Date.now();
     const left = () => budgetMs - (Date.now() - started);
+    const settling = new Settling();
     let settled = false;
-    for (let attempt = 0, rounds = 0; attempt < 3 && rounds < MAX_SETTLE_ROUNDS && left() > 0; rounds++) {
+    for (let failures = 0; budgetMs > 0 && failures < MAX_LOOK_FAILURES;) {
+      let step: SettleStep;
       try {
         const tab = await chrome.tabs.get(tabId);
-        const until = Date.now() + left();
-        const outcome = await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', ['settle', { since }, left()], until);
-        settled = outcome.ok && (outcome.data as { settled?: boolean }).settled === true;
+        const until = Date.now() + Math.max(0, left());
+        const outcome = await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', ['settle', { since }, 0], until);
         if (!outcome.ok) {
-          attempt++;
+          failures++;
           continue;
         }
-        if (!settled || requests.open() === 0) break;
-        // The page said quiet while the network layer has its requests open: wait for them, then settle again.
-        settled = await until0(() => requests.open(), left());
-        if (!settled) break;
+        step = settling.next(Date.now(), outcome.data as SettleLook, { open: requests.open(), seen: requests.seen() });
       } catch {
         // The page navigated (or is loading a new document): settle there.
-        attempt++;
+        failures++;
         await loaded(tabId, AbortSignal.timeout(Math.max(1, left()))).catch(() => undefined);
+        continue;
       }
+      if (step.settled) {
+        settled = true;
+        break;
+      }
+      if (left() <= 0) break;
+      if (step.network) await until0(() => requests.open(), left());
+      else await new Promise((resolve) => setTimeout(resolve, Math.min(step.waitMs, left())));
     }
     const after = await chrome.tabs.get(tabId).catch(() => undefined);
     const url = after?.url ?? after?.pendingUrl;
+    const waited = settling.waitedFor();
     return {
       settled,
       settle_ms: Date.now() - started,
       ...(url !== undefined && url !== before ? { navigated_to: url } : {}),
+      ...(waited === undefined ? {} : { waited_for: waited }),
     };
   }
 

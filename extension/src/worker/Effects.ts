@@ -1,4 +1,5 @@
 import { clip, firstLine, topFrame } from '../../../src/domain/capture/compact.js';
+import type { WaitedFor } from './Settling.js';
 
 /** Items each list of `effects` shows; the rest are counted (SPEC 9). */
 export const MAX_EFFECTS = 10;
@@ -19,6 +20,8 @@ export interface Effects {
   popup_blocked?: { url: string };
   settled: boolean;
   settle_ms: number;
+  /** The action's short timers and requests the settle found open and waited for; left out when none. */
+  waited_for?: WaitedFor;
   /** How many of each list were left out past MAX_EFFECTS. */
   more?: Partial<Record<'requests' | 'errors' | 'dialogs' | 'new_tabs', number>>;
 }
@@ -83,7 +86,7 @@ export class Recording {
     if (list.length < MAX_EFFECTS) list.push(item);
   }
 
-  effects(settle: { settled: boolean; settle_ms: number; navigated_to?: string }): Effects {
+  effects(settle: { settled: boolean; settle_ms: number; navigated_to?: string; waited_for?: WaitedFor }): Effects {
     const more = Object.fromEntries(
       Object.entries(this.counts)
         .filter(([, count]) => count > MAX_EFFECTS)
@@ -98,6 +101,7 @@ export class Recording {
       ...(this.popupBlocked === undefined ? {} : { popup_blocked: { url: this.popupBlocked } }),
       settled: settle.settled,
       settle_ms: settle.settle_ms,
+      ...(settle.waited_for === undefined ? {} : { waited_for: settle.waited_for }),
       ...(Object.keys(more).length > 0 ? { more } : {}),
     };
   }

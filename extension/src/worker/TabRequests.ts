@@ -5,6 +5,8 @@ const MAX_OPEN_PER_TAB = 1_000;
 export interface RequestWatch {
   /** Requests of the tab started at or after the watch began that have not ended. */
   open(): number;
+  /** How many different requests `open()` has counted so far (what a settle waited for). */
+  seen(): number;
   /** Ends the watch; the tab's requests are forgotten when no watch is left. */
   stop(): void;
 }
@@ -23,12 +25,18 @@ export class TabRequests {
     this.watchers.set(tabId, (this.watchers.get(tabId) ?? 0) + 1);
     if (!this.openByTab.has(tabId)) this.openByTab.set(tabId, new Map());
     let stopped = false;
+    const seen = new Set<string>();
     return {
       open: () => {
         let open = 0;
-        for (const started of this.openByTab.get(tabId)?.values() ?? []) if (started >= since) open++;
+        for (const [id, started] of this.openByTab.get(tabId) ?? []) {
+          if (started < since) continue;
+          open++;
+          if (seen.size < MAX_OPEN_PER_TAB) seen.add(id);
+        }
         return open;
       },
+      seen: () => seen.size,
       stop: () => {
         if (stopped) return;
         stopped = true;

@@ -29,6 +29,19 @@ describe('TabRequests (the network layer’s count of a settling tab’s request
     expect(requests.watch(7, 0).open()).to.equal(0);
   });
 
+  it('counts the different requests it found open, for what a settle waited for', () => {
+    const requests = new TabRequests();
+    const watch = requests.watch(7, 1_000);
+    requests.started(7, 'r1', 1_000);
+    expect(watch.seen()).to.equal(0);
+    watch.open();
+    watch.open();
+    requests.started(7, 'r2', 1_010);
+    requests.ended(7, 'r1');
+    watch.open();
+    expect(watch.seen()).to.equal(2);
+  });
+
   it('keeps at most 1 000 open requests per tab (the oldest go)', () => {
     const requests = new TabRequests();
     const watch = requests.watch(1, 0);
