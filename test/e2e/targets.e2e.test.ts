@@ -180,6 +180,97 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
     });
   });
 
+  // SPEC 9: one accessible name for the snapshot, role= and text=. The snapshot printed
+  // textbox "petId" (a placeholder) that role=textbox[name="petId"] did not find, and names of
+  // inner elements lost or gained spaces against Chrome's ("Readmore" for Read more).
+  describe('names: what the snapshot prints, role= and text= find, as Chrome names it', () => {
+    interface Line {
+      role: string;
+      name: string;
+      ref: string;
+    }
+    let lines: Line[];
+
+    before(async function () {
+      await agent.interact('navigate', { url: session.site.url('/names.html') });
+      const { snapshot } = (await agent.interact('snapshot')).result.data as { snapshot: string };
+      lines = [...snapshot.matchAll(/^\s*- (\w+) ("(?:[^"\\]|\\.)*")[^\n]*\[ref=(e\d+)\]/gm)].map((m) => ({
+        role: m[1] as string,
+        name: JSON.parse(m[2] as string) as string,
+        ref: m[3] as string,
+      }));
+    });
+
+    /** The id of the element behind a ref (hover reports the element it acted on). */
+    const idOf = async (ref: string) => (await agent.interact('hover', { ref })).result.data.hovered.id as string;
+
+    it('every named line of the snapshot resolves with role=<role>[name="<name>"] to that element', async function () {
+      expect(lines.length, JSON.stringify(lines)).to.be.at.least(14);
+      for (const line of lines) {
+        const selector = `role=${line.role}[name=${JSON.stringify(line.name)}]`;
+        const found = await agent.interact('query_dom', { selector });
+        expect(found.result?.data?.count, `${selector}: ${JSON.stringify(found)}`).to.equal(1);
+        expect(found.result.data.elements[0].id, selector).to.equal(await idOf(line.ref));
+      }
+    });
+
+    it('names keep the spaces Chrome puts between inner elements (and none where it puts none)', async function () {
+      const cdp = await session.page.context().newCDPSession(session.page);
+      try {
+        const chromeName = async (id: string) => {
+          const { result } = await cdp.send('Runtime.evaluate', { expression: `document.getElementById(${JSON.stringify(id)})` });
+          const { nodes } = await cdp.send('Accessibility.getPartialAXTree', {
+            objectId: result.objectId,
+            fetchRelatives: false,
+          });
+          return String(nodes[0]?.name?.value ?? '');
+        };
+        const ours: Record<string, string> = {};
+        const chrome: Record<string, string> = {};
+        for (const line of lines) {
+          const id = await idOf(line.ref);
+          if (!id) continue; // an element of no id: the icon's image
+          ours[id] = line.name;
+          chrome[id] = (await chromeName(id)).replace(/\s+/g, ' ').trim();
+        }
+        expect(ours).to.deep.equal(chrome);
+        expect(ours).to.include({
+          cart: 'Add to cart',
+          stuck: 'Addto wishlist',
+          more: 'Read more',
+          lines: 'Line break',
+          gone: 'Savenow',
+          blocks: 'Open details',
+          pet: 'Pet id',
+          petname: 'Pet name',
+          petId: 'petId',
+          secret: 'Password',
+        });
+      } finally {
+        await cdp.detach();
+      }
+    });
+
+    it('text= finds the text as the page shows it, spaces between inner elements included', async function () {
+      const clicked = async (selector: string) => {
+        await agent.interact('click', { selector });
+        return (await agent.interact('execute_js', { script: 'return document.getElementById("out").textContent' })).result.data;
+      };
+      expect(await clicked('text="Read more"')).to.equal('clicked more');
+      expect(await clicked('text=open details')).to.equal('clicked blocks');
+      expect(await clicked('text="Line break"')).to.equal('clicked lines');
+    });
+
+    it('a role= selector that matches nothing lists the closest names of that role with refs, or says there is none', async function () {
+      const typo = await agent.interact('click', { selector: 'role=button[name="Add to crt"]' }, 15_000);
+      expect(typo.error, JSON.stringify(typo)).to.equal('element_not_found');
+      expect(typo.message).to.match(/closest button names, of \d+: "Add to cart" \[ref=e\d+\], "Addto wishlist" \[ref=e\d+\]/);
+      const none = await agent.interact('click', { selector: 'role=slider[name="Volume"]' });
+      expect(none.error).to.equal('element_not_found');
+      expect(none.message).to.contain('no element has role slider');
+    });
+  });
+
   describe('user-level input: press_key, hover, dblclick', () => {
     const js = async (script: string) => (await agent.interact('execute_js', { script })).result.data;
 

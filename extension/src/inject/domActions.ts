@@ -1,9 +1,11 @@
-import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import type { PageOutcome } from '../shared/commands.js';
 import { SLOT } from '../shared/commands.js';
 import { KeyFailure, pressKey } from './keyboard.js';
 import { REF_PATTERN, RefRegistry } from './refs.js';
-import { normalize, snapshot } from './snapshot.js';
+import { snapshot } from './snapshot.js';
+import { ActionFailure } from './ActionFailure.js';
+import { normalize } from './accessibleName.js';
+import { closestByRole, queryAll as matching } from './targets.js';
 import { acted, look } from './settleWatch.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
@@ -14,23 +16,11 @@ type Params = Record<string, unknown>;
 
 /** Candidates an `ambiguous_selector` error lists. */
 const CANDIDATES = 5;
-/** Elements a `text=` or `role=` selector matches at most (the rest are not considered). */
-const MAX_MATCHES = 1_000;
 
 /** The document actions run in: the page's, or a same-origin iframe's (`frame`). */
 let root: Document = document;
 /** This document's refs (SPEC 9): a new document, after a navigation, starts with none. */
 const refs = new RefRegistry();
-
-class ActionFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly timeout = false,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The page actions of SPEC 2, in the extension's isolated world (the page's DOM, none of its
@@ -192,70 +182,15 @@ function rootFor(frame: unknown): Document {
   return inner;
 }
 
-/**
- * Elements matching a selector: CSS, `text=Save` (text containing "Save", any case; `text="Save"`
- * exactly), or `role=button[name="Save"]` (ARIA role and accessible name, computed by
- * dom-accessibility-api; `name=Save` unquoted: containing, any case). Text and role matches are
- * the innermost elements that match.
- */
+/** Elements matching a selector (CSS, `text=`, `role=`: targets.ts) in the document actions run in. */
 function queryAll(selector: string): Element[] {
-  if (selector.startsWith('text=')) return innermost(matchText(selector.slice(5)));
-  if (selector.startsWith('role=')) return matchRole(selector.slice(5));
-  try {
-    return [...root.querySelectorAll(selector)];
-  } catch (error) {
-    throw new ActionFailure('invalid_selector', `"${selector}" is not a valid CSS selector: ${(error as Error).message}`);
-  }
+  return matching(root, selector);
 }
 
-/** `"exact"` / `'exact'`, or anything else: contained, any case. */
-function textTest(query: string): (text: string) => boolean {
-  const quoted = /^(["'])(.*)\1$/s.exec(query);
-  if (quoted !== null) {
-    const exact = normalize(quoted[2] as string);
-    return (text) => normalize(text) === exact;
-  }
-  const part = normalize(query).toLowerCase();
-  if (part === '') throw new ActionFailure('invalid_selector', 'text= needs some text');
-  return (text) => normalize(text).toLowerCase().includes(part);
-}
-
-function matchText(query: string): Element[] {
-  const test = textTest(query);
-  const out: Element[] = [];
-  for (const element of root.body?.querySelectorAll('*') ?? []) {
-    if (element.closest('script, style, template, noscript') !== null) continue;
-    if (test(element.textContent ?? '')) {
-      out.push(element);
-      if (out.length === MAX_MATCHES) break;
-    }
-  }
-  return out;
-}
-
-/** Matches with no matching element inside them (the button, not the body that holds it). */
-function innermost(matches: readonly Element[]): Element[] {
-  return matches.filter((element) => !matches.some((other) => other !== element && element.contains(other)));
-}
-
-function matchRole(query: string): Element[] {
-  const parsed = /^([a-z]+)(?:\[name=(?:(["'])(.*)\2|([^\]]*))\])?$/s.exec(query.trim());
-  if (parsed === null) {
-    throw new ActionFailure(
-      'invalid_selector',
-      `"role=${query}" is not a role selector: role=button or role=button[name="Save"]`,
-    );
-  }
-  const role = parsed[1] as string;
-  const name = parsed[3] !== undefined ? textTest(`"${parsed[3]}"`) : parsed[4] !== undefined ? textTest(parsed[4]) : undefined;
-  const out: Element[] = [];
-  for (const element of root.body?.querySelectorAll('*') ?? []) {
-    if (getRole(element) !== role) continue;
-    if (name !== undefined && !name(computeAccessibleName(element))) continue;
-    out.push(element);
-    if (out.length === MAX_MATCHES) break;
-  }
-  return out;
+/** `element_not_found`, with the closest names of the role a `role=` selector asked for. */
+function notFound(selector: string, waitMs: number): ActionFailure {
+  const closest = closestByRole(root, selector, (element) => refs.refFor(element));
+  return new ActionFailure('element_not_found', `No element matches "${selector}" (waited ${waitMs} ms)${closest}`);
 }
 
 /**
@@ -266,7 +201,7 @@ function matchRole(query: string): Element[] {
 async function element(selector: string | undefined, waitMs: number, nth?: number): Promise<Element> {
   const css = required(selector);
   const found = await appear(css, waitMs, false);
-  if (found === undefined) throw new ActionFailure('element_not_found', `No element matches "${css}" (waited ${waitMs} ms)`);
+  if (found === undefined) throw notFound(css, waitMs);
   const all = queryAll(css);
   const visible = all.filter(isVisible);
   const pool = visible.length > 0 ? visible : all;
@@ -650,7 +585,7 @@ function queryDom(selector: string, limit: number): unknown {
 async function highlight(selector: string, waitMs: number): Promise<unknown> {
   await appear(selector, waitMs, false);
   const all = queryAll(selector);
-  if (all.length === 0) throw new ActionFailure('element_not_found', `No element matches "${selector}" (waited ${waitMs} ms)`);
+  if (all.length === 0) throw notFound(selector, waitMs);
   all[0]?.scrollIntoView({ block: 'center', inline: 'nearest' });
   for (const element of all.slice(0, 20)) {
     const box = element.getBoundingClientRect();

@@ -1,6 +1,6 @@
-import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import { clip as clipText } from '../../../src/domain/capture/compact.js';
 import { utf8Length } from '../../../src/domain/text/utf8.js';
+import { accessibleName, normalize, roleOf } from './accessibleName.js';
 import type { RefRegistry } from './refs.js';
 
 /** Elements a snapshot looks at, at most (a page of any size costs bounded work). */
@@ -89,13 +89,11 @@ export interface Snapshot {
   readonly frames: ReadonlyArray<{ ref: string; src: string }>;
 }
 
-/** Whitespace runs as one space, trimmed: text as a user reads it (domActions' selectors use it too). */
-export const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 const clip = (text: string) => clipText(text, MAX_TEXT);
 
 /**
  * The accessibility tree under `start` as text, one node a line (SPEC 9): roles and names as
- * ARIA and accname define them (dom-accessibility-api), states, values and hrefs in brackets,
+ * ARIA and accname define them (accessibleName.ts: the names `role=` matches), states, values and hrefs in brackets,
  * each node's ref. Open shadow roots and same-origin frames are walked in place; elements that
  * are not rendered or are aria-hidden are left out; elements with no role of their own
  * (div, span) give way to their children, and a node whose only content is its name prints it once.
@@ -164,6 +162,8 @@ function merged(items: ReadonlyArray<SnapNode | string>): Array<SnapNode | strin
 class Walker {
   visited = 0;
   readonly crossOrigin: Array<{ ref: string; src: string }> = [];
+  /** Labels of a control being walked: their words name it (shown with that name), not repeated as text. */
+  private labels = 0;
 
   constructor(private readonly refs: RefRegistry) {}
 
@@ -171,11 +171,11 @@ class Walker {
   element(element: Element): Array<SnapNode | string> {
     if (++this.visited > MAX_VISITED || SKIPPED.has(element.tagName) || hidden(element)) return [];
     if (element.tagName === 'IFRAME' || element.tagName === 'FRAME') return [this.frame(element as HTMLIFrameElement)];
-    const role = getRole(element) ?? inputRole(element) ?? 'generic';
+    const role = roleOf(element);
     if (STRUCTURAL.has(role) || (role === 'document' && element === element.ownerDocument.documentElement)) {
       return this.children(element);
     }
-    const name = clip(normalize(computeAccessibleName(element) || fallbackName(element)));
+    const name = clip(accessibleName(element));
     // A section or form without a name is no landmark (HTML-AAM): its children take its place.
     if (name === '' && (role === 'region' || role === 'form')) return this.children(element);
     // Before the children: refs follow document order. An unnamed container is not acted on: no ref.
@@ -186,8 +186,18 @@ class Walker {
 
   private children(element: Element): Array<SnapNode | string> {
     const out: Array<SnapNode | string> = [];
-    // A label's own words name its control (shown with that name): not repeated as text.
+    // Inner elements too: `<label>Pet <b>id</b> <input></label>` is `textbox "Pet id"`, no stray "id".
     const labelled = element.tagName === 'LABEL' && (element as HTMLLabelElement).control !== null;
+    if (labelled) this.labels++;
+    try {
+      this.walkChildren(element, out);
+    } finally {
+      if (labelled) this.labels--;
+    }
+    return out;
+  }
+
+  private walkChildren(element: Element, out: Array<SnapNode | string>): void {
     const nodes: Iterable<Node> =
       element.shadowRoot !== null
         ? element.shadowRoot.childNodes
@@ -197,7 +207,7 @@ class Walker {
     for (const node of nodes) {
       if (this.visited > MAX_VISITED) break;
       if (node.nodeType === Node.TEXT_NODE) {
-        if (!labelled) out.push((node.textContent ?? '').replace(/\s+/g, ' '));
+        if (this.labels === 0) out.push((node.textContent ?? '').replace(/\s+/g, ' '));
       } else if (node.nodeType === Node.ELEMENT_NODE) {
         const inner = this.element(node as Element);
         // Words in separate blocks (<div>a</div><div>b</div>) are separate words.
@@ -205,7 +215,6 @@ class Walker {
         else out.push(' ', ...inner, ' ');
       }
     }
-    return out;
   }
 
   private frame(frame: HTMLIFrameElement): SnapNode {
@@ -230,27 +239,6 @@ class Walker {
     }
     return { head: `${label} [ref=${ref}]`, name, children: this.element(inner.body) };
   }
-}
-
-/** Inputs ARIA in HTML gives no role that Chrome still shows as fields: a password is a textbox. */
-const INPUT_ROLES: Readonly<Record<string, string>> = {
-  password: 'textbox',
-  date: 'textbox',
-  'datetime-local': 'textbox',
-  month: 'textbox',
-  time: 'textbox',
-  week: 'textbox',
-  file: 'button',
-  color: 'button',
-};
-
-function inputRole(element: Element): string | undefined {
-  return element.tagName === 'INPUT' ? INPUT_ROLES[(element as HTMLInputElement).type] : undefined;
-}
-
-/** What Chrome names a field with no label by: its placeholder (HTML-AAM), then its title. */
-function fallbackName(element: Element): string {
-  return element.getAttribute('placeholder') ?? element.getAttribute('title') ?? '';
 }
 
 function hidden(element: Element): boolean {

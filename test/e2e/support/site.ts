@@ -114,6 +114,32 @@ for (const b of document.querySelectorAll('.act')) b.onclick = () => (document.g
 document.getElementById('close').onclick = () => (document.getElementById('out').textContent = 'closed');
 </script></body></html>`,
   },
+  // Accessible names with inner elements and fields named by label, placeholder or aria-label:
+  // the spaces Chrome puts in (and leaves out) between inner elements, each element with an id.
+  '/names.html': {
+    html: `<!doctype html><html><head><title>names page</title></head><body>
+<button id="cart"><span>Add</span> <span>to cart</span></button>
+<button id="stuck"><span>Add</span><span>to wishlist</span></button>
+<a id="more" href="#more"><span>Read</span><span> more</span></a>
+<button id="lines">Line<br>break</button>
+<button id="gone"><span>Save</span><span style="display:none">draft</span><span>now</span></button>
+<button id="blocks"><div>Open</div><div>details</div></button>
+<button id="icon"><img alt="Plus" src="/pixel.png"><span>Add pet</span></button>
+<label for="pet">Pet <b>id</b></label> <input id="pet">
+<label><b>Pet </b>name <input id="petname"></label>
+<input id="petId" placeholder="petId">
+<input id="status" aria-label="Pet status">
+<input id="secret" type="password" placeholder="Password">
+<textarea id="notes" placeholder="Notes"></textarea>
+<input id="find" type="search" placeholder="Search pets">
+<p id="out"></p>
+<script>
+for (const element of document.querySelectorAll('button, a')) element.addEventListener('click', (event) => {
+  event.preventDefault();
+  document.getElementById('out').textContent = 'clicked ' + element.id;
+});
+</script></body></html>`,
+  },
   '/inner.html': {
     html: '<!doctype html><html><head><title>inner</title></head><body><button id="b" onclick="document.body.dataset.clicked = \'yes\'">Inner</button><input id="name"></body></html>',
   },

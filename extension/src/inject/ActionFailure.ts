@@ -1,0 +1,10 @@
+/** A page action that cannot be done: `code` is the stable error code, the message the sentence saying why. */
+export class ActionFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly timeout = false,
+  ) {
+    super(message);
+  }
+}
