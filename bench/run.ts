@@ -7,11 +7,12 @@ import { runDaemonBench, type DaemonFigures } from './daemonBench.js';
 import { runHostileBench, type HostileFigures } from './hostileBench.js';
 import { runStreamBench, type StreamFigures } from './streamBench.js';
 import { machine, median } from './lib.js';
-import type { ExtensionFigures, SourceMapFigures } from './extension/figures.js';
+import type { ExtensionFigures, PeerFigures, SourceMapFigures } from './extension/figures.js';
 
 /** Type-checked with the e2e tests (it needs the DOM and chrome types), so imported by name here. */
 const EXTENSION_SUITE = './extension/extensionBench.js';
 const SOURCE_MAP_SUITE = './extension/sourceMapBench.js';
+const PEER_SUITE = './extension/peerBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DOC = 'docs/benchmarks.md';
@@ -389,6 +390,14 @@ async function main(): Promise<void> {
         'segments (≈ 70 bytes each), least recently used out first: of these maps (60 000 segments each) 16.',
       ].join('\n'),
     );
+  }
+  if (suites.length === 0 || suites.includes('peer')) {
+    const { runPeerBench, peerSection } = (await import(PEER_SUITE)) as {
+      runPeerBench: () => Promise<PeerFigures>;
+      peerSection: (runs: readonly PeerFigures[], machine: string, chromium: string, date: string) => string;
+    };
+    const runs = await measure('peer', runPeerBench);
+    writeSection('peer', peerSection(runs, machine(), chromiumVersion(), today()));
   }
   if (suites.length === 0 || suites.includes('extension')) {
     const { runExtensionBench } = (await import(EXTENSION_SUITE)) as {

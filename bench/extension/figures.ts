@@ -47,3 +47,19 @@ export interface SourceMapFigures {
   readonly mapBytes: number;
   readonly scriptBytes: number;
 }
+
+/** What `bench/extension/peerBench.ts` measures in one run: UTF-8 bytes of a tool result's text blocks. */
+export interface PeerFigures {
+  /** `observe logs` / `list_console_messages` for a page that logged 100 typical console messages. */
+  readonly oursLogsBytes: number;
+  readonly peerLogsBytes: number;
+  /** The messages each list stands for (ours folds a run of identical ones into one row with `count`). */
+  readonly oursLogsMessages: number;
+  readonly peerLogsMessages: number;
+  /** `interact navigate` (wait_ms, the result inline) / `navigate_page` to that page. */
+  readonly oursNavigateBytes: number;
+  readonly peerNavigateBytes: number;
+  /** The same to the fixture app's TodoMVC page (a Vite build: its scripts and styles load). */
+  readonly oursNavigateAppBytes: number;
+  readonly peerNavigateAppBytes: number;
+}

@@ -4,6 +4,7 @@ import { EXTENSION_ID, NOT_DEV, tabIdOf } from './support/chromium.js';
 import { type PageSession, startPageSession } from './support/session.js';
 import type { Site } from './support/site.js';
 import { type Agent, eventually, observeUntil } from './support/stack.js';
+import { entriesOf } from '../support/listEntries.js';
 
 // Capture (SPEC 4 and 7) in real Chromium, read back through a real MCP client over the stdio
 // bridge. Playwright only opens pages and plays the user; every assertion reads what the agent sees.
@@ -50,9 +51,9 @@ describe('e2e: capture from real pages', function () {
     expect(rejection.stack).to.include('capture.html');
     for (const entry of errors) expect(entry.url).to.equal(site.url('/capture.html'));
     const logs = await agent.ok('observe', { what: 'logs', tab_id: tabId, min_level: 'log' });
-    expect(logs.entries.map((e: any) => e.message)).to.include('e2e console log formatted');
+    expect(entriesOf(logs).map((e: any) => e.message)).to.include('e2e console log formatted');
     // The compact list says the same in a few fields, and where the page logged it.
-    const compact = (await agent.ok('observe', { what: 'errors', tab_id: tabId })).entries;
+    const compact = entriesOf(await agent.ok('observe', { what: 'errors', tab_id: tabId }));
     const small = compact.find((e: any) => e.id === consoleError.id);
     expect(small).to.deep.include({ level: 'error', message: consoleError.message });
     expect(small.at).to.match(/^capture\.html:4:\d+$/);
@@ -142,7 +143,7 @@ describe('e2e: capture from real pages', function () {
       entries.some((e) => e.message === 'once only'),
     );
     expect(errors.filter((e) => e.message === 'once only')).to.have.length(1);
-    const network = (await agent.ok('observe', { what: 'network', tab_id: tabId })).entries;
+    const network = entriesOf(await agent.ok('observe', { what: 'network', tab_id: tabId }));
     expect(network.filter((e: any) => e.url.endsWith('/json'))).to.have.length(1);
     await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'popup:untrack', tabId: id }), tabId);
     await popup.close();
@@ -158,7 +159,7 @@ describe('e2e: capture from real pages', function () {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     for (const what of ['logs', 'network', 'websocket_events', 'vitals', 'tabs']) {
       const payload = await agent.ok('observe', what === 'tabs' ? { what } : { what, limit: 1000 });
-      const entries = payload.entries ?? payload.tabs;
+      const entries = Array.isArray(payload.tabs) ? payload.tabs : entriesOf(payload);
       expect(JSON.stringify(entries), what).not.to.include(NOT_DEV);
     }
 
@@ -185,7 +186,7 @@ describe('e2e: capture from real pages', function () {
     await untracked.evaluate(() => console.error('after untracking'));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const after = await agent.ok('observe', { what: 'logs', tab_id: untrackedId, limit: 1000 });
-    expect(JSON.stringify(after.entries)).not.to.include('after untracking');
+    expect(JSON.stringify(entriesOf(after))).not.to.include('after untracking');
     expect(after.count).to.equal(before);
     await popup.close();
     await untracked.close();

@@ -11,6 +11,7 @@ import { launchRaw } from './support/chromium.js';
 import { APP_BASE, APP_SOURCE, buildFixtureApp, type DevServer, startDevServer } from './support/fixtureApp.js';
 import { type Site, startSite } from './support/site.js';
 import { type Agent, eventually, observeUntil, startAgent } from './support/stack.js';
+import { entriesOf } from '../support/listEntries.js';
 
 // SPEC 8, issue 10's yardstick: the React app with planted bugs (bugs.jsx: a throwing click handler,
 // res.json() on an HTML 404, console.error in an effect, a 404 <img>/<script>/<link>, a widget iframe
@@ -208,7 +209,7 @@ describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC
   /** `at` of each source-mapped case equals what trace-mapping reads from the script's own map. */
   async function expectSourcePositions(tabId: number, logs: any[], files: (url: string) => Promise<string>): Promise<void> {
     // `at` is the compact entry's; the full one keeps the mapped and the raw stack.
-    const compact = (await agent.ok('observe', { what: 'logs', tab_id: tabId, limit: 1000 })).entries as any[];
+    const compact = entriesOf(await agent.ok('observe', { what: 'logs', tab_id: tabId, limit: 1000 })) as any[];
     const atOf = (message: string) => compact.find((e) => e.message === message)?.at;
     const lineOf = (file: string, text: string) =>
       readFileSync(join(APP_SOURCE, file), 'utf8')
@@ -323,7 +324,7 @@ const xhr = new XMLHttpRequest(); xhr.open('GET', '${insecure}/api/price'); xhr.
     );
     const compiled = logs.find(isCompile);
     const compact = await agent.ok('observe', { what: 'logs', tab_id: tabId, after_cursor: cursor, limit: 1000 });
-    const compile = compact.entries.find((e: { id: string }) => e.id === compiled.id);
+    const compile = entriesOf(compact).find((e: { id: string }) => e.id === compiled.id);
     // Where the compiler itself says (its message's header), in the developer's file.
     const [, line, column] = /src\/ProfileCard\.jsx(?:\?\S*)?:(\d+):(\d+) \]/.exec(compiled.message) ?? [];
     expect(Number(line), compiled.message).to.equal(broken.split('\n').findIndex((text) => text.includes('{user.name</h1>')) + 1);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { type PageSession, startPageSession } from './support/session.js';
 import { observeUntil } from './support/stack.js';
+import { entriesOf } from '../support/listEntries.js';
 
 // SPEC 8: network lists every request the page makes, with its type and real status. Before, only
 // fetch/XHR were listed, and a 404 <img> or <script> was status 0 "failed to load".
@@ -41,8 +42,8 @@ describe('e2e: every request of the page, with its type and real status', functi
 
     // observe network {type} filters; failed_only finds the two 404s.
     // Chrome also asks for /favicon.ico (a 404 here, as Chrome's own console shows): listed too.
-    const pageOwn = (list: { entries: Array<{ url: string }> }) =>
-      list.entries
+    const pageOwn = (list: unknown) =>
+      entriesOf(list)
         .map((e) => path(e.url))
         .filter((p) => p !== '/favicon.ico')
         .sort();
@@ -150,7 +151,7 @@ describe('e2e: every request of the page, with its type and real status', functi
     expect(narrowed.result.data.violations.map((v: { rule: string }) => v.rule)).to.deep.equal(['button-name']);
     // Each violation is a warn log entry from the audit (and an accessibility_violation stream event).
     const logs = await agent.ok('observe', { what: 'logs', tab_id: tabId, after_cursor: cursor, detail: 'full' });
-    const audited = logs.entries.filter((e: { source: string }) => e.source === 'audit');
+    const audited = entriesOf(logs).filter((e: { source: string }) => e.source === 'audit');
     expect(audited.length).to.equal(rules.length + 1);
     expect(audited.map((e: { message: string }) => e.message)).to.include(
       'accessibility: Images must have alternative text (image-alt, critical; 1 element)',

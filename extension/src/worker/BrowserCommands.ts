@@ -185,8 +185,13 @@ export class BrowserCommands {
         const tab = await this.target(query, true);
         const id = tab.id as number;
         await this.scope.track(id, url); // the agent works in this tab now: capture follows it
-        return this.withEffects(id, params, deadline, async () =>
-          done(await this.leaving(id, deadline, () => navigation(id, () => chrome.tabs.update(id, { url }), signal))),
+        return this.withEffects(
+          id,
+          params,
+          deadline,
+          async () =>
+            done(await this.leaving(id, deadline, () => navigation(id, () => chrome.tabs.update(id, { url }), signal)), url),
+          true,
         );
       }
       case 'refresh':
@@ -200,8 +205,12 @@ export class BrowserCommands {
           forward: () => chrome.tabs.goForward(id),
         }[query.type];
         try {
-          return await this.withEffects(id, params, deadline, async () =>
-            done(await this.leaving(id, deadline, () => navigation(id, start, signal))),
+          return await this.withEffects(
+            id,
+            params,
+            deadline,
+            async () => done(await this.leaving(id, deadline, () => navigation(id, start, signal))),
+            true,
           );
         } catch (error) {
           if (error instanceof CommandFailure) throw error;
@@ -215,7 +224,7 @@ export class BrowserCommands {
         const id = tab.id as number;
         this.remember(query.correlation_id, id); // the agent opened it to work in it
         await this.scope.track(id, url);
-        return this.withEffects(id, params, deadline, async () => done(await loaded(id, signal)));
+        return this.withEffects(id, params, deadline, async () => done(await loaded(id, signal), url), true);
       }
       case 'dialog': {
         const tab = await this.target(query, false);
@@ -294,14 +303,17 @@ export class BrowserCommands {
 
   /**
    * Runs an action that can change the page (SPEC 9): the work, then the wait for the page to
-   * settle, then `effects` — what the tab captured and opened meanwhile — in the result's data.
-   * What the page captured reaches the daemon before the result, as with `actIn`.
+   * settle, then `effects` — what the tab captured and opened meanwhile — in the result's data,
+   * left out when there is nothing to say (`loads`: the action loads a page, whose own requests
+   * are no news: Effects.ts). What the page captured reaches the daemon before the result, as
+   * with `actIn`.
    */
   private async withEffects(
     tabId: number,
     params: Record<string, unknown>,
     deadline: number,
     work: (since: number) => Promise<{ success: true; data: unknown }>,
+    loads = false,
   ): Promise<unknown> {
     const recording = this.effects.start(tabId);
     const since = Date.now();
@@ -324,7 +336,9 @@ export class BrowserCommands {
         return opened?.pendingUrl ?? opened?.url;
       });
       const data = result.data !== null && typeof result.data === 'object' ? result.data : { value: result.data };
-      return { success: true, data: { ...data, effects: recording.effects(settled) } };
+      const landed = (data as { url?: string }).url ?? (typeof params.url === 'string' ? params.url : undefined);
+      const effects = recording.effects(settled, loads ? { url: landed } : undefined);
+      return { success: true, data: Object.keys(effects).length === 0 ? data : { ...data, effects } };
     } finally {
       this.effects.stop(recording);
     }
@@ -557,6 +571,19 @@ function success(outcome: PageOutcome): { success: true; data: unknown } {
   });
 }
 
-function done(tab: chrome.tabs.Tab): { success: true; data: unknown } {
-  return { success: true, data: { tab_id: tab.id, url: tab.url ?? tab.pendingUrl, title: tab.title, status: tab.status } };
+/**
+ * A page load's result: the tab and its title; `url` unless it is the url asked for (a redirect
+ * says where it went); `status` only while the tab is still loading.
+ */
+function done(tab: chrome.tabs.Tab, asked?: string): { success: true; data: unknown } {
+  const url = tab.url ?? tab.pendingUrl;
+  return {
+    success: true,
+    data: {
+      tab_id: tab.id,
+      ...(url === asked ? {} : { url }),
+      title: tab.title,
+      ...(tab.status === 'complete' ? {} : { status: tab.status }),
+    },
+  };
 }

@@ -11,15 +11,28 @@ export interface EffectRequest {
   duration_ms: number;
 }
 
+/** An error the action caused; `count` when the same one (message and `at`) came again. */
+export interface EffectError {
+  message: string;
+  at?: string;
+  count?: number;
+}
+
+/**
+ * What an action caused (SPEC 9), saying only what happened: a list is left out when empty, and
+ * an action that loads a page (navigate, refresh, back, forward, new_tab) lists only the requests
+ * that failed, and says `settled`/`settle_ms` only when its page did not settle. An action that
+ * caused nothing to report has no `effects` at all.
+ */
 export interface Effects {
-  requests: EffectRequest[];
-  errors: Array<{ message: string; at?: string }>;
-  dialogs: Array<{ type: string; message: string; answer: string }>;
-  new_tabs: Array<{ tab_id: number; url: string }>;
+  requests?: EffectRequest[];
+  errors?: EffectError[];
+  dialogs?: Array<{ type: string; message: string; answer: string }>;
+  new_tabs?: Array<{ tab_id: number; url: string }>;
   navigated_to?: string;
   popup_blocked?: { url: string };
-  settled: boolean;
-  settle_ms: number;
+  settled?: boolean;
+  settle_ms?: number;
   /** The action's short timers and requests the settle found open and waited for; left out when none. */
   waited_for?: WaitedFor;
   /** How many of each list were left out past MAX_EFFECTS. */
@@ -35,22 +48,26 @@ type Entry = Record<string, unknown>;
  */
 export class Recording {
   readonly requests: EffectRequest[] = [];
-  readonly errors: Array<{ message: string; at?: string }> = [];
+  /** The requests that failed (status 0 or ≥ 400): all a page load lists. */
+  readonly failed: EffectRequest[] = [];
+  readonly errors: EffectError[] = [];
   readonly dialogs: Array<{ type: string; message: string; answer: string }> = [];
   readonly newTabs: Array<{ tab_id: number; url: string }> = [];
   popupBlocked?: string;
-  private readonly counts = { requests: 0, errors: 0, dialogs: 0, new_tabs: 0 };
+  private readonly counts = { requests: 0, failed: 0, errors: 0, dialogs: 0, new_tabs: 0 };
 
   constructor(readonly tabId: number) {}
 
   see(kind: string, entry: Entry): void {
     if (kind === 'network') {
-      this.keep('requests', this.requests, {
+      const request = {
         method: String(entry.method ?? 'GET'),
         url: clip(String(entry.url ?? ''), 300),
         status: typeof entry.status === 'number' ? entry.status : 0,
         duration_ms: typeof entry.duration_ms === 'number' ? Math.round(entry.duration_ms) : 0,
-      });
+      };
+      this.keep('requests', this.requests, request);
+      if (request.status === 0 || request.status >= 400) this.keep('failed', this.failed, request);
       return;
     }
     if (kind !== 'logs') return;
@@ -65,10 +82,11 @@ export class Recording {
       this.popupBlocked ??= first.popup_blocked;
     } else if (entry.level === 'error') {
       const at = topFrame(typeof entry.stack === 'string' ? entry.stack : undefined, String(entry.url ?? ''));
-      this.keep('errors', this.errors, {
-        message: clip(firstLine(String(entry.message ?? ''))),
-        ...(at === undefined ? {} : { at }),
-      });
+      const message = clip(firstLine(String(entry.message ?? '')));
+      // The same error again (a handler that fails each time) is one item with a count, as lists fold them.
+      const same = this.errors.find((error) => error.message === message && error.at === at);
+      if (same !== undefined) same.count = (same.count ?? 1) + 1;
+      else this.keep('errors', this.errors, { message, ...(at === undefined ? {} : { at }) });
     }
   }
 
@@ -86,22 +104,37 @@ export class Recording {
     if (list.length < MAX_EFFECTS) list.push(item);
   }
 
-  effects(settle: { settled: boolean; settle_ms: number; navigated_to?: string; waited_for?: WaitedFor }): Effects {
+  /**
+   * What to report. `load`: the action loaded a page that is now at `load.url` (navigate and the
+   * like): only failed requests are listed, `navigated_to` only when the page moved on from that
+   * url, and the settle only when it did not settle.
+   */
+  effects(
+    settle: { settled: boolean; settle_ms: number; navigated_to?: string; waited_for?: WaitedFor },
+    load?: { readonly url?: string },
+  ): Effects {
+    const requests = load === undefined ? this.requests : this.failed;
+    const shown = { ...this.counts, requests: load === undefined ? this.counts.requests : this.counts.failed };
     const more = Object.fromEntries(
-      Object.entries(this.counts)
-        .filter(([, count]) => count > MAX_EFFECTS)
+      Object.entries(shown)
+        .filter(([name, count]) => name !== 'failed' && count > MAX_EFFECTS)
         .map(([name, count]) => [name, count - MAX_EFFECTS]),
     );
+    const moved = settle.navigated_to !== undefined && settle.navigated_to !== load?.url;
     return {
-      requests: this.requests,
-      errors: this.errors,
-      dialogs: this.dialogs,
-      new_tabs: this.newTabs,
-      ...(settle.navigated_to === undefined ? {} : { navigated_to: settle.navigated_to }),
+      ...(requests.length === 0 ? {} : { requests }),
+      ...(this.errors.length === 0 ? {} : { errors: this.errors }),
+      ...(this.dialogs.length === 0 ? {} : { dialogs: this.dialogs }),
+      ...(this.newTabs.length === 0 ? {} : { new_tabs: this.newTabs }),
+      ...(moved ? { navigated_to: settle.navigated_to } : {}),
       ...(this.popupBlocked === undefined ? {} : { popup_blocked: { url: this.popupBlocked } }),
-      settled: settle.settled,
-      settle_ms: settle.settle_ms,
-      ...(settle.waited_for === undefined ? {} : { waited_for: settle.waited_for }),
+      ...(load !== undefined && settle.settled
+        ? {}
+        : {
+            settled: settle.settled,
+            settle_ms: settle.settle_ms,
+            ...(settle.waited_for === undefined ? {} : { waited_for: settle.waited_for }),
+          }),
       ...(Object.keys(more).length > 0 ? { more } : {}),
     };
   }

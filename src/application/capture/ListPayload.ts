@@ -1,14 +1,25 @@
 import type { VitalName } from '../../domain/capture/entries.js';
 
-/** SPEC 2 list payload of `observe`. */
+/**
+ * SPEC 2 list payload of `observe`. Compact lists (SPEC 10: errors, logs, network,
+ * websocket_events) are a table — `columns` said once, one row of values per entry in that order,
+ * a row ending at its last present value (`null` for one absent before it); the others and
+ * `detail:"full"` give `entries`, objects with every field.
+ */
 export interface ListPayload {
-  readonly entries: readonly unknown[];
+  /** `detail:"full"`, `network_bodies`, `vitals`: whole entries. */
+  readonly entries?: readonly unknown[];
+  /** Compact lists: the names of a row's values, in order (only those some row has). */
+  readonly columns?: readonly string[];
+  /** Compact lists: one row per entry (a run of identical entries is one row, with `count` and `last_ts`). */
+  readonly rows?: ReadonlyArray<readonly unknown[]>;
+  /** Entries (rows) in this answer. */
   readonly count: number;
   readonly has_more: boolean;
   readonly cursor: string;
-  /** Compact lists: the time (epoch ms) their entries' `ts` and `last_ts` count from. */
+  /** Compact lists: the time (epoch ms) their rows' `ts` and `last_ts` count from (the first row's). */
   readonly ts_base?: number;
-  /** Compact lists whose entries all come from one tab say it once, here, instead of in each entry. */
+  /** Compact lists whose rows all come from one tab say it once, here, instead of in a `tab_id` column. */
   readonly tab_id?: number;
   /** Compact network lists whose urls all share one origin say it once, here; each url then starts with `/`. */
   readonly origin?: string;

@@ -1,15 +1,5 @@
 import { inject, injectable } from 'inversify';
 import type { Page, Sequenced } from '../../domain/buffer/RingBuffer.js';
-import {
-  collapseRuns,
-  compactLog,
-  compactNetwork,
-  compactWebSocket,
-  sameness,
-  type CompactLog,
-  type CompactNetwork,
-  type CompactWebSocket,
-} from '../../domain/capture/compact.js';
 import type { BufferName, VitalEntry } from '../../domain/capture/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { DomainError } from '../../domain/DomainError.js';
@@ -20,6 +10,7 @@ import type { DaemonInfo } from '../shared/DaemonInfo.js';
 import { fitEntry } from '../shared/fitEntry.js';
 import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
+import { compactItems, compactList, hasCompactShape, type Item } from './compactList.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { filterFor, LIST_SOURCES, type EntryQuery, type ListWhat } from './entryFilters.js';
 import type { ListPayload } from './ListPayload.js';
@@ -110,70 +101,28 @@ export class ReadEntries {
 
   private present(what: ListWhat, page: Page<unknown>, afterCursor: boolean, detail: Detail): ListPayload {
     const buffer = LIST_SOURCES[what];
-    const items =
-      detail === 'compact' && COMPACTS[what] !== undefined ? compactItems(what, page.entries) : fullItems(buffer, page.entries);
+    const compact = detail === 'compact' && hasCompactShape(what);
+    const items = compact ? compactItems(what, page.entries) : fullItems(buffer, page.entries);
     // Vitals also carry a per-page summary that can repeat each entry's url: half the room each.
     const room = (this.budget - ENVELOPE_BYTES) / (what === 'vitals' ? 2 : 1);
     const { kept, trimmed } = fit(items, afterCursor, room);
     const lastKept = afterCursor ? kept.at(-1) : undefined;
     const cursorSeq = trimmed && lastKept !== undefined ? lastKept.lastSeq : page.cursor;
-    const compact = detail === 'compact' && COMPACTS[what] !== undefined;
-    const shared = compact ? sharedTab(kept) : undefined;
-    const tsBase = compact ? (kept[0]?.value as { ts?: number } | undefined)?.ts : undefined;
-    const origin = compact && what === 'network' ? sharedOrigin(kept) : undefined;
-    const entries = compact
-      ? kept.map((item) => relative(item.value, tsBase ?? 0, shared, origin))
-      : kept.map((item) => item.value);
+    const values = kept.map((item) => item.value);
     const redacted = kept.reduce((sum, item) => sum + item.redacted, 0);
+    const { columns, rows, ...shared } = compact ? compactList(what, values) : { columns: undefined, rows: undefined };
     return {
-      entries,
-      count: entries.length,
+      ...(compact ? { columns, rows } : { entries: values }),
+      count: values.length,
       has_more: page.hasMore || trimmed,
       cursor: encodeCursor(this.daemon.runId, cursorSeq),
-      ...(tsBase === undefined ? {} : { ts_base: tsBase }),
-      ...(shared === undefined ? {} : { tab_id: shared }),
-      ...(origin === undefined ? {} : { origin }),
+      ...shared,
       ...(page.cursorRestarted ? { cursor_restarted: true as const } : {}),
       ...(trimmed ? { truncated: true as const } : {}),
       ...(redacted > 0 ? { redacted } : {}),
-      ...(what === 'vitals' ? { pages: summarise(entries as VitalEntry[]) } : {}),
+      ...(what === 'vitals' ? { pages: summarise(values as VitalEntry[]) } : {}),
     };
   }
-}
-
-/** One entry of an answer (a run of entries, when compact) with what fitting and cursors need. */
-interface Item {
-  readonly value: unknown;
-  readonly size: number;
-  /** Sequence number of the last stored entry it stands for. */
-  readonly lastSeq: number;
-  readonly redacted: number;
-}
-
-type Compactor = (entry: never, id: string) => CompactLog | CompactNetwork | CompactWebSocket;
-
-/** The compact shape of each list that has one (SPEC 10). */
-const COMPACTS: Partial<Record<ListWhat, Compactor>> = {
-  errors: compactLog,
-  logs: compactLog,
-  network: compactNetwork,
-  websocket_events: compactWebSocket,
-};
-
-function compactItems(what: ListWhat, entries: ReadonlyArray<Sequenced<unknown>>): Item[] {
-  const buffer = LIST_SOURCES[what];
-  const compactor = COMPACTS[what] as Compactor;
-  const small = entries.map((e) => compactor(e.value as never, entryId(buffer, e.seq)));
-  return collapseRuns(small, sameness).map((run) => {
-    let redacted = 0;
-    for (let i = run.first; i <= run.last; i++) redacted += (entries[i]?.value as { redacted?: number }).redacted ?? 0;
-    return {
-      value: run.value,
-      size: utf8Length(JSON.stringify(run.value)),
-      lastSeq: (entries[run.last] as Sequenced<unknown>).seq,
-      redacted,
-    };
-  });
 }
 
 /** Full entries, each with its id first. */
@@ -187,47 +136,6 @@ function fullItems(buffer: BufferName, entries: ReadonlyArray<Sequenced<unknown>
       redacted: (e.value as { redacted?: number }).redacted ?? 0,
     };
   });
-}
-
-/** The tab every compact entry is from, when there is one and more than one entry (it is then said once, in the envelope). */
-function sharedTab(items: readonly Item[]): number | undefined {
-  if (items.length < 2) return undefined;
-  const first = (items[0]?.value as { tab_id?: number }).tab_id;
-  if (first === undefined) return undefined;
-  return items.every((item) => (item.value as { tab_id?: number }).tab_id === first) ? first : undefined;
-}
-
-/** The `scheme://host[:port]` every compact request's url starts with, when they share one (said once, in the envelope). */
-function sharedOrigin(items: readonly Item[]): string | undefined {
-  if (items.length < 2) return undefined;
-  const first = (items[0]?.value as { url: string }).url;
-  const match = /^https?:\/\/[^/?#]{1,255}/.exec(first.slice(0, 300));
-  if (match === null) return undefined;
-  const origin = match[0];
-  const within = (url: string) => url.startsWith(origin) && '/?#'.includes(url.charAt(origin.length) || '/');
-  return items.every((item) => within((item.value as { url: string }).url)) ? origin : undefined;
-}
-
-/**
- * A compact entry as listed: `ts` and `last_ts` in ms after `ts_base`, without the shared tab,
- * a request's url without the shared origin.
- */
-function relative(value: unknown, tsBase: number, sharedTab: number | undefined, origin?: string): unknown {
-  const { id, tab_id, ts, last_ts, ...rest } = value as {
-    id: string;
-    tab_id?: number;
-    ts: number;
-    last_ts?: number;
-    url?: string;
-  };
-  if (origin !== undefined && rest.url !== undefined) rest.url = rest.url.slice(origin.length) || '/';
-  return {
-    id,
-    ts: ts - tsBase,
-    ...rest,
-    ...(last_ts === undefined ? {} : { last_ts: last_ts - tsBase }),
-    ...(tab_id === undefined || sharedTab !== undefined ? {} : { tab_id }),
-  };
 }
 
 /** `"id":"",` around an id. */

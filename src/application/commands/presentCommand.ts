@@ -32,13 +32,16 @@ export function presentQueued(command: CommandView): QueuedPayload {
 
 /**
  * A final result as `interact` returns it inline (SPEC 10: what the agent acts on next): the
- * status, the extension's `result` or the error, and how long it took. `observe command_result`
- * gives the whole SPEC 3.3 payload (action, timeline, times) for the same id.
+ * status, the extension's `result` or the error, and how long it took. The correlation id is
+ * left out: the agent has the result, and `pending_commands` / `failed_commands` list the id
+ * with the action should it want the whole SPEC 3.3 payload (timeline, times) from
+ * `observe command_result`.
  */
 export function presentInline(full: CommandResultPayload): object {
   const {
     command: _action,
     timeline: _timeline,
+    correlation_id: _id,
     ...rest
   } = full as CommandResultPayload & { command?: string; timeline?: unknown };
   const { completed_at: _c, failed_at: _f, expired_at: _e, ...kept } = rest as Record<string, unknown>;

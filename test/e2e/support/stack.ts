@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type Bridge, connectBridge, freePort, killDaemons, removeDir, runCliSync, tempDir } from '../../support/processes.js';
+import { entriesOf } from '../../support/listEntries.js';
 
 export interface ToolAnswer {
   readonly isError: boolean;
@@ -91,7 +92,7 @@ export async function observeUntil(
     async () => {
       const listed = args.what !== 'tabs' && args.what !== 'page';
       const payload = await agent.ok('observe', { ...(listed ? { limit: 1000 } : {}), ...args });
-      entries = payload.entries ?? payload.tabs;
+      entries = Array.isArray(payload.tabs) ? payload.tabs : entriesOf(payload);
       return accept(entries);
     },
     timeoutMs,

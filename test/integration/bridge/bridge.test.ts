@@ -14,6 +14,7 @@ import {
   tempDir,
   type Bridge,
 } from '../../support/processes.js';
+import { entriesOf } from '../../support/listEntries.js';
 
 // Real processes: the built CLI as an MCP client launches it, a detached daemon it starts.
 describe('browsertap mcp, the stdio bridge (built CLI, real processes)', function () {
@@ -54,7 +55,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
 
     const ext = new SimulatedExtension(`http://127.0.0.1:${port}`, 'inst-b', 'boot-1');
     await ext.send('/logs', [logEntry({ message: 'through the bridge' })]);
-    expect((await call(bridge, 'observe', { what: 'errors' })).entries[0].message).to.equal('through the bridge');
+    expect(entriesOf(await call(bridge, 'observe', { what: 'errors' }))[0].message).to.equal('through the bridge');
 
     const worker = (async () => {
       const [query] = await ext.poll(5_000);

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'chai';
 import { logEntry, payload, startHarness, type Harness, type SimulatedExtension } from '../../support/daemonHarness.js';
+import { entriesOf } from '../../support/listEntries.js';
 
 const net = (overrides: Record<string, unknown> = {}) => ({
   url: 'http://localhost:3000/api/items',
@@ -53,13 +54,13 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
 
     it('stores nothing of a rejected entry', async () => {
       await ext.send('/logs', [logEntry({ message: 'half', source: 'telepathy' })]);
-      expect((await observe({ what: 'logs' })).entries).to.deep.equal([]);
+      expect(entriesOf(await observe({ what: 'logs' }))).to.deep.equal([]);
     });
 
     it('makes an answered batch visible to the very next read', async () => {
       for (let i = 0; i < 5; i++) {
         await ext.send('/logs', [logEntry({ message: `m${i}` })]);
-        expect((await observe({ what: 'logs', limit: 1 })).entries[0].message).to.equal(`m${i}`);
+        expect(entriesOf(await observe({ what: 'logs', limit: 1 }))[0].message).to.equal(`m${i}`);
       }
     });
 
@@ -95,30 +96,30 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
 
     it('errors are console errors, uncaught exceptions and unhandled rejections', async () => {
       const errors = await observe({ what: 'errors' });
-      expect(errors.entries.map((e: { message: string }) => e.message)).to.deep.equal([
+      expect(entriesOf(errors).map((e: { message: string }) => e.message)).to.deep.equal([
         'console error',
         'Uncaught TypeError',
         'rejected',
       ]);
-      expect(errors.entries[1]).to.include({ source: 'exception', at: 'main.js:1:1' });
-      expect(errors.entries[1]).not.to.have.property('stack');
-      expect((await observe({ what: 'errors', detail: 'full' })).entries[1].stack).to.equal('at main.js:1:1');
+      expect(entriesOf(errors)[1]).to.include({ source: 'exception', at: 'main.js:1:1' });
+      expect(entriesOf(errors)[1]).not.to.have.property('stack');
+      expect(entriesOf(await observe({ what: 'errors', detail: 'full' }))[1].stack).to.equal('at main.js:1:1');
     });
 
     it('logs filter by min_level, url substring and tab_id', async () => {
       expect((await observe({ what: 'logs', min_level: 'warn' })).count).to.equal(2);
-      expect((await observe({ what: 'logs', url: 'localhost:4000' })).entries[0].message).to.equal('console error');
+      expect(entriesOf(await observe({ what: 'logs', url: 'localhost:4000' }))[0].message).to.equal('console error');
       expect((await observe({ what: 'logs', tab_id: 1 })).count).to.equal(4);
     });
 
     it('pages newest-first reads with has_more and continues after the cursor', async () => {
       const first = await observe({ what: 'logs', limit: 2 });
-      expect(first.entries.map((e: { message: string }) => e.message)).to.deep.equal(['Uncaught TypeError', 'rejected']);
+      expect(entriesOf(first).map((e: { message: string }) => e.message)).to.deep.equal(['Uncaught TypeError', 'rejected']);
       expect(first.has_more).to.equal(true);
-      expect((await observe({ what: 'logs', after_cursor: first.cursor })).entries).to.deep.equal([]);
+      expect(entriesOf(await observe({ what: 'logs', after_cursor: first.cursor }))).to.deep.equal([]);
       await ext.send('/logs', [logEntry({ message: 'later' })]);
       const next = await observe({ what: 'logs', after_cursor: first.cursor });
-      expect(next.entries.map((e: { message: string }) => e.message)).to.deep.equal(['later']);
+      expect(entriesOf(next).map((e: { message: string }) => e.message)).to.deep.equal(['later']);
       expect(next.has_more).to.equal(false);
     });
 
@@ -131,7 +132,7 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
       await ext.send('/logs', [logEntry({ message: 'the next error' })]);
       const next = await waiting;
-      expect(next.entries.map((e: { message: string }) => e.message)).to.deep.equal(['the next error']);
+      expect(entriesOf(next).map((e: { message: string }) => e.message)).to.deep.equal(['the next error']);
       expect(performance.now() - started).to.be.within(70, 1_000);
     });
 
@@ -177,12 +178,12 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
         net({ status: 0, error: 'net::ERR_CONNECTION_REFUSED', url: 'http://localhost:9/x' }),
       ]);
       expect(
-        (await observe({ what: 'network', status_min: 400, status_max: 499 })).entries.map((e: { status: number }) => e.status),
+        entriesOf(await observe({ what: 'network', status_min: 400, status_max: 499 })).map((e: { status: number }) => e.status),
       ).to.deep.equal([404]);
       expect((await observe({ what: 'network', method: 'POST' })).count).to.equal(1);
       const failed = await observe({ what: 'network', failed_only: true });
-      expect(failed.entries.map((e: { status: number }) => e.status)).to.deep.equal([404, 503, 0]);
-      expect(failed.entries[2].error).to.equal('net::ERR_CONNECTION_REFUSED');
+      expect(entriesOf(failed).map((e: { status: number }) => e.status)).to.deep.equal([404, 503, 0]);
+      expect(entriesOf(failed)[2].error).to.equal('net::ERR_CONNECTION_REFUSED');
     });
 
     it('filters network by type (SPEC 8); an entry without a type is typed by its initiator; a bad type is refused', async () => {
@@ -196,7 +197,7 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
       ]);
       expect(sent.body).to.include({ received: 5, rejected: 1 });
       const typed = async (type: string) =>
-        (await observe({ what: 'network', type })).entries.map(
+        entriesOf(await observe({ what: 'network', type })).map(
           (e: { url: string }) => new URL(e.url, 'http://localhost:5173').pathname,
         );
       expect(await typed('script')).to.deep.equal(['/src/main.tsx']);
@@ -204,9 +205,9 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
       expect(await typed('fetch')).to.deep.equal(['/api/a']);
       expect(await typed('document')).to.deep.equal(['/']);
       expect((await observe({ what: 'network_bodies', type: 'fetch' })).count).to.equal(1);
-      const [script] = (await observe({ what: 'network', type: 'script', detail: 'full' })).entries;
+      const [script] = entriesOf(await observe({ what: 'network', type: 'script', detail: 'full' }));
       expect(script).to.include({ type: 'script', size: 1_234 });
-      const compact = (await observe({ what: 'network', type: 'image' })).entries[0];
+      const compact = entriesOf(await observe({ what: 'network', type: 'image' }))[0];
       expect(compact).to.include({ type: 'image', status: 404 });
       const bad = await client.callTool({ name: 'observe', arguments: { what: 'network', type: 'pictures' } });
       expect(payload(bad).error).to.equal('invalid_params');
@@ -227,10 +228,10 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
     it('keeps bodies apart (≤ 16 KB each, marked truncated) and flags their requests', async () => {
       const big = 'x'.repeat(20_000);
       await ext.send('/network-bodies', [net({ status: 500, request_body: '{"q":1}', response_body: big })]);
-      const [entry] = (await observe({ what: 'network', detail: 'full' })).entries;
+      const [entry] = entriesOf(await observe({ what: 'network', detail: 'full' }));
       expect(entry).to.include({ has_body: true });
       expect(entry.response_body).to.equal(undefined);
-      const [body] = (await observe({ what: 'network_bodies' })).entries;
+      const [body] = entriesOf(await observe({ what: 'network_bodies' }));
       expect(body.request_body).to.equal('{"q":1}');
       expect(body.response_body.length).to.be.below(16_500);
       expect(body.truncated).to.equal(true);
@@ -243,14 +244,14 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
         ws({ connection_id: 'ws-2', data: 'y'.repeat(5_000) }),
         ws({ event: 'close', code: 1006, reason: 'abnormal', direction: undefined, data: undefined }),
       ]);
-      expect((await observe({ what: 'websocket_events', direction: 'sent' })).entries[0].data).to.equal('ping');
+      expect(entriesOf(await observe({ what: 'websocket_events', direction: 'sent' }))[0].data).to.equal('ping');
       const second = await observe({ what: 'websocket_events', connection_id: 'ws-2', detail: 'full' });
-      expect(second.entries[0].data.length).to.be.below(4_200);
-      expect(second.entries[0].truncated).to.equal(true);
+      expect(entriesOf(second)[0].data.length).to.be.below(4_200);
+      expect(entriesOf(second)[0].truncated).to.equal(true);
       const compact = await observe({ what: 'websocket_events', connection_id: 'ws-2' });
-      expect(compact.entries[0].data).to.have.length(200);
-      expect(compact.entries[0].data.endsWith('…')).to.equal(true);
-      expect((await observe({ what: 'websocket_events' })).entries.at(-1)).to.include({ event: 'close', code: 1006 });
+      expect(entriesOf(compact)[0].data).to.have.length(200);
+      expect(entriesOf(compact)[0].data.endsWith('…')).to.equal(true);
+      expect(entriesOf(await observe({ what: 'websocket_events' })).at(-1)).to.include({ event: 'close', code: 1006 });
     });
 
     it('summarises vitals per page', async () => {
@@ -303,12 +304,12 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
       expect(text.length).to.be.below(100_000);
       const page = payload(result);
       expect(page).to.include({ truncated: true, has_more: true });
-      expect(page.entries.at(-1).message.startsWith('99:')).to.equal(true);
+      expect(entriesOf(page).at(-1).message.startsWith('99:')).to.equal(true);
 
       const forward = await observe({ what: 'logs', after_cursor: 0, limit: 100, detail: 'full' });
       expect(forward.truncated).to.equal(true);
       const rest = await observe({ what: 'logs', after_cursor: forward.cursor, limit: 100, detail: 'full' });
-      expect(rest.entries[0].message.startsWith(`${forward.count}:`)).to.equal(true);
+      expect(entriesOf(rest)[0].message.startsWith(`${forward.count}:`)).to.equal(true);
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'chai';
 import { logEntry, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { entriesOf } from '../../support/listEntries.js';
 
 // Each secret is a distinct string that must never come back out of any tool.
 const SECRETS = {
@@ -120,6 +121,6 @@ describe('redaction before storage (SPEC 6)', () => {
     expect(logs.body.redacted).to.be.at.least(4);
     const observeNetwork = answers[6] as { structuredContent: { redacted: number; entries: Array<{ redacted?: number }> } };
     expect(observeNetwork.structuredContent.redacted).to.be.above(0);
-    expect(observeNetwork.structuredContent.entries[0]?.redacted).to.be.above(0);
+    expect(entriesOf(observeNetwork.structuredContent)[0]?.redacted).to.be.above(0);
   });
 });

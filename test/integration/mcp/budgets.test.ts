@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
 import { MAX_STORED_BYTES, MAX_STORED_KEYS } from '../../../src/domain/state/storeRules.js';
 import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { entriesOf } from '../../support/listEntries.js';
 
 const BUDGET = 60_000;
 const textBytes = (result: unknown) =>
@@ -53,7 +54,7 @@ describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', functio
     const compact = await call('observe', { what: 'logs', limit: 1000 });
     expect(textBytes(compact)).to.be.at.most(BUDGET);
     expect(payload(compact)).to.include({ count: 40, has_more: false });
-    const full = await call('observe', { what: 'entry', id: payload(compact).entries[0].id });
+    const full = await call('observe', { what: 'entry', id: entriesOf(payload(compact))[0].id });
     expect(textBytes(full)).to.be.at.most(BUDGET);
     expect(payload(full).message).to.equal(`0 ${wide}`);
   });
@@ -63,7 +64,7 @@ describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', functio
     await h.extension().send('/logs', [logEntry({ message: huge, stack: huge, args: [huge.slice(0, 2_700)] })]);
     const result = await call('observe', { what: 'logs', after_cursor: 0, detail: 'full' });
     expect(textBytes(result)).to.be.at.most(BUDGET);
-    const [entry] = payload(result).entries;
+    const [entry] = entriesOf(payload(result));
     expect(entry.truncated).to.equal(true);
     expect(entry.message.length).to.be.below(huge.length);
     const single = await call('observe', { what: 'entry', id: entry.id });

@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
 import { payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { entriesOf } from '../../support/listEntries.js';
 import { TYPICAL_TAB, typicalConsole, typicalRequests } from '../../support/typicalCapture.js';
 
 const textOf = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
@@ -20,50 +21,108 @@ describe('answers an agent can afford (SPEC 10)', function () {
   });
   afterEach(async () => h.stop());
 
-  it('lists 100 typical console messages in at most 8 000 bytes, the same JSON as text and as structured content', async () => {
+  it('lists 100 typical console messages as one table in at most 5 500 bytes, the same JSON as text and as structured content', async () => {
     const sent = typicalConsole(100);
     await h.extension().send('/logs', sent);
     const result = await call('observe', { what: 'logs' });
-    expect(bytes(result), textOf(result).slice(0, 300)).to.be.at.most(8_000);
+    expect(bytes(result), textOf(result).slice(0, 300)).to.be.at.most(5_500);
     expect(JSON.parse(textOf(result))).to.deep.equal((result as CallToolResult).structuredContent);
     const page = payload(result);
     expect(page).to.include({ has_more: false });
-    // 100 messages; the five identical uncaught exceptions in a row are one entry.
-    const burst = page.entries.filter((e: { count?: number }) => e.count !== undefined);
+    expect(page).not.to.have.property('entries');
+    // The names said once, only those some row has (no tab_id: all share one; no frame_url: none has one).
+    expect(page.columns).to.deep.equal(['id', 'ts', 'message', 'level', 'at', 'count', 'last_ts', 'source']);
+    expect(page.count).to.equal(page.rows.length);
+    const cell = (row: unknown[], name: string) => row[page.columns.indexOf(name)];
+    // 100 messages; the five identical uncaught exceptions in a row are one row.
+    const burst = page.rows.filter((row: unknown[]) => cell(row, 'count') !== undefined && cell(row, 'count') !== null);
     expect(burst).to.have.length(1);
-    expect(burst[0]).to.include({ count: 5, level: 'error', source: 'exception', at: 'src/TodoItem.tsx:22:15' });
-    expect(burst[0].last_ts).to.be.above(burst[0].ts);
-    expect(page.entries.reduce((n: number, e: { count?: number }) => n + (e.count ?? 1), 0)).to.equal(100);
+    expect(burst[0]).to.deep.equal([
+      'l41',
+      sent[40]!.ts - sent[0]!.ts,
+      "Uncaught TypeError: Cannot read properties of null (reading 'focus')",
+      'error',
+      'src/TodoItem.tsx:22:15',
+      5,
+      sent[44]!.ts - sent[0]!.ts,
+      'exception',
+    ]);
+    expect(page.rows.reduce((n: number, row: unknown[]) => n + ((cell(row, 'count') as number | undefined) ?? 1), 0)).to.equal(
+      100,
+    );
     // Said once: the tab they all come from, and the time their ts count from.
     expect(page).to.include({ tab_id: TYPICAL_TAB, ts_base: sent[0]!.ts });
-    page.entries.forEach((entry: Record<string, any>) => {
-      expect(entry.id).to.match(/^l\d+$/);
-      const original = sent[Number(entry.id.slice(1)) - 1]!;
-      expect(entry.ts).to.equal(original.ts - page.ts_base);
-      expect(entry.level).to.equal(original.level === 'log' ? undefined : original.level);
-      expect(entry.message.length).to.be.at.most(200);
-      expect(original.message.startsWith(entry.message.replace(/ …$/, ''))).to.equal(true);
-      expect(entry).not.to.have.any.keys('args', 'stack', 'url', 'tab_id');
+    page.rows.forEach((row: unknown[]) => {
+      const id = cell(row, 'id') as string;
+      expect(id).to.match(/^l\d+$/);
+      const original = sent[Number(id.slice(1)) - 1]!;
+      expect(cell(row, 'ts')).to.equal(original.ts - page.ts_base);
+      // A plain console.log has no level cell: its row ends at the message (or says null before a later cell).
+      expect(cell(row, 'level') ?? 'log').to.equal(original.level);
+      const message = cell(row, 'message') as string;
+      expect(message.length).to.be.at.most(200);
+      expect(original.message.startsWith(message.replace(/ …$/, ''))).to.equal(true);
+      expect(row.at(-1), `${id} ends at its last value`).not.to.equal(null);
+      if (original.level === 'log' && cell(row, 'count') === undefined) expect(row).to.have.length(3);
     });
   });
 
-  it('lists 50 typical requests in at most 6 000 bytes', async () => {
+  it('lists 50 typical requests as one table in at most 3 500 bytes', async () => {
     await h.extension().send('/network-bodies', typicalRequests(50));
     const result = await call('observe', { what: 'network' });
-    expect(bytes(result), textOf(result).slice(0, 300)).to.be.at.most(6_000);
+    expect(bytes(result), textOf(result).slice(0, 300)).to.be.at.most(3_500);
     const page = payload(result);
     expect(page.count).to.equal(50);
     expect(page).to.include({ tab_id: TYPICAL_TAB, origin: 'http://localhost:5173' });
-    expect(page.entries[8]).to.deep.equal({
-      id: 'n9',
-      ts: 8 * 53,
-      method: 'GET',
-      url: '/api/todos/1008',
-      status: 404,
-      type: 'fetch',
-      duration_ms: 119,
+    expect(page.columns).to.deep.equal(['id', 'ts', 'method', 'url', 'status', 'duration_ms', 'type']);
+    expect(page.rows[8]).to.deep.equal(['n9', 8 * 53, 'GET', '/api/todos/1008', 404, 119, 'fetch']);
+    expect(page.rows.filter((row: unknown[]) => (row[4] as number) >= 400)).to.have.length(10);
+  });
+
+  it('lists errors and WebSocket events as tables too, a column only when some row has it', async () => {
+    const ws = (over: Record<string, unknown>) => ({
+      connection_id: 'ws-1',
+      url: 'ws://localhost:5173/hmr',
+      ts: 5_000,
+      tab_id: 3,
+      ...over,
     });
-    expect(page.entries.filter((e: { status: number }) => e.status >= 400)).to.have.length(10);
+    await h
+      .extension()
+      .send('/websocket-events', [
+        ws({ event: 'open' }),
+        ws({ event: 'message', direction: 'received', data: '{"type":"connected"}', size: 20, ts: 5_010 }),
+        ws({ event: 'close', code: 1006, reason: 'gone', ts: 5_020, tab_id: 4 }),
+      ]);
+    const events = payload(await call('observe', { what: 'websocket_events' }));
+    expect(events).to.include({ ts_base: 5_000, count: 3 });
+    expect(events).not.to.have.property('tab_id'); // two tabs: each row says its own
+    expect(events.columns).to.deep.equal([
+      'id',
+      'ts',
+      'event',
+      'connection_id',
+      'direction',
+      'data',
+      'size',
+      'url',
+      'code',
+      'reason',
+      'tab_id',
+    ]);
+    expect(events.rows).to.deep.equal([
+      ['w1', 0, 'open', 'ws-1', null, null, null, 'ws://localhost:5173/hmr', null, null, 3],
+      ['w2', 10, 'message', 'ws-1', 'received', '{"type":"connected"}', 20, null, null, null, 3],
+      ['w3', 20, 'close', 'ws-1', null, null, null, null, 1006, 'gone', 4],
+    ]);
+    await h.extension().send('/logs', typicalConsole(20));
+    const errors = payload(await call('observe', { what: 'errors' }));
+    expect(errors.columns).to.deep.equal(['id', 'ts', 'message', 'level', 'at']);
+    expect(errors).to.include({ ts_base: typicalConsole(20)[11]!.ts, tab_id: TYPICAL_TAB });
+    expect(errors.rows).to.deep.equal([
+      ['l12', 0, "TypeError: Cannot read properties of undefined (reading 'map')", 'error', 'src/TodoStats.tsx:8:13'],
+    ]);
+    expect(payload(await call('observe', { what: 'errors', tab_id: 999 }))).to.deep.include({ columns: [], rows: [], count: 0 });
   });
 
   it('gives back everything the old shape had with detail:"full" and with entry', async () => {
@@ -83,7 +142,8 @@ describe('answers an agent can afford (SPEC 10)', function () {
       });
     });
     const compact = payload(await call('observe', { what: 'logs' }));
-    const one = payload(await call('observe', { what: 'entry', id: compact.entries[3].id }));
+    expect(compact.rows[3][0]).to.equal('l4');
+    const one = payload(await call('observe', { what: 'entry', id: compact.rows[3][0] }));
     expect(one).to.deep.equal(full.entries[3]);
     const request = payload(await call('observe', { what: 'entry', id: 'n1' }));
     expect(request).to.include({ id: 'n1', body_id: 'b1', response_body: '{"todos":[]}', has_body: true });
@@ -104,20 +164,25 @@ describe('answers an agent can afford (SPEC 10)', function () {
     expect(payload(await call('observe', { what: 'entry', id: 'l1100' }))).to.include({ id: 'l1100' });
   });
 
-  it('folds a run that a cursor read splits into one entry per read, and counts add up to what was captured', async () => {
+  it('folds a run that a cursor read splits into one row per read, and counts add up to what was captured', async () => {
     const burst = Array.from({ length: 30 }, (_, i) => ({ ...typicalConsole(1)[0]!, message: 'same', ts: 1_000 + i }));
     await h.extension().send('/logs', burst.slice(0, 10));
     const first = payload(await call('observe', { what: 'logs', after_cursor: 0 }));
-    expect(first.entries).to.have.length(1);
-    expect(first).to.include({ ts_base: 1_000 });
-    expect(first.entries[0]).to.include({ id: 'l1', count: 10, ts: 0, last_ts: 9 });
+    expect(first).to.include({ ts_base: 1_000, count: 1, has_more: false });
+    // No row has an at (only errors and warnings are located): no such column.
+    expect(first.columns).to.deep.equal(['id', 'ts', 'message', 'level', 'count', 'last_ts']);
+    expect(first.rows).to.deep.equal([['l1', 0, 'same', 'debug', 10, 9]]);
     await h.extension().send('/logs', burst.slice(10));
     const second = payload(await call('observe', { what: 'logs', after_cursor: first.cursor, limit: 15 }));
-    expect(second.entries[0]).to.include({ id: 'l11', count: 15 });
-    expect(second.has_more).to.equal(true);
+    expect(second.rows).to.deep.equal([['l11', 0, 'same', 'debug', 15, 14]]);
+    expect(second).to.include({ ts_base: 1_010, has_more: true });
     const third = payload(await call('observe', { what: 'logs', after_cursor: second.cursor }));
-    expect(third.entries[0]).to.include({ id: 'l26', count: 5 });
+    expect(entriesOf(third)).to.deep.equal([{ id: 'l26', ts: 0, message: 'same', level: 'debug', count: 5, last_ts: 4 }]);
     expect(third.has_more).to.equal(false);
+    expect(payload(await call('observe', { what: 'logs', after_cursor: third.cursor }))).to.include({
+      count: 0,
+      has_more: false,
+    });
   });
 
   it('streams alerts in the compact shape, with the id of the stored entry, each once', async () => {

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
 import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { entriesOf } from '../../support/listEntries.js';
 
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
@@ -67,10 +68,13 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       const result = await call('interact', { action: 'execute_js', script: 'return document.title', wait_ms: 5_000 });
       await extensionLoop;
       // Inline: what the agent acts on next; the timeline and times stay in observe command_result.
-      expect(result).to.have.all.keys('correlation_id', 'status', 'result', 'duration_ms');
+      expect(result).to.have.all.keys('status', 'result', 'duration_ms');
       expect(result).to.include({ status: 'complete' });
       expect(result.result).to.deep.equal({ success: true, data: 'Inline Title' });
-      const full = await call('observe', { what: 'command_result', correlation_id: result.correlation_id });
+      // The id, should the agent want the rest: listed with the action.
+      const [done] = (await call('observe', { what: 'pending_commands' })).completed;
+      expect(done).to.include({ command: 'execute_js', retrieved: true });
+      const full = await call('observe', { what: 'command_result', correlation_id: done.correlation_id });
       expect(full).to.include({ command: 'execute_js', status: 'complete' });
       expect(full.timeline.attempts).to.equal(1);
       const listed = await call('observe', { what: 'pending_commands' });
@@ -199,13 +203,18 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       await ext.report(query!.correlation_id, 'error', { error: 'ambiguous_selector', message });
       const inline = await answer;
       expect(inline).to.deep.equal({
-        correlation_id: query!.correlation_id,
         status: 'error',
         error: 'ambiguous_selector',
         message,
       });
       const failed = await call('observe', { what: 'failed_commands' });
-      expect(failed.commands[0]).to.include({ error: 'ambiguous_selector', message, status: 'error', command: 'click' });
+      expect(failed.commands[0]).to.include({
+        correlation_id: query!.correlation_id,
+        error: 'ambiguous_selector',
+        message,
+        status: 'error',
+        command: 'click',
+      });
     });
 
     it('reads an extension of the previous shape (sentence in error, code in result.error) the same way', async () => {
@@ -301,7 +310,7 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
         .extension()
         .send('/logs', [logEntry({ message: 'GET /favicon.ico 404' }), logEntry({ message: 'real problem' })]);
       expect(sent.body).to.include({ received: 1, rejected: 0, filtered: 1 });
-      expect((await call('observe', { what: 'logs' })).entries.map((e: { message: string }) => e.message)).to.deep.equal([
+      expect(entriesOf(await call('observe', { what: 'logs' })).map((e: { message: string }) => e.message)).to.deep.equal([
         'real problem',
       ]);
 
@@ -324,7 +333,7 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       expect(await call('configure', { action: 'clear', buffer: 'logs' })).to.deep.equal({ cleared: { logs: 2 } });
       await h.extension().send('/logs', [logEntry({ message: 'after clear' })]);
       const next = await call('observe', { what: 'logs', after_cursor: cursor });
-      expect(next.entries.map((e: { message: string }) => e.message)).to.deep.equal(['after clear']);
+      expect(entriesOf(next).map((e: { message: string }) => e.message)).to.deep.equal(['after clear']);
       expect(next.cursor_restarted).to.equal(undefined);
     });
 

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { StreamDispatcher } from '../../../src/application/streaming/StreamDispatcher.js';
 import { logEntry, payload, startHarness, type Harness, type SimulatedExtension } from '../../support/daemonHarness.js';
 import { connectBridge, type Bridge } from '../../support/processes.js';
+import { entriesOf } from '../../support/listEntries.js';
 
 interface Received {
   readonly level: string;
@@ -171,7 +172,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
       await ext.send('/logs', [logEntry({ message: 'first' }), logEntry({ message: 'second' })]);
       await until(() => c.received.length === 2);
       const read = await c.call('observe', { what: 'errors' });
-      expect(read.entries.map((e: { message: string }) => e.message)).to.deep.equal(['first', 'second']);
+      expect(entriesOf(read).map((e: { message: string }) => e.message)).to.deep.equal(['first', 'second']);
       expect(read.alerts).to.deep.include({ more: 0 });
       expect(read.alerts.entries.map((e: { message: string }) => e.message)).to.deep.equal(['first', 'second']);
       expect((await c.call('observe', { what: 'errors' })).alerts).to.equal(undefined);

@@ -50,8 +50,66 @@ describe('extension: what an action caused (SPEC 9 effects)', () => {
     for (let i = 0; i < 25; i++) recorder.see(1, 'network', { method: 'GET', url: `http://h/${i}`, status: 200, duration_ms: 1 });
     const effects = recording.effects({ settled: false, settle_ms: 2_000 });
     expect(effects.requests).to.have.length(MAX_EFFECTS);
-    expect(effects.requests[9]?.url).to.equal('http://h/9');
+    expect(effects.requests?.[9]?.url).to.equal('http://h/9');
     expect(effects.more).to.deep.equal({ requests: 15 });
+  });
+
+  it('says nothing of lists that stayed empty: a click that caused nothing is its settle alone', () => {
+    const recording = new EffectsRecorder().start(1);
+    expect(recording.effects({ settled: true, settle_ms: 104 })).to.deep.equal({ settled: true, settle_ms: 104 });
+  });
+
+  it('says nothing at all for a page load that found nothing new: its own requests, its url, a settle that settled', () => {
+    const recorder = new EffectsRecorder();
+    const recording = recorder.start(1);
+    recorder.see(1, 'network', { method: 'GET', url: 'http://localhost:5173/todos', status: 200, duration_ms: 3 });
+    recorder.see(1, 'network', { method: 'GET', url: 'http://localhost:5173/src/main.tsx', status: 304, duration_ms: 9 });
+    recorder.see(1, 'logs', { level: 'log', message: '[vite] connected.' });
+    const effects = recording.effects(
+      { settled: true, settle_ms: 140, navigated_to: 'http://localhost:5173/todos' },
+      { url: 'http://localhost:5173/todos' },
+    );
+    expect(effects).to.deep.equal({});
+  });
+
+  it('lists of a page load only what went wrong, where it moved on to, and a settle that did not end', () => {
+    const recorder = new EffectsRecorder();
+    const recording = recorder.start(1);
+    recorder.see(1, 'network', { method: 'GET', url: 'http://localhost:5173/todos', status: 200, duration_ms: 3 });
+    recorder.see(1, 'network', { method: 'GET', url: 'http://localhost:5173/api/todos', status: 500, duration_ms: 31 });
+    recorder.see(1, 'network', { method: 'GET', url: 'http://cdn.test/x.css', status: 0, duration_ms: 2 });
+    const effects = recording.effects(
+      { settled: false, settle_ms: 2_000, navigated_to: 'http://localhost:5173/login' },
+      { url: 'http://localhost:5173/todos' },
+    );
+    expect(effects).to.deep.equal({
+      requests: [
+        { method: 'GET', url: 'http://localhost:5173/api/todos', status: 500, duration_ms: 31 },
+        { method: 'GET', url: 'http://cdn.test/x.css', status: 0, duration_ms: 2 },
+      ],
+      navigated_to: 'http://localhost:5173/login',
+      settled: false,
+      settle_ms: 2_000,
+    });
+  });
+
+  it('folds the same error again into one item with a count', () => {
+    const recorder = new EffectsRecorder();
+    const recording = recorder.start(1);
+    const boom = {
+      level: 'error',
+      message: 'Uncaught TypeError: x',
+      stack: 'TypeError: x\n    at f (http://h/src/a.ts:1:2)',
+      url: 'http://h/',
+    };
+    for (let i = 0; i < 12; i++) recorder.see(1, 'logs', boom);
+    recorder.see(1, 'logs', { ...boom, stack: 'TypeError: x\n    at g (http://h/src/b.ts:3:4)' });
+    const effects = recording.effects({ settled: true, settle_ms: 100 });
+    expect(effects.errors).to.deep.equal([
+      { message: 'Uncaught TypeError: x', at: 'src/a.ts:1:2', count: 12 },
+      { message: 'Uncaught TypeError: x', at: 'src/b.ts:3:4' },
+    ]);
+    expect(effects).not.to.have.property('more');
   });
 
   it('Inflight counts the requests started since a time that are still open, and stays bounded', () => {

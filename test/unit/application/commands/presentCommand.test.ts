@@ -47,7 +47,6 @@ describe('command payloads (SPEC 3.3)', () => {
         duration_ms: 4,
       } as never),
     ).to.deep.equal({
-      correlation_id: 'corr-1-cccccccc',
       status: 'complete',
       result: { success: true, data: 1 },
       duration_ms: 4,

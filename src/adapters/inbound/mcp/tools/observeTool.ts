@@ -46,7 +46,7 @@ type What = keyof typeof SCHEMAS;
 const WHATS = Object.keys(SCHEMAS) as What[];
 
 const DESCRIPTION =
-  'Read what the browser captured (never waits for it). Start with summary (what is wrong, with ids); entry {id} gives one entry in full. Lists return {entries,count,has_more,cursor}: compact entries (identical runs folded, with count), the newest `limit`, or with after_cursor only newer ones (+wait_ms: wait for one); detail:"full" gives every field.';
+  'Read what the browser captured (never waits for it). Start with summary (what is wrong, with ids); entry {id} gives one entry in full. Lists: {columns,rows,count,has_more,cursor}, a row per entry in columns order (short row: rest absent; ts: ms after ts_base; identical runs folded, count); newest `limit`, or after_cursor: only newer; detail:"full": {entries}.';
 
 /** `observe {what, …}` (SPEC 2). */
 export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {

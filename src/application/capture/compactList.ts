@@ -1,0 +1,117 @@
+import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
+import {
+  collapseRuns,
+  compactLog,
+  compactNetwork,
+  compactWebSocket,
+  sameness,
+  type CompactLog,
+  type CompactNetwork,
+  type CompactWebSocket,
+} from '../../domain/capture/compact.js';
+import { COLUMNS, rowBytes, toTable, type ColumnOrder, type Table } from '../../domain/capture/compactTable.js';
+import { entryId } from '../../domain/capture/entryIds.js';
+import { LIST_SOURCES, type ListWhat } from './entryFilters.js';
+
+/** One entry of an answer (a run of entries, when compact) with what fitting and cursors need. */
+export interface Item {
+  readonly value: unknown;
+  /** UTF-8 bytes it takes in the answer (at most). */
+  readonly size: number;
+  /** Sequence number of the last stored entry it stands for. */
+  readonly lastSeq: number;
+  readonly redacted: number;
+}
+
+/** A compact list (SPEC 10): the table, and what its rows share said once. */
+export interface CompactList extends Table {
+  /** The time (epoch ms) the rows' `ts` and `last_ts` count from: the first row's. */
+  readonly ts_base?: number;
+  /** The tab every row is from, when they share one (the `tab_id` column is then left out). */
+  readonly tab_id?: number;
+  /** Network: the origin every url shares (each url then starts with `/`). */
+  readonly origin?: string;
+}
+
+type Compactor = (entry: never, id: string) => CompactLog | CompactNetwork | CompactWebSocket;
+
+/** The compact shape of each list that has one, and its columns (SPEC 10). */
+const COMPACTS: Partial<Record<ListWhat, { readonly compactor: Compactor; readonly columns: ColumnOrder }>> = {
+  errors: { compactor: compactLog, columns: COLUMNS.logs },
+  logs: { compactor: compactLog, columns: COLUMNS.logs },
+  network: { compactor: compactNetwork, columns: COLUMNS.network },
+  websocket_events: { compactor: compactWebSocket, columns: COLUMNS.websocket },
+};
+
+export function hasCompactShape(what: ListWhat): boolean {
+  return COMPACTS[what] !== undefined;
+}
+
+/** Stored entries as compact items, runs of identical ones folded (`count`, `last_ts`), each sized as its row. */
+export function compactItems(what: ListWhat, entries: ReadonlyArray<Sequenced<unknown>>): Item[] {
+  const buffer = LIST_SOURCES[what];
+  const { compactor, columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
+  const small = entries.map((e) => compactor(e.value as never, entryId(buffer, e.seq)));
+  return collapseRuns(small, sameness).map((run) => {
+    let redacted = 0;
+    for (let i = run.first; i <= run.last; i++) redacted += (entries[i]?.value as { redacted?: number }).redacted ?? 0;
+    return {
+      value: run.value,
+      size: rowBytes(run.value as unknown as Record<string, unknown>, columns),
+      lastSeq: (entries[run.last] as Sequenced<unknown>).seq,
+      redacted,
+    };
+  });
+}
+
+/**
+ * The kept compact items as a table: `ts` and `last_ts` in ms after the first row's time, the
+ * tab and (network) the origin they all share said once instead of in every row.
+ */
+export function compactList(what: ListWhat, values: readonly unknown[]): CompactList {
+  const { columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
+  const tab = sharedTab(values);
+  const tsBase = (values[0] as { ts?: number } | undefined)?.ts;
+  const origin = what === 'network' ? sharedOrigin(values) : undefined;
+  const table = toTable(
+    values.map((value) => relative(value, tsBase ?? 0, tab, origin)),
+    columns,
+  );
+  return {
+    ...table,
+    ...(tsBase === undefined ? {} : { ts_base: tsBase }),
+    ...(tab === undefined ? {} : { tab_id: tab }),
+    ...(origin === undefined ? {} : { origin }),
+  };
+}
+
+/** The tab every compact entry is from, when they share one (one entry too: a column would cost more). */
+function sharedTab(values: readonly unknown[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const first = (values[0] as { tab_id?: number }).tab_id;
+  if (first === undefined) return undefined;
+  return values.every((value) => (value as { tab_id?: number }).tab_id === first) ? first : undefined;
+}
+
+/** The `scheme://host[:port]` every compact request's url starts with, when they share one. */
+function sharedOrigin(values: readonly unknown[]): string | undefined {
+  if (values.length < 2) return undefined;
+  const first = (values[0] as { url: string }).url;
+  const match = /^https?:\/\/[^/?#]{1,255}/.exec(first.slice(0, 300));
+  if (match === null) return undefined;
+  const origin = match[0];
+  const within = (url: string) => url.startsWith(origin) && '/?#'.includes(url.charAt(origin.length) || '/');
+  return values.every((value) => within((value as { url: string }).url)) ? origin : undefined;
+}
+
+/** A compact entry's values as listed: times after `tsBase`, without the shared tab, a url without the shared origin. */
+function relative(value: unknown, tsBase: number, sharedTab: number | undefined, origin?: string): Record<string, unknown> {
+  const { ts, last_ts, tab_id, ...rest } = value as { ts: number; last_ts?: number; tab_id?: number; url?: string };
+  if (origin !== undefined && rest.url !== undefined) rest.url = rest.url.slice(origin.length) || '/';
+  return {
+    ...rest,
+    ts: ts - tsBase,
+    ...(last_ts === undefined ? {} : { last_ts: last_ts - tsBase }),
+    ...(tab_id === undefined || sharedTab !== undefined ? {} : { tab_id }),
+  };
+}
