@@ -9,6 +9,7 @@ import { launchRaw } from '../../test/e2e/support/chromium.js';
 import { type Agent, startAgent } from '../../test/e2e/support/stack.js';
 import { median } from '../lib.js';
 import type { SourceMapFigures } from './figures.js';
+import { entriesOf } from '../../test/support/listEntries.js';
 
 /** Scripts (each with its own map): as many as the worker keeps (MAX_MAPS). */
 const SCRIPTS = 50;
@@ -84,7 +85,7 @@ async function throwAndRead(agent: Agent, tabId: number, n: number): Promise<{ m
     const now = Date.now();
     cursor = page.cursor;
     const base = page.ts_base as number;
-    const entry = (page.entries as Array<{ message: string; ts: number; at?: string }>).find((e) =>
+    const entry = (entriesOf(page) as Array<{ message: string; ts: number; at?: string }>).find((e) =>
       e.message.endsWith(`mapped boom ${n}`),
     );
     if (entry !== undefined) return { ms: now - (base + entry.ts), at: entry.at ?? '' };
