@@ -176,6 +176,8 @@ export function topFrame(stack: string | undefined, pageUrl: string): string | u
     // `at fn (url:1:2)`: the location is all after the first ` (` (a Next.js `(group)` folder keeps its parentheses).
     const open = line.endsWith(')') ? line.indexOf(' (', 2) : -1;
     const location = open === -1 ? line.slice(3) : line.slice(open + 2, -1);
+    const agentLine = inAgentScript(location);
+    if (agentLine !== undefined) return agentLine;
     if (!hasLineAndColumn(location) || !isSourcePath(withoutPosition(location))) continue;
     first ??= location;
     if (!isLibrary(location)) return shorten(location, pageUrl);
@@ -183,9 +185,33 @@ export function topFrame(stack: string | undefined, pageUrl: string): string | u
   return first === undefined ? undefined : shorten(first, pageUrl);
 }
 
-/** Frames of dependencies and of the dev server's own client, which `at` looks past (SPEC 8). */
+/** Where `execute_js` compiles the agent's script: its frames read `eval at … (<runner>:l:c), <anonymous>:l:c`. */
+const AGENT_RUNNER = '/page-runner.js:';
+/** Lines the compiled function's head takes before the script's first line (`async function anonymous(\n) {\n`). */
+const RUNNER_HEAD_LINES = 2;
+
+/**
+ * `execute_js:<line>:<col>` for a frame inside the agent's own `execute_js` script (its line
+ * counted from the script's first), undefined for any other frame.
+ */
+function inAgentScript(location: string): string | undefined {
+  if (
+    !location.startsWith('eval at ') ||
+    !location.includes(AGENT_RUNNER) ||
+    !location.startsWith('chrome-extension://', location.indexOf('(') + 1)
+  )
+    return undefined;
+  const tail = location.slice(location.lastIndexOf('), ') + 3);
+  if (!tail.startsWith('<anonymous>:') || !hasLineAndColumn(tail)) return undefined;
+  const col = tail.lastIndexOf(':');
+  const line = Number(tail.slice(tail.lastIndexOf(':', col - 1) + 1, col)) - RUNNER_HEAD_LINES;
+  return line >= 1 ? `execute_js:${line}:${tail.slice(col + 1)}` : undefined;
+}
+
+/** Frames of dependencies, of the dev server's own client and of extensions, which `at` looks past (SPEC 8). */
 function isLibrary(location: string): boolean {
   return (
+    location.startsWith('chrome-extension://') ||
     location.includes('/node_modules/') ||
     location.includes('/@vite/') ||
     location.includes('/@react-refresh') ||
@@ -216,6 +242,8 @@ function isDigits(text: string): boolean {
 function shorten(location: string, pageUrl: string): string {
   const origin = originOf(pageUrl);
   let text = origin !== undefined && location.startsWith(`${origin}/`) ? location.slice(origin.length + 1) : location;
+  // An inline script of the page at `/`: its path is `/`, not nothing.
+  if (text.startsWith(':')) text = `/${text}`;
   const query = text.indexOf('?');
   if (query !== -1) {
     const col = text.lastIndexOf(':');

@@ -25,6 +25,25 @@ const log = (overrides: Partial<LogEntry> = {}): LogEntry => ({
 
 describe('compact entries (SPEC 10)', () => {
   describe('topFrame: where an entry came from', () => {
+    it('names a line of the agent’s execute_js script as execute_js:<line>:<col>, counted from the script’s first line', () => {
+      const stack = [
+        'Error: boom',
+        '    at eval (eval at runScript (chrome-extension://chnkcgfikgkkocojlablgccbkcgijnhm/page-runner.js:149:14), <anonymous>:3:16)',
+        '    at runScript (chrome-extension://chnkcgfikgkkocojlablgccbkcgijnhm/page-runner.js:150:20)',
+      ].join('\n');
+      expect(topFrame(stack, PAGE)).to.equal('execute_js:1:16');
+    });
+
+    it('never names an extension’s own script', () => {
+      const stack =
+        'Error: x\n    at f (chrome-extension://chnkcgfikgkkocojlablgccbkcgijnhm/page-runner.js:150:20)\n    at g (http://localhost:5173/src/App.tsx:3:4)';
+      expect(topFrame(stack, PAGE)).to.equal('src/App.tsx:3:4');
+    });
+
+    it('names an inline script of the page at / as /:line:col', () => {
+      expect(topFrame('Error: x\n    at http://localhost:5173/:6:55', 'http://localhost:5173/')).to.equal('/:6:55');
+    });
+
     it('takes the first frame outside node_modules and the dev server client, relative to the page, without the query', () => {
       const stack = [
         'TypeError: x is undefined',
