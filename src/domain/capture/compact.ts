@@ -85,9 +85,23 @@ export function compactLog(entry: LogEntry, id: string): CompactLog {
 export function firstLine(message: string): string {
   const end = message.indexOf('\n');
   if (end === -1) return message;
-  const head = message.slice(0, end).trimEnd();
-  return message.startsWith('    at ', end + 1) ? head : `${head} …`;
+  let head = message.slice(0, end).trimEnd();
+  let rest = end + 1;
+  // A heading such as a compiler's "Transform failed with 1 error:" says nothing without the line that follows it.
+  if (head.endsWith(':')) {
+    while (rest < message.length && rest < end + HEADING_GAP && message[rest] === '\n') rest++;
+    const next = message.indexOf('\n', rest);
+    const cause = message.slice(rest, next === -1 ? message.length : next).trim();
+    if (cause !== '') {
+      head = `${head} ${cause}`;
+      rest = next === -1 ? message.length : next + 1;
+    }
+  }
+  return rest >= message.length || message.startsWith('    at ', rest) ? head : `${head} …`;
 }
+
+/** Blank lines looked past after a heading for the line that says what it heads. */
+const HEADING_GAP = 4;
 
 export function compactNetwork(entry: NetworkEntry, id: string): CompactNetwork {
   return {

@@ -24,6 +24,20 @@ const log = (overrides: Partial<LogEntry> = {}): LogEntry => ({
 });
 
 describe('compact entries (SPEC 10)', () => {
+  describe('firstLine', () => {
+    it('keeps the cause a heading line announces (a compiler’s "Transform failed with 1 error:")', () => {
+      const message =
+        'Transform failed with 1 error:\n\n[PARSE_ERROR] Unexpected token\n   ╭─[ src/form.jsx:7:19 ]\n 7 │   const errors = {;\n';
+      expect(firstLine(message)).to.equal('Transform failed with 1 error: [PARSE_ERROR] Unexpected token …');
+    });
+
+    it('keeps a plain first line and marks that more follows', () => {
+      expect(firstLine('TypeError: x is undefined\n    at f (a.js:1:2)')).to.equal('TypeError: x is undefined');
+      expect(firstLine('line one\nline two')).to.equal('line one …');
+      expect(firstLine('Error:\n')).to.equal('Error:');
+    });
+  });
+
   describe('topFrame: where an entry came from', () => {
     it('names a line of the agent’s execute_js script as execute_js:<line>:<col>, counted from the script’s first line', () => {
       const stack = [
