@@ -266,6 +266,9 @@ describe('e2e: commands on real pages', function () {
     expect(answer.message).to.include("Content-Security-Policy does not allow 'unsafe-eval'");
     const query = await agent.interact('query_dom', { selector: 'h1', tab_id: strictId });
     expect(query.result.data.elements[0].text).to.equal('No eval here');
+    // The agent's refused eval is not an error of the page.
+    const errors = entriesOf(await agent.ok('observe', { what: 'errors', tab_id: strictId }));
+    expect(errors.map((e: { message: string }) => e.message).join('\n')).to.not.contain('Evaluating a string as JavaScript');
     await strict.close();
   });
 

@@ -1,5 +1,6 @@
 import { utf8Length } from '../../../src/domain/text/utf8.js';
 import { MAX_RESULT_BYTES, type PageOutcome, SLOT } from '../shared/commands.js';
+import { BUS } from '../shared/protocol.js';
 import { capString, RESULT_LIMITS, toJsonSafe } from '../page/serialize.js';
 
 type AsyncFunctionConstructor = new (body: string) => () => Promise<unknown>;
@@ -15,6 +16,8 @@ export async function runScript(script: string): Promise<PageOutcome> {
   try {
     body = new AsyncFunction(script);
   } catch (error) {
+    // The CSP violation this raises is reported to the page later: it is ours, not the page's.
+    if (!(error instanceof SyntaxError)) document.dispatchEvent(new CustomEvent(BUS.ownEval));
     return compileFailure(error);
   }
   let value: unknown;

@@ -1,3 +1,4 @@
+import { BUS } from '../shared/protocol.js';
 import type { PageBus } from './PageBus.js';
 import type { Resources } from './resources.js';
 import { capString, SERIAL, toJsonSafe } from './serialize.js';
@@ -57,7 +58,15 @@ export function hookErrors(bus: PageBus, now: () => number, resources: Resources
       true,
     );
   });
+  // The agent's own execute_js on a page that forbids eval is answered to the agent as
+  // csp_blocks_eval; the violation it raises is browsertap's doing, not an error of the page.
+  let ownEvals = 0;
+  document.addEventListener(BUS.ownEval, () => (ownEvals = Math.min(ownEvals + 1, 10)));
   document.addEventListener('securitypolicyviolation', (event) => {
+    if (event.blockedURI === 'eval' && ownEvals > 0) {
+      ownEvals--;
+      return;
+    }
     bus.add(
       'logs',
       { level: 'error', message: capString(cspMessage(event), SERIAL.string), source: 'console', url: location.href, ts: now() },

@@ -14,6 +14,8 @@ export const BUS = {
   flush: 'browsertap:flush',
   /** A JSON-encoded `DialogOrder` (page/hookDialogs.ts), ISOLATED relay → MAIN world. */
   dialogs: 'browsertap:dialogs',
+  /** MAIN (execute_js's runner) → MAIN (capture): the page's CSP just refused to compile the agent's script. */
+  ownEval: 'browsertap:own-eval',
   /** ISOLATED → MAIN: how many requests started since `detail` (ms since epoch) are open? */
   inflight: 'browsertap:inflight',
   /** MAIN → ISOLATED, at once: that count, as a string. */
