@@ -7,11 +7,12 @@ import { runDaemonBench, type DaemonFigures } from './daemonBench.js';
 import { runHostileBench, type HostileFigures } from './hostileBench.js';
 import { runStreamBench, type StreamFigures } from './streamBench.js';
 import { machine, median } from './lib.js';
-import type { ExtensionFigures, PeerFigures, SourceMapFigures } from './extension/figures.js';
+import type { ExtensionFigures, PeerFigures, SettleFigures, SourceMapFigures } from './extension/figures.js';
 
 /** Type-checked with the e2e tests (it needs the DOM and chrome types), so imported by name here. */
 const EXTENSION_SUITE = './extension/extensionBench.js';
 const SOURCE_MAP_SUITE = './extension/sourceMapBench.js';
+const SETTLE_SUITE = './extension/settleBench.js';
 const PEER_SUITE = './extension/peerBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -181,6 +182,31 @@ const SOURCE_MAP_ROWS: ReadonlyArray<Row<SourceMapFigures>> = [
   { label: 'the same after 50 maps read (kept: ≤ 50 maps, ≤ 1 M segments)', key: 'workerHeapAfterMb', unit: 'MB' },
   { label: 'each map (sources and their text)', key: 'mapBytes', unit: 'bytes', digits: 0 },
   { label: 'each bundle', key: 'scriptBytes', unit: 'bytes', digits: 0 },
+];
+
+const SETTLE_ROWS: ReadonlyArray<Row<SettleFigures>> = [
+  { label: 'click in the agent’s tab, visible, settle included, p50', key: 'clickVisibleP50', unit: 'ms' },
+  {
+    label: 'the same with the tab behind one its page opened (hidden), p50',
+    key: 'clickHiddenP50',
+    unit: 'ms',
+    target: { text: '≤ 1.2× visible', ok: (v, all) => v <= 1.2 * all.clickVisibleP50 },
+  },
+  { label: 'hidden / visible', key: 'hiddenRatio', unit: '×', target: atMost(1.2) },
+  { label: 'those clicks’ effects.settle_ms, visible, p50', key: 'settleVisibleP50', unit: 'ms', digits: 0 },
+  { label: 'the same, hidden, p50', key: 'settleHiddenP50', unit: 'ms', digits: 0 },
+  { label: 'type into a field debounced 350 ms: effects.settle_ms, p50', key: 'typeSettleP50', unit: 'ms', digits: 0 },
+  {
+    label: 'then click Send at once: the request carried the typed value',
+    key: 'typedSent',
+    unit: 'of 10',
+    digits: 0,
+    target: { text: 'all 10', ok: (v) => v === 10 },
+  },
+  { label: 'clearTimeout(setTimeout(f, 300)), captured page', key: 'timerPairCapturedUs', unit: 'µs', digits: 2 },
+  { label: 'the same, uncaptured page', key: 'timerPairBareUs', unit: 'µs', digits: 2 },
+  { label: 'setTimeout(f, 0) set and run (2 000 at once), captured page', key: 'timerRunCapturedUs', unit: 'µs', digits: 2 },
+  { label: 'the same, uncaptured page', key: 'timerRunBareUs', unit: 'µs', digits: 2 },
 ];
 
 const EXTENSION_ROWS: ReadonlyArray<Row<ExtensionFigures>> = [
@@ -436,6 +462,37 @@ async function main(): Promise<void> {
         'page of 70 list rows with a checkbox, text and two buttons each, a nav and a form; `snapshot` then',
         '`type` user, `type` password and `click` submit, all by refs read from that snapshot (the page’s',
         'submit handler is checked afterwards); 8 `execute_js` sent at once with `wait_ms`, 5 rounds.',
+      ].join('\n'),
+    );
+  }
+  if (suites.length === 0 || suites.includes('settle')) {
+    const { runSettleBench } = (await import(SETTLE_SUITE)) as { runSettleBench: () => Promise<SettleFigures> };
+    const runs = await measure('settle', runSettleBench);
+    const added = (captured: keyof SettleFigures, bare: keyof SettleFigures) =>
+      format(median(runs.map((r) => r[captured])) - median(runs.map((r) => r[bare])), 2);
+    writeSection(
+      'settle',
+      [
+        `## Settle in real Chromium (${today()})`,
+        '',
+        `Machine: ${machine()}; ${chromiumVersion()} headless, launched without CDP or Playwright.`,
+        '',
+        table(SETTLE_ROWS, runs, false),
+        '',
+        `The timer hooks add **${added('timerPairCapturedUs', 'timerPairBareUs')} µs per setTimeout + clearTimeout** and`,
+        `**${added('timerRunCapturedUs', 'timerRunBareUs')} µs per timer set and run**, medians of ${RUNS} runs.`,
+        '',
+        'How (`bench/extension/settleBench.ts`): the daemon, the stdio bridge and an SDK `Client` as in the e2e',
+        'tests; Chromium launched raw (Playwright’s launch turns background-tab throttling off, a user’s Chrome',
+        'has it on). The agent’s tab shows a page whose button changes a counter; 4 rounds of: 6 `click`s with',
+        '`wait_ms` while the tab is visible, a click on its `target=_blank` link (the new tab comes to the front,',
+        'the agent’s tab is hidden: checked with `document.visibilityState`), 6 `click`s there, `close_tab` of the',
+        'new tab; the first click of each 6 is a warm-up; timed at the SDK client, p50 over the 20 left per side.',
+        'Then 10 times `type` `v<i>` into a field whose value reaches what Send reads after a 350 ms debounce',
+        '(swagger-ui’s), and at once `click` Send: the server checks the query of the request. Timer cost: a tab',
+        'opened over the browser-level DevTools connection walks 6 pages, captured (127.0.0.1) and uncaptured',
+        '(`notdev.example` mapped to the same server) alternating; each times 6 rounds (the first a warm-up) of',
+        '20 000 `clearTimeout(setTimeout(f, 300))` and of 2 000 `setTimeout(f, 0)` set at once until the last ran.',
       ].join('\n'),
     );
   }

@@ -63,3 +63,23 @@ export interface PeerFigures {
   readonly oursNavigateAppBytes: number;
   readonly peerNavigateAppBytes: number;
 }
+
+/** What `bench/extension/settleBench.ts` measures in one run (SPEC 9 settle). */
+export interface SettleFigures {
+  /** `click` (the page changes a counter) timed at the SDK client, in the agent's visible tab and behind a tab its page opened, p50 ms. */
+  readonly clickVisibleP50: number;
+  readonly clickHiddenP50: number;
+  /** hidden / visible of those two. */
+  readonly hiddenRatio: number;
+  /** The same clicks' `effects.settle_ms`, p50. */
+  readonly settleVisibleP50: number;
+  readonly settleHiddenP50: number;
+  /** `type` into a field debounced 350 ms: its `settle_ms`, p50; then `click` Send at once: how often it sent the typed value. */
+  readonly typeSettleP50: number;
+  readonly typedSent: number;
+  /** µs per `clearTimeout(setTimeout(f, 300))`, and per `setTimeout(f, 0)` set and run, on a captured and an uncaptured page. */
+  readonly timerPairCapturedUs: number;
+  readonly timerPairBareUs: number;
+  readonly timerRunCapturedUs: number;
+  readonly timerRunBareUs: number;
+}
