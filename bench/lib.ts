@@ -3,6 +3,7 @@ import { Agent, request } from 'node:http';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import { EXTENSION_HEADERS, mcpMessages } from '../test/support/daemonHarness.js';
@@ -55,6 +56,11 @@ export interface DaemonProcess {
   readonly child: ChildProcess;
   readonly token: string;
   rssKb(): number;
+  /**
+   * The daemon's V8 heap in use after a full collection (MB), read over its inspector: only for a
+   * daemon started with `{ inspect: true }`.
+   */
+  heapAfterGcMb(): Promise<number>;
   /** CPU time the daemon process has used so far (user + system, ms; 10 ms resolution). */
   cpuMs(): number;
   stop(): Promise<void>;
@@ -63,14 +69,29 @@ export interface DaemonProcess {
 /** The CLI the benches run: this checkout's build, or another build to compare (`BENCH_CLI=/path/to/dist/cli.js`). */
 export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.js';
 
-/** The built daemon as its own process (as a bridge would start it), logging warnings only. */
-export async function startDaemonProcess(cli = BENCH_CLI): Promise<DaemonProcess> {
+/**
+ * The built daemon as its own process (as a bridge would start it), logging warnings only.
+ * `inspect` opens its inspector on another loopback port, for `heapAfterGcMb`.
+ */
+export async function startDaemonProcess(cli = BENCH_CLI, options: { inspect?: boolean } = {}): Promise<DaemonProcess> {
   const port = await freePort();
+  const inspectPort = options.inspect === true ? await freePort() : undefined;
   const stateDir = tempDir('browsertap-bench-');
   // Started the way a bridge starts it (src/composition/commands/bridgeCommand.ts).
   const child = spawn(
     process.execPath,
-    [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'],
+    [
+      ...DAEMON_V8_FLAGS,
+      ...(inspectPort === undefined ? [] : [`--inspect=127.0.0.1:${inspectPort}`]),
+      cli,
+      'daemon',
+      '--port',
+      String(port),
+      '--state-dir',
+      stateDir,
+      '--log-level',
+      'warn',
+    ],
     {
       stdio: ['ignore', 'ignore', 'ignore'],
       env: { ...process.env, ...DAEMON_ENV },
@@ -89,6 +110,10 @@ export async function startDaemonProcess(cli = BENCH_CLI): Promise<DaemonProcess
     child,
     token: readFileSync(join(stateDir, 'token'), 'utf8').trim(),
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]),
+    heapAfterGcMb: async () => {
+      if (inspectPort === undefined) throw new Error('started without { inspect: true }');
+      return heapAfterGcMb(inspectPort);
+    },
     cpuMs: () => {
       // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name.
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -100,6 +125,36 @@ export async function startDaemonProcess(cli = BENCH_CLI): Promise<DaemonProcess
       rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A process's V8 heap in use after `HeapProfiler.collectGarbage` (MB), over its inspector on `port`. */
+async function heapAfterGcMb(port: number): Promise<number> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let next = 1;
+  const send = (method: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const id = next++;
+      const onMessage = (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as { id?: number; result?: Record<string, unknown>; error?: unknown };
+        if (message.id !== id) return;
+        socket.off('message', onMessage);
+        if (message.result === undefined) reject(new Error(`${method}: ${JSON.stringify(message.error)}`));
+        else resolve(message.result);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await send('HeapProfiler.collectGarbage');
+    const { usedSize } = (await send('Runtime.getHeapUsage')) as { usedSize: number };
+    return usedSize / 2 ** 20;
+  } finally {
+    socket.close();
+  }
 }
 
 export function machine(): string {

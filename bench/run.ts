@@ -3,10 +3,12 @@
 // markers, so suites can be re-run on their own.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname } from 'node:path';
 import { runDaemonBench, type DaemonFigures } from './daemonBench.js';
-import { runHostileBench, type HostileFigures } from './hostileBench.js';
+import { runHostileBench, type EdgeFigures, type HostileFigures } from './hostileBench.js';
 import { runStreamBench, type StreamFigures } from './streamBench.js';
-import { machine, median } from './lib.js';
+import { BENCH_CLI, machine, median } from './lib.js';
 import type { ExtensionFigures, PeerFigures, SettleFigures, SourceMapFigures } from './extension/figures.js';
 
 /** Type-checked with the e2e tests (it needs the DOM and chrome types), so imported by name here. */
@@ -290,12 +292,12 @@ function writeSection(name: string, body: string): void {
   process.stderr.write(`wrote ${DOC}\n`);
 }
 
-/** Runs a suite RUNS times, saying which run is going. */
-async function measure<F>(suite: string, run: () => Promise<F>): Promise<F[]> {
+/** Runs a suite RUNS times, saying which run is going (`run` gets its index, from 0). */
+async function measure<F>(suite: string, run: (index: number) => Promise<F>): Promise<F[]> {
   const runs: F[] = [];
   for (let i = 0; i < RUNS; i++) {
     process.stderr.write(`${suite} bench: run ${i + 1}/${RUNS}\n`);
-    runs.push(await run());
+    runs.push(await run(i));
   }
   return runs;
 }
@@ -303,7 +305,7 @@ async function measure<F>(suite: string, run: () => Promise<F>): Promise<F[]> {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Issue 9: each attack on a fresh daemon process; the median of the runs per figure. */
-function hostileSection(runs: readonly HostileFigures[]): string {
+function hostileSection(runs: readonly HostileFigures[], load: number): string {
   const names = runs[0]?.attacks.map((a) => a.name) ?? [];
   const pick = (name: string, key: 'patternMs' | 'cpuMs' | 'requestMs' | 'healthP99Ms' | 'healthMaxMs') =>
     median(runs.map((r) => r.attacks.find((a) => a.name === name)?.[key] ?? NaN));
@@ -335,6 +337,155 @@ function hostileSection(runs: readonly HostileFigures[]): string {
     '10 ms meanwhile (its worst wait is about one attack request). The heap figure',
     'is an in-process daemon (`startDaemon`) and a lean client, after 2 000 warm-up calls, measured with',
     'forced GC before and after.',
+    '',
+    edgeTable(runs, load),
+    '',
+    'How (`bench/hostileBench.ts`, `runEdgeCases`; the before column with',
+    '`BENCH_BASE_CLI=<old checkout>/dist/cli.js npm run bench -- hostile`; `BENCH_HEAVY_RUNS` sets how many',
+    'runs include the memory-heavy cases): the first three cases share a fresh daemon process of the build,',
+    'each memory-heavy case gets its own. *Unauthenticated 8 MB*: a `tools/call` of just under the 8 MB /mcp limit whose arguments',
+    'hold 2.8 million `{}` (the costliest body per byte to parse of those tried), sent on a fresh',
+    'connection with no token, 10 times after a warm-up, timed to the answer’s status line or to the',
+    'connection’s end, whichever the client sees first (when the daemon answers from the headers and',
+    'closes, the client’s write of the body sometimes fails before it reads the 401); CPU as above.',
+    '*Agent*: one lean MCP client calls `observe errors` back to back for 3 s alone, then for 6 s while',
+    'two senders in the bench process loop the unauthenticated body (a p99 of a few calls is their',
+    'slowest). *Unfinished bodies*: 300 connections each send the headers and all but the last KB of',
+    'the same body and stop; the daemon’s VmRSS (`/proc/<pid>/status`) is sampled every 50 ms until',
+    'every connection has handed its bytes to the kernel or ended, and 2 s more; the daemon keeps at',
+    'most 256 connections open (one is the bench’s own keep-alive) and closes the rest at once (or the',
+    'client’s write fails on a closed connection before it reads the answer: closed with no answer read).',
+    '*Spelled polls*: `GET` of `/PENDING-QUERIES`, `/pending-queries/`, `/Pending-Queries` and',
+    '`/PENDING-queries/` with `instance_id`, `boot_id` and `wait_ms=0`, no Origin (what a page’s `<img>`',
+    'sends); a 200 means the page was taken for the extension. *Failed uploads*: one MCP session queues',
+    '`interact upload` of 5 MB − 4 KB of files (≈ 7 MB of base64), a simulated extension polls it',
+    '(`POST /pending-queries` with the extension’s Origin) and reports it failed, 100 times after 5',
+    'warm-up; heap in use after a full collection, read over the daemon’s inspector',
+    '(`HeapProfiler.collectGarbage`, `Runtime.getHeapUsage`). *Queued uploads*: 40 sessions queue 5 each',
+    '(the daemon lets a session have 5 commands in flight), then the extension polls until it has all',
+    '200, a poll fails or one hands out nothing.',
+  ].join('\n');
+}
+
+/** The edge and command memory cases, one figure a row; `ratio: false` for a status or a count. */
+const EDGE_ROWS: ReadonlyArray<{
+  readonly label: string;
+  readonly value: (f: EdgeFigures) => number;
+  readonly unit: string;
+  readonly digits: number;
+  readonly ratio?: false;
+}> = [
+  { label: 'unauthenticated 8 MB POST /mcp: status', value: (f) => f.unauthStatus, unit: '', digits: 0, ratio: false },
+  { label: 'the same: time until answered or closed, median of 10', value: (f) => f.unauthAnswerMs, unit: 'ms', digits: 1 },
+  { label: 'the same: daemon CPU per request', value: (f) => f.unauthCpuMs, unit: 'ms', digits: 1 },
+  { label: 'an agent’s `observe errors` with the token, alone, p50', value: (f) => f.callP50Ms, unit: 'ms', digits: 2 },
+  { label: 'the same, alone, p99', value: (f) => f.callP99Ms, unit: 'ms', digits: 2 },
+  {
+    label: 'the same while 2 senders loop unauthenticated 8 MB bodies, p50',
+    value: (f) => f.attackedP50Ms,
+    unit: 'ms',
+    digits: 2,
+  },
+  { label: 'the same while attacked, p99', value: (f) => f.attackedP99Ms, unit: 'ms', digits: 2 },
+  { label: 'the agent’s calls completed in the 6 s attacked', value: (f) => f.attackedCalls, unit: '', digits: 0 },
+  { label: 'the senders’ requests finished per second', value: (f) => f.attackPerS, unit: '/s', digits: 1 },
+  {
+    label: '300 unfinished unauthenticated 8 MB bodies: daemon RSS before',
+    value: (f) => f.openRssBeforeMb,
+    unit: 'MB',
+    digits: 0,
+  },
+  { label: 'the same, daemon RSS with them open (peak)', value: (f) => f.openRssPeakMb, unit: 'MB', digits: 0 },
+  { label: 'the same, 2 s after the last byte was sent', value: (f) => f.openRssHeldMb, unit: 'MB', digits: 0 },
+  { label: 'the same: connections answered (401)', value: (f) => f.openAnswered, unit: '', digits: 0, ratio: false },
+  {
+    label: 'the same: connections closed with no answer read',
+    value: (f) => f.openCut,
+    unit: '',
+    digits: 0,
+    ratio: false,
+  },
+  { label: 'the same: connections still open, unanswered', value: (f) => f.openHeld, unit: '', digits: 0, ratio: false },
+  {
+    label: '40 no-Origin polls spelled `/PENDING-QUERIES`, `/pending-queries/`…: answered 200',
+    value: (f) => f.spelledPolls200,
+    unit: '',
+    digits: 0,
+    ratio: false,
+  },
+  { label: '100 failed 5 MB uploads: daemon heap after GC, before', value: (f) => f.failedHeapBeforeMb, unit: 'MB', digits: 1 },
+  { label: 'the same, after', value: (f) => f.failedHeapAfterMb, unit: 'MB', digits: 1 },
+  { label: 'the same, heap growth', value: (f) => f.failedHeapAfterMb - f.failedHeapBeforeMb, unit: 'MB', digits: 1 },
+  { label: 'the same, daemon RSS growth', value: (f) => f.failedRssAfterMb - f.failedRssBeforeMb, unit: 'MB', digits: 1 },
+  {
+    label: '200 queued 5 MB uploads: the first poll’s status',
+    value: (f) => f.queuedFirstPollStatus,
+    unit: '',
+    digits: 0,
+    ratio: false,
+  },
+  { label: 'the same: commands delivered', value: (f) => f.queuedDelivered, unit: '', digits: 0, ratio: false },
+  { label: 'the same: polls', value: (f) => f.queuedPolls, unit: '', digits: 0, ratio: false },
+];
+
+/** The commit a build was made from (its checkout's HEAD), or undefined. */
+function commitOf(cli: string): string | undefined {
+  try {
+    return execFileSync('git', ['-C', dirname(dirname(cli)), 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A ratio after / before: `0.75×`, or `0.004× (250× less)` below 0.1. */
+function ratioText(after: number, before: number): string {
+  const ratio = after / before;
+  if (!Number.isFinite(ratio) || ratio <= 0) return '—';
+  if (ratio >= 10) return `${grouped(Math.round(ratio))}×`;
+  if (ratio >= 0.1) return `${format(ratio, 2)}×`;
+  return `${ratio.toPrecision(1)}× (${grouped(Math.round(1 / ratio))}× less)`;
+}
+
+/** The edge table: this build, and the base build when it ran, with ratios. */
+function edgeTable(runs: readonly HostileFigures[], load: number): string {
+  const cell = (all: ReadonlyArray<EdgeFigures | undefined>, row: (typeof EDGE_ROWS)[number]) => {
+    const values = all.map((f) => (f === undefined ? NaN : row.value(f))).filter((v) => !Number.isNaN(v));
+    if (values.length === 0) return { median: NaN, text: '' };
+    const m = median(values);
+    const unit = row.unit === '' ? '' : ` ${row.unit}`;
+    const texts = values.map((v) => format(v, row.digits));
+    const each = new Set(texts).size > 1 ? ` (${texts.join(' / ')})` : '';
+    return { median: m, text: `${format(m, row.digits)}${unit}${each}` };
+  };
+  const base = process.env.BENCH_BASE_CLI;
+  const hasBase = runs.some((r) => r.baseEdge !== undefined);
+  const baseCommit = base === undefined ? undefined : commitOf(base);
+  const thisCommit = commitOf(BENCH_CLI);
+  const heavyRuns = runs.filter((r) => !Number.isNaN(r.edge.failedHeapAfterMb)).length;
+  const rows = EDGE_ROWS.map((row) => {
+    const after = cell(
+      runs.map((r) => r.edge),
+      row,
+    );
+    if (!hasBase) return `| ${row.label} | ${after.text} |`;
+    const before = cell(
+      runs.map((r) => r.baseEdge),
+      row,
+    );
+    return `| ${row.label} | ${before.text} | ${after.text} | ${row.ratio === false ? '' : ratioText(after.median, before.median)} |`;
+  });
+  return [
+    hasBase
+      ? `### The edge and command memory: before (${baseCommit ?? 'base'}) → after (${thisCommit ?? 'this build'})`
+      : `### The edge and command memory (${thisCommit ?? 'this build'})`,
+    '',
+    `Machine: ${machine()}; load average ${format(load, 1)} when the suite started.`,
+    `${RUNS} ${RUNS === 1 ? 'run' : 'runs'}${hasBase ? ' of each build, in turns' : ''}; the memory-heavy cases (300 open bodies,`,
+    `failed and queued uploads) in the first ${heavyRuns}. Medians, the runs in brackets when they differ.`,
+    '',
+    hasBase ? '| figure | before | after | after / before |' : '| figure | this build |',
+    hasBase ? '|---|---|---|---|' : '|---|---|',
+    ...rows,
   ].join('\n');
 }
 
@@ -389,8 +540,9 @@ async function main(): Promise<void> {
     );
   }
   if (suites.length === 0 || suites.includes('hostile')) {
+    const load = loadavg()[0] ?? NaN;
     const runs = await measure('hostile', runHostileBench);
-    writeSection('hostile', hostileSection(runs));
+    writeSection('hostile', hostileSection(runs, load));
   }
   if (suites.length === 0 || suites.includes('sourcemaps')) {
     const { runSourceMapBench } = (await import(SOURCE_MAP_SUITE)) as { runSourceMapBench: () => Promise<SourceMapFigures> };
