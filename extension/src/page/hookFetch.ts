@@ -3,18 +3,21 @@ import type { NetworkWire } from '../shared/protocol.js';
 import { absoluteUrl, describeBody, headersObject, isTextual, readCapped, reportMixedContent, scrub } from './networkCommon.js';
 import type { Inflight } from './inflight.js';
 import type { PageBus } from './PageBus.js';
+import { callSite } from './serialize.js';
 
 /**
  * Records every `fetch`: method, url, status, duration to the response, headers, and text bodies
  * up to 16 KB (read from a clone, after the page already has its response); a rejected fetch is
  * status 0 with the error. Everything is redacted before it leaves the page.
  */
-export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight): void {
+export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight, ownMarker = OWN_FRAMES): void {
   const original = window.fetch;
   const then = Promise.prototype.then;
   if (typeof original !== 'function') return;
   window.fetch = new Proxy(original, {
     apply(target, thisArg, args: Parameters<typeof fetch>) {
+      // Where the page called fetch: a native rejection says nothing of it (formatted only if one comes).
+      const site = new Error();
       const started = performance.now();
       const ts = now();
       const [input, init] = args;
@@ -77,7 +80,7 @@ export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight): 
           reportMixedContent(bus, 'resource', base.url, ts);
         },
       );
-      return then.call(promise, undefined, retell);
+      return then.call(promise, undefined, (error: unknown) => retell(error, site, ownMarker));
     },
   });
 }
@@ -93,34 +96,55 @@ export function hookFetch(bus: PageBus, now: () => number, inflight: Inflight): 
  * capture all see. What changes for the page: the error is an equal copy, not the same object,
  * one microtask later.
  */
-export function retell(error: unknown): never {
+export function retell(error: unknown, site?: Error, ownMarker = OWN_FRAMES): never {
   if (typeof DOMException === 'function' && error instanceof DOMException) {
     const copy = new DOMException(error.message, error.name);
-    Object.defineProperty(copy, 'stack', { value: (error as { stack?: string }).stack, configurable: true, writable: true });
+    const stack = located((error as { stack?: string }).stack, `${error.name}: ${error.message}`, site, ownMarker);
+    Object.defineProperty(copy, 'stack', { value: stack, configurable: true, writable: true });
     throw copy;
   }
   if (error instanceof Error) {
     const Kind = (NATIVE_ERRORS.find((kind) => error.constructor === kind) ?? Error) as ErrorConstructor;
     const copy = new Kind(error.message);
     if (Kind === Error && error.name !== 'Error') copy.name = error.name;
-    Object.defineProperty(copy, 'stack', { value: error.stack, configurable: true, writable: true });
+    const stack = located(error.stack, `${copy.name}: ${copy.message}`, site, ownMarker);
+    Object.defineProperty(copy, 'stack', { value: stack, configurable: true, writable: true });
     throw copy;
   }
   throw error;
 }
 
+/** The hooks' own frames (their sourceURL), left out of a call site. */
+const OWN_FRAMES = 'browsertap-capture';
+
+/**
+ * A native error's stack has no frame (`TypeError: Failed to fetch`): two failures of different
+ * calls read the same and cannot be told apart. It gets the page's frames where the call was made.
+ */
+function located(stack: string | undefined, head: string, site: Error | undefined, ownMarker: string): string | undefined {
+  if (site === undefined || (stack !== undefined && stack.includes('\n    at '))) return stack;
+  let frames: string | undefined;
+  try {
+    frames = callSite(site.stack, ownMarker);
+  } catch {
+    return stack; // a page's Error.prepareStackTrace that throws
+  }
+  return frames === undefined ? stack : `${stack ?? head}\n${frames.replace(/^/gm, '    ')}`;
+}
+
 const NATIVE_ERRORS: readonly Function[] = [SyntaxError, TypeError, RangeError, Error];
 
 /** The body readers of Response (json, text, blob, arrayBuffer, formData) through `retell`. */
-export function hookBodyReaders(): void {
+export function hookBodyReaders(ownMarker = OWN_FRAMES): void {
   const then = Promise.prototype.then;
   for (const name of ['json', 'text', 'blob', 'arrayBuffer', 'formData'] as const) {
     const original = Response.prototype[name];
     if (typeof original !== 'function') continue;
     Response.prototype[name] = new Proxy(original, {
       apply(target, thisArg, args: unknown[]) {
+        const site = new Error();
         const read = Reflect.apply(target, thisArg, args) as Promise<unknown>;
-        return then.call(read, undefined, retell);
+        return then.call(read, undefined, (error: unknown) => retell(error, site, ownMarker));
       },
     }) as never;
   }

@@ -290,6 +290,32 @@ describe('extension page capture', () => {
       expect(thrown(named).name).to.equal('NetworkError');
       expect(thrown('a string')).to.equal('a string');
     });
+
+    it('gives a native error with no frame the page frames of the call that failed, so two failed calls differ', () => {
+      const at = (file: string) =>
+        Object.assign(new Error(), {
+          stack: `Error\n    at Proxy.apply (browsertap-capture.js:1:100)\n    at load (http://localhost:5173/src/${file}:4:9)\n    at main (http://localhost:5173/src/main.ts:1:1)`,
+        });
+      const retold = (site: Error) => {
+        try {
+          retell(Object.assign(new TypeError('Failed to fetch'), { stack: 'TypeError: Failed to fetch' }), site);
+        } catch (copy) {
+          return (copy as Error).stack;
+        }
+        return undefined;
+      };
+      expect(retold(at('users.ts'))).to.equal(
+        'TypeError: Failed to fetch\n    at load (http://localhost:5173/src/users.ts:4:9)\n    at main (http://localhost:5173/src/main.ts:1:1)',
+      );
+      expect(retold(at('orders.ts'))).to.contain('src/orders.ts:4:9');
+      // A stack that already has frames is kept as it is.
+      const own = new SyntaxError('x');
+      try {
+        retell(own, at('users.ts'));
+      } catch (copy) {
+        expect((copy as Error).stack).to.equal(own.stack);
+      }
+    });
   });
 
   describe('where a dev server compile error points (SPEC 8)', () => {
