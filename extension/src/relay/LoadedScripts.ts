@@ -4,6 +4,8 @@ export const MAX_LOADED = 5_000;
 export const MAX_URL_CHARS = 2_048;
 /** `<script>` elements looked at, at most, per question. */
 export const MAX_SCRIPTS = 5_000;
+/** Characters at the end of an inline script where its `sourceMappingURL` comment is looked for. */
+const MAP_COMMENT_TAIL = 4_096;
 /** `type`s that make a `<script>` run (an empty one is JavaScript). */
 const RUNS = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
 
@@ -15,6 +17,8 @@ export interface FrameView {
   scripts(): Iterable<{ readonly src: string; readonly type: string }>;
   /** The document's urls (inline scripts' frames name it): now, and as it was loaded. */
   documentUrls(): readonly string[];
+  /** Whether an inline `<script>` of the document ends with a `sourceMappingURL` comment. */
+  inlineMaps(): boolean;
 }
 
 /**
@@ -22,7 +26,8 @@ export interface FrameView {
  * page loaded). A stack is the page's text: a frame can name any url, and the extension reads a
  * script and its map only when this frame loaded it: a resource-timing entry (every one since the
  * relay started, `note`, and the browser's buffer), a running `<script src>` of the document, or
- * the document itself (inline scripts). Anything else is not read at all.
+ * the document itself (inline scripts) when one of them names a source map. Anything else is not
+ * read at all.
  */
 export class LoadedScripts {
   private readonly seen = new Set<string>();
@@ -39,7 +44,9 @@ export class LoadedScripts {
   /** Whether this frame loaded the script at `url` (a stack frame's url, without its position). */
   has(url: string): boolean {
     if (this.seen.has(url) || this.view.timed(url)) return true;
-    if (this.view.documentUrls().some((page) => page === url || withoutHash(page) === url)) return true;
+    // The document itself is read again only when one of its inline scripts names a map: a page's
+    // inline scripts rarely do, and reading it would fetch the page (or a frame) a second time.
+    if (this.view.documentUrls().some((page) => page === url || withoutHash(page) === url)) return this.view.inlineMaps();
     let looked = 0;
     for (const script of this.view.scripts()) {
       if (looked++ >= MAX_SCRIPTS) break;
@@ -60,6 +67,14 @@ export function watchFrame(): LoadedScripts {
     timed: (url) => performance.getEntriesByName(url, 'resource').length > 0,
     scripts: () => document.querySelectorAll<HTMLScriptElement>('script[src]'),
     documentUrls: () => [location.href, ...performance.getEntriesByType('navigation').map((entry) => entry.name)],
+    inlineMaps: () => {
+      let looked = 0;
+      for (const script of document.querySelectorAll<HTMLScriptElement>('script:not([src])')) {
+        if (looked++ >= MAX_SCRIPTS) break;
+        if (script.text.slice(-MAP_COMMENT_TAIL).includes('sourceMappingURL=')) return true;
+      }
+      return false;
+    },
   });
   try {
     new PerformanceObserver((list) => {

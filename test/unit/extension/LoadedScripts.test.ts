@@ -10,7 +10,13 @@ import {
 const PAGE = 'http://localhost:5173/todos?x=1';
 
 function frame(view: Partial<FrameView> = {}): LoadedScripts {
-  return new LoadedScripts({ timed: () => false, scripts: () => [], documentUrls: () => [PAGE], ...view });
+  return new LoadedScripts({
+    timed: () => false,
+    scripts: () => [],
+    documentUrls: () => [PAGE],
+    inlineMaps: () => true,
+    ...view,
+  });
 }
 
 describe('extension: which scripts a frame loaded (LoadedScripts, SPEC 6)', () => {
@@ -36,6 +42,11 @@ describe('extension: which scripts a frame loaded (LoadedScripts, SPEC 6)', () =
     expect(loaded.has(`${PAGE}#top`)).to.equal(true);
     expect(loaded.has('http://localhost:5173/')).to.equal(true);
     expect(loaded.has('http://localhost:5173/other')).to.equal(false);
+  });
+
+  it('does not read the document again when none of its inline scripts names a source map (it was fetched twice)', () => {
+    const loaded = frame({ inlineMaps: () => false });
+    expect(loaded.has(PAGE)).to.equal(false);
   });
 
   it('takes a <script src> that runs, not one of a type that never loads', () => {
