@@ -130,6 +130,11 @@ describe('e2e: every request of the page, with its type and real status', functi
     // The top document's own entries carry no frame_url; the frames' loads are not the tab's page.
     const page = await agent.ok('observe', { what: 'tabs' });
     expect(page.tabs.find((t: { tab_id: number }) => t.tab_id === tabId).url).to.equal(site.url('/framed.html'));
+    // Each frame's document was asked for once: the frame's uncaught error is in an inline script
+    // that names no source map, so nothing reads the document again.
+    await new Promise((done) => setTimeout(done, 300));
+    expect(site.requests.filter((r) => r === '/child.html')).to.have.length(1);
+    expect(site.requests.filter((r) => r === '/child.html?other')).to.have.length(1);
   });
 
   it('audit runs axe-core: violations with impact, help and elements by ref; rules narrows it; each is logged (SPEC 8)', async function () {
