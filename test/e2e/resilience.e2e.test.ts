@@ -65,7 +65,10 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
       }
       const answer = await agent.interact('execute_js', { script: 'return document.title' });
       expect(answer.result).to.deep.equal({ success: true, data: 'browsertap e2e app' });
-      const { timeline } = await agent.ok('observe', { what: 'command_result', correlation_id: answer.correlation_id });
+      // An inline final answer carries no correlation id: the client's completed commands list it.
+      const { completed } = await agent.ok('observe', { what: 'pending_commands' });
+      const id = completed.at(-1).correlation_id as string;
+      const { timeline } = await agent.ok('observe', { what: 'command_result', correlation_id: id });
       const pickup = ms(timeline.delivered_at) - ms(timeline.queued_at);
       console.log(
         `      after 60 s idle: picked up in ${pickup} ms; connected in ${samples.filter(Boolean).length}/${samples.length} one-second samples`,
