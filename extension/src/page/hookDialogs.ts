@@ -1,4 +1,4 @@
-import type { DialogAnswer, DialogOrder, LogWire } from '../shared/protocol.js';
+import type { DialogAnswer, DialogOrder, DialogState, LogWire } from '../shared/protocol.js';
 import type { PageBus } from './PageBus.js';
 import { captureCallSite } from './serialize.js';
 
@@ -14,6 +14,18 @@ const DEFAULTS: Readonly<Record<DialogType, DialogAnswer>> = {
 /** Longest message kept in the report (characters). */
 const MAX_MESSAGE = 500;
 
+/** How the hooks tell the extension about the browser's own dialogs (install.ts). */
+export interface NativeDialogs {
+  /**
+   * Synchronously: before the native call blocks the page's thread (`open`), and when it returns
+   * (`closed`). The worker answers commands for a blocked tab with `dialog_open` instead of
+   * waiting on it, and `interact {action:"dialog"}` can close it.
+   */
+  tell(state: DialogState): void;
+  /** Runs `fn` as soon as the page's thread is free again. */
+  later(fn: () => void): void;
+}
+
 /**
  * Dialogs never hang an agent (SPEC 9). A dialog blocks the page's thread, and with it every
  * script the extension runs there, until someone answers it. While browsertap acts in this tab
@@ -21,9 +33,16 @@ const MAX_MESSAGE = 500;
  * `prompt` return at once instead — alert accepted, confirm and prompt dismissed unless
  * `dialog` said otherwise — and each is reported as a warning log entry, where the agent reads.
  * The rest of the time they are the browser's own: the developer using the page sees them as
- * usual. The wrappers are Proxies, so they still look native to the page.
+ * usual, and `native` tells the worker that one is open (the page's thread is blocked until
+ * someone answers it) and when it closed. The wrappers are Proxies, so they still look native to
+ * the page.
  */
-export function hookDialogs(bus: PageBus, ownMarker: string, now: () => number): (order: DialogOrder) => void {
+export function hookDialogs(
+  bus: PageBus,
+  ownMarker: string,
+  now: () => number,
+  native: NativeDialogs,
+): (order: DialogOrder) => void {
   let active = 0;
   let activeUntil = 0; // a command that never says `end` (its worker died) stops counting here
   let graceUntil = 0;
@@ -38,7 +57,7 @@ export function hookDialogs(bus: PageBus, ownMarker: string, now: () => number):
     window[type] = new Proxy(original, {
       apply(target, thisArg, args: unknown[]) {
         const answer = next ?? (acting() ? DEFAULTS[type] : undefined);
-        if (answer === undefined) return Reflect.apply(target, thisArg, args);
+        if (answer === undefined) return browsers(native, bus, type, args, (shown) => Reflect.apply(target, thisArg, shown));
         next = undefined;
         const result =
           type === 'alert'
@@ -57,7 +76,7 @@ export function hookDialogs(bus: PageBus, ownMarker: string, now: () => number):
       },
     }) as never;
   }
-  hookBeforeUnload(bus, ownMarker, now, acting);
+  hookBeforeUnload(bus, ownMarker, now, acting, native);
   return (order) => {
     const forMs = typeof order.for_ms === 'number' && order.for_ms >= 0 ? Math.min(order.for_ms, 120_000) : 0;
     if (order.acting === 'start') {
@@ -83,10 +102,36 @@ export function hookDialogs(bus: PageBus, ownMarker: string, now: () => number):
  * asked, and reported like any other dialog. The rest of the time the handlers run as usual.
  * Ours is added only once the page adds one of its own (through `addEventListener` or
  * `onbeforeunload`): a page with none keeps Chrome's fast path, which closes and leaves it
- * without asking the page first.
+ * without asking the page first. After each of the page's handlers comes a listener of ours that
+ * sees whether the page asked for the prompt while browsertap was not acting: the prompt then
+ * blocks the page's thread until someone answers it, and `native` says so (`closed` once the
+ * thread runs again; a page that is left says nothing more).
  */
-function hookBeforeUnload(bus: PageBus, ownMarker: string, now: () => number, acting: () => boolean): void {
+function hookBeforeUnload(
+  bus: PageBus,
+  ownMarker: string,
+  now: () => number,
+  acting: () => boolean,
+  native: NativeDialogs,
+): void {
   const add = window.addEventListener;
+  let last: unknown;
+  const addTail = () => {
+    const tail = (event: Event) => {
+      if (tail !== last || acting()) return; // only the last one looks: after every handler of the page's
+      const asked = event.defaultPrevented || String((event as BeforeUnloadEvent).returnValue ?? '') !== '';
+      if (!asked || navigator.userActivation?.hasBeenActive === false) return; // Chrome asks only after a user's gesture
+      try {
+        bus.flush();
+        native.tell({ state: 'open', type: 'beforeunload', message: '' });
+        native.later(() => native.tell({ state: 'closed', type: 'beforeunload', message: '' }));
+      } catch {
+        // telling must never break the page
+      }
+    };
+    last = tail;
+    add.call(window, 'beforeunload', tail);
+  };
   let guarded = false;
   const guard = () => {
     if (guarded) return;
@@ -104,8 +149,11 @@ function hookBeforeUnload(bus: PageBus, ownMarker: string, now: () => number, ac
   };
   window.addEventListener = new Proxy(add, {
     apply(target, thisArg, args: unknown[]) {
-      if (args[0] === 'beforeunload' && (thisArg === window || thisArg === undefined)) guard();
-      return Reflect.apply(target, thisArg, args);
+      const mine = args[0] === 'beforeunload' && (thisArg === window || thisArg === undefined);
+      if (mine) guard();
+      const result = Reflect.apply(target, thisArg, args);
+      if (mine) addTail();
+      return result;
     },
   });
   const owner = Object.getOwnPropertyDescriptor(window, 'onbeforeunload') ? window : Window.prototype;
@@ -117,13 +165,61 @@ function hookBeforeUnload(bus: PageBus, ownMarker: string, now: () => number, ac
       set(this: Window, value: unknown) {
         if (typeof value === 'function') guard();
         set.call(this, value);
+        if (typeof value === 'function') addTail();
       },
     });
   }
   // <body onbeforeunload="…"> sets the handler without the setter.
   document.addEventListener('DOMContentLoaded', () => {
-    if (document.body?.hasAttribute('onbeforeunload')) guard();
+    if (!document.body?.hasAttribute('onbeforeunload')) return;
+    guard();
+    addTail();
   });
+}
+
+/**
+ * Shows the browser's own dialog, telling the worker before the native call blocks the page's
+ * thread and again when it returns; what the page captured so far goes out first. The message is
+ * turned into text once, here, and handed to the native call as text (a page's object is not
+ * asked for its text twice); one that cannot be turned into text goes to the native call as it
+ * is, to throw there as it would have.
+ */
+function browsers(
+  native: NativeDialogs,
+  bus: PageBus,
+  type: DialogType,
+  args: unknown[],
+  show: (args: unknown[]) => unknown,
+): unknown {
+  let message: string;
+  try {
+    message = args[0] === undefined ? '' : String(args[0]);
+  } catch {
+    return show(args);
+  }
+  const said = message.slice(0, MAX_MESSAGE);
+  try {
+    bus.flush();
+    native.tell({ state: 'open', type, message: said });
+  } catch {
+    // telling must never break the page
+  }
+  let result: unknown;
+  try {
+    result = show([message, ...args.slice(1)]);
+    return result;
+  } finally {
+    try {
+      native.tell({
+        state: 'closed',
+        type,
+        message: said,
+        ...(type === 'alert' ? {} : { result: result as boolean | string | null }),
+      });
+    } catch {
+      // telling must never break the page
+    }
+  }
 }
 
 function report(

@@ -1,5 +1,6 @@
 import { BUS } from '../shared/protocol.js';
 import { hookConsole } from './hookConsole.js';
+import { undoDialogFragment } from './dialogFragment.js';
 import { hookDialogs } from './hookDialogs.js';
 import { hookErrors } from './hookErrors.js';
 import { hookBodyReaders, hookFetch } from './hookFetch.js';
@@ -42,7 +43,14 @@ export function install(): void {
   const resources = new Resources(bus);
   hookErrors(bus, now, resources);
   hookConsole(bus, ownMarker, now);
-  const orderDialogs = hookDialogs(bus, ownMarker, now);
+  const fragment = undoDialogFragment();
+  const orderDialogs = hookDialogs(bus, ownMarker, now, {
+    tell: (state) => {
+      if (state.state === 'open') fragment.save();
+      dispatch.call(document, new CustomEvent(BUS.dialogState, { detail: JSON.stringify(state) }));
+    },
+    later: (fn) => setTimer(fn, 0),
+  });
   document.addEventListener(BUS.dialogs, (event) => {
     const detail = (event as CustomEvent<unknown>).detail;
     if (typeof detail !== 'string' || detail.length > 20_000) return;

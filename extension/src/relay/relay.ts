@@ -1,4 +1,12 @@
-import { BUS, type CaptureMessage, DIALOG_MESSAGE, DRAIN_MESSAGE, MAX_BATCH_JSON } from '../shared/protocol.js';
+import {
+  BUS,
+  type CaptureMessage,
+  DIALOG_MESSAGE,
+  DIALOG_STATE_MESSAGE,
+  DRAIN_MESSAGE,
+  MAX_BATCH_JSON,
+  PING_MESSAGE,
+} from '../shared/protocol.js';
 import { watchFrame } from './LoadedScripts.js';
 import { SOURCE_MESSAGE, sourceFor } from './sources.js';
 
@@ -80,12 +88,30 @@ function startRelay(): void {
     if (waiting.length > MAX_WAITING) drop(waiting.splice(sending ? 1 : 0, 1)[0]);
     void pump();
   });
+  // A dialog the page opens while browsertap is not acting blocks the page's thread, this script's
+  // with it, right after this event: the message goes out now, from the event's own call, never
+  // behind a batch waiting for an answer (measured: it reaches the worker in ~3 ms while the
+  // page sits in alert()).
+  document.addEventListener(BUS.dialogState, (event) => {
+    const json = (event as CustomEvent<unknown>).detail;
+    if (typeof json !== 'string' || json.length > 8_000) return; // the worker checks the rest
+    try {
+      chrome.runtime.sendMessage({ type: DIALOG_STATE_MESSAGE, json }).catch(() => undefined);
+    } catch {
+      // the extension was reloaded or removed: this relay is orphaned
+    }
+  });
   // Read after act (SPEC 9): before a command's result is posted, the worker asks for what the
   // page captured until now. The page's batch goes out at once (a synchronous event), and the
   // answer waits until every batch is in the worker's hands.
   chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     const type = (message as { type?: unknown } | null)?.type;
     if (sender.id !== chrome.runtime.id) return false;
+    if (type === PING_MESSAGE) {
+      // The worker asks whether this frame's thread runs (a dialog blocks it: no answer then).
+      sendResponse({ alive: true });
+      return false;
+    }
     if (type === DIALOG_MESSAGE) {
       // Dialogs never hang an agent (page/hookDialogs.ts): how long browsertap acts here, or the next answer.
       document.dispatchEvent(

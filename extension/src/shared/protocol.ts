@@ -24,6 +24,11 @@ export const BUS = {
   timers: 'browsertap:timers',
   /** MAIN → ISOLATED, at once: `"<pending> <waited>"` (page/shortTimers.ts `TimersLook`). */
   timersCount: 'browsertap:timers-count',
+  /**
+   * MAIN → ISOLATED, synchronously: a JSON `DialogState`. The relay sends it on at once, outside
+   * its batch queue: the page's thread blocks in the native dialog right after.
+   */
+  dialogState: 'browsertap:dialog-state',
 } as const;
 
 /** Worker → relay (top frame): `{type, order}`, handed to the page's dialog hooks. */
@@ -45,6 +50,27 @@ export interface DialogOrder {
   /** The answer to the next dialog, whenever it comes (`interact {action:"dialog"}`). */
   readonly answer?: DialogAnswer;
 }
+
+/** The dialogs a page opens itself (the native ones, which block its thread until answered). */
+export type NativeDialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+
+/**
+ * A native dialog opening or closing in a frame (page/hookDialogs.ts): said while browsertap is
+ * not acting there, when the page's dialog is the browser's own. `result` is what the native
+ * call returned (confirm: a boolean, prompt: a string or null).
+ */
+export interface DialogState {
+  readonly state: 'open' | 'closed';
+  readonly type: NativeDialogType;
+  readonly message: string;
+  readonly result?: boolean | string | null;
+}
+
+/** relay → worker: `{type, json}`, the page's JSON `DialogState` as it wrote it (the worker checks it). */
+export const DIALOG_STATE_MESSAGE = 'browsertap:dialog-state';
+
+/** Worker → relay (any frame): answered at once, so no answer means the frame's thread is blocked. */
+export const PING_MESSAGE = 'browsertap:ping';
 
 /** Worker → relay (top frame): hand the worker everything captured so far, then answer. */
 export const DRAIN_MESSAGE = 'browsertap:drain';

@@ -1,7 +1,10 @@
 import { CommandFailure, type PageOutcome, type Query, type SettleLook, SLOT } from '../shared/commands.js';
 import type { DialogOrder } from '../shared/protocol.js';
+import { chromeDialogPorts } from './dialogPorts.js';
+import { DialogGuard } from './DialogGuard.js';
 import { EffectsRecorder } from './Effects.js';
 import { type FrameSnapshot, frameOf, spliceFrames } from './frames.js';
+import { OpenDialogs } from './OpenDialogs.js';
 import { type Measure, type Measurer, screenshot } from './screenshot.js';
 import type { TabScope } from './TabScope.js';
 import { type RequestWatch, TabRequests } from './TabRequests.js';
@@ -40,6 +43,8 @@ const MAX_REMEMBERED = 256;
 
 /** Dialogs that come this long after an action ended are still answered (a handler's timer, an effect). */
 const DIALOG_GRACE_MS = 2_000;
+/** Longest a page leaving is held for its dialog hooks to hear that browsertap acts (they answer in ms). */
+const ORDER_WAIT_MS = 1_000;
 
 /** Page actions that can change the page: they settle and report `effects` (SPEC 9). */
 const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag']);
@@ -75,15 +80,33 @@ interface Settled {
 export class BrowserCommands {
   /** The tab each running command acts in, until its result is posted. */
   private readonly actedIn = new Map<string, number>();
+  /** Each running command's watch on its tab's dialogs. */
+  private readonly guards = new Map<string, DialogGuard>();
 
   constructor(
     private readonly scope: TabScope,
     private readonly page: PageHooks = NO_PAGE_HOOKS,
     readonly effects: EffectsRecorder = new EffectsRecorder(),
     private readonly requests: TabRequests = new TabRequests(),
+    private readonly dialogs: OpenDialogs = new OpenDialogs(chromeDialogPorts),
   ) {}
 
+  /**
+   * Runs the command; a dialog its page opened while browsertap was not acting ends it at once
+   * with `dialog_open` (DialogGuard), whether it was open before or opens while the command runs.
+   */
   async execute(query: Query, deadline: number, signal: AbortSignal): Promise<unknown> {
+    const guard = new DialogGuard(this.dialogs, query.type);
+    this.guards.set(query.correlation_id, guard);
+    try {
+      return await Promise.race([this.run(query, deadline, signal), guard.blocked]);
+    } finally {
+      guard.stop();
+      this.guards.delete(query.correlation_id);
+    }
+  }
+
+  private async run(query: Query, deadline: number, signal: AbortSignal): Promise<unknown> {
     const params = query.params;
     switch (query.type) {
       case 'execute_js': {
@@ -223,12 +246,18 @@ export class BrowserCommands {
         const tab = await chrome.tabs.create({ url, active: true });
         const id = tab.id as number;
         this.remember(query.correlation_id, id); // the agent opened it to work in it
+        await this.guards.get(query.correlation_id)?.enter(id);
         await this.scope.track(id, url);
         return this.withEffects(id, params, deadline, async () => done(await loaded(id, signal), url), true);
       }
       case 'dialog': {
         const tab = await this.target(query, false);
         const answer = { accept: params.accept === true, ...(typeof params.text === 'string' ? { text: params.text } : {}) };
+        const open = await this.dialogs.blocking(tab.id as number);
+        if (open !== undefined) {
+          // The page sits in a dialog it opened while browsertap was not acting: this answer is for that one.
+          return { success: true, data: { tab_id: tab.id, closed: await this.dialogs.close(open, answer.accept) } };
+        }
         if (!(await this.page.order(tab.id as number, { answer }))) {
           throw new CommandFailure(
             'cannot_access_page',
@@ -246,7 +275,15 @@ export class BrowserCommands {
       }
       case 'close_tab': {
         const tab = await this.target(query, false);
-        await this.leaving(tab.id as number, deadline, () => chrome.tabs.remove(tab.id as number));
+        const id = tab.id as number;
+        // A leave-site prompt the page raised on its own holds its tab: Chrome closes it after
+        // ~1 s, and never while DevTools is attached to it; a discarded tab (Chrome gives it a new
+        // id) goes at once (measured in Chromium 156).
+        const close =
+          this.dialogs.said(id)?.type === 'beforeunload'
+            ? async () => chrome.tabs.remove((await chrome.tabs.discard(id))?.id ?? id)
+            : () => chrome.tabs.remove(id);
+        await this.leaving(id, deadline, close);
         this.actedIn.delete(query.correlation_id); // gone: not where the next command should go
         return { success: true, data: { closed: tab.id, url: tab.url } };
       }
@@ -264,7 +301,11 @@ export class BrowserCommands {
    * prompt (page/hookDialogs.ts). A page without our capture is left as Chrome decides.
    */
   private async leaving<T>(tabId: number, deadline: number, leave: () => Promise<T>): Promise<T> {
-    await this.page.order(tabId, { acting: 'start', for_ms: Math.max(0, deadline - Date.now()) });
+    const told = this.page.order(tabId, { acting: 'start', for_ms: Math.max(0, deadline - Date.now()) });
+    // A page sitting in its own dialog hears it once leaving has closed that dialog (before its
+    // beforeunload: the message came first); a page that does not answer is not waited for long.
+    if (this.dialogs.said(tabId) === undefined)
+      await Promise.race([told, new Promise((resolve) => setTimeout(resolve, ORDER_WAIT_MS))]);
     try {
       return await leave();
     } finally {
@@ -421,6 +462,7 @@ export class BrowserCommands {
   private async target(query: Query, allowBlank: boolean): Promise<chrome.tabs.Tab> {
     const tab = await this.scope.target(query.tab_id, allowBlank, query.default_tab_id);
     this.remember(query.correlation_id, tab.id as number);
+    await this.guards.get(query.correlation_id)?.enter(tab.id as number);
     return tab;
   }
 

@@ -1,10 +1,12 @@
 import type { ResultBody } from '../shared/commands.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
-import { DIALOG_MESSAGE, DRAIN_MESSAGE } from '../shared/protocol.js';
+import { DIALOG_MESSAGE, DIALOG_STATE_MESSAGE, DRAIN_MESSAGE } from '../shared/protocol.js';
 import { BrowserCommands, type Violation } from './BrowserCommands.js';
 import { forwardBatch, parseBatch } from './capture.js';
 import { CommandRunner } from './CommandRunner.js';
 import { DaemonClient, DaemonRefused, type Identity, INGEST_PATHS } from './DaemonClient.js';
+import { chromeDialogPorts } from './dialogPorts.js';
+import { OpenDialogs } from './OpenDialogs.js';
 import { Forwarder } from './Forwarder.js';
 import { handlePopupMessage, type PopupContext } from './popupApi.js';
 import { PollLoop } from './PollLoop.js';
@@ -26,6 +28,8 @@ const bootId = `boot-${crypto.randomUUID()}`;
 const scope = new TabScope();
 /** Fetch and XHR requests of tabs whose actions are settling, from the network layer (SPEC 9, 6). */
 const tabRequests = new TabRequests();
+/** Dialogs pages opened while browsertap was not acting, which block their tab (SPEC 9). */
+const dialogs = new OpenDialogs(chromeDialogPorts);
 const commands = new BrowserCommands(
   scope,
   {
@@ -44,6 +48,7 @@ const commands = new BrowserCommands(
   },
   undefined,
   tabRequests,
+  dialogs,
 );
 const XHR_FILTER: chrome.webRequest.RequestFilter = { urls: ['http://*/*', 'https://*/*'], types: ['xmlhttprequest'] };
 chrome.webRequest.onBeforeRequest.addListener((d) => {
@@ -219,6 +224,11 @@ const popup: PopupContext = { scope, loop, forwarder, bootId, identity: () => id
 
 chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
   const kind = (message as { type?: unknown } | null)?.type;
+  if (kind === DIALOG_STATE_MESSAGE) {
+    // A page's own dialog opened or closed (page/hookDialogs.ts); it blocks the tab meanwhile.
+    if (sender.tab?.id !== undefined) dialogs.report(sender.tab.id, sender.frameId ?? 0, (message as { json?: unknown }).json);
+    return false;
+  }
   if (kind === 'capture') {
     const tabId = sender.tab?.id;
     if (tabId === undefined) return false;
@@ -255,7 +265,8 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
   return false;
 });
 
-chrome.tabs.onRemoved.addListener((tabId) => {
+const tabGone = (tabId: number) => {
+  dialogs.forget(tabId);
   const url = pages.get(tabId);
   if (url !== undefined) {
     pages.delete(tabId);
@@ -263,7 +274,10 @@ chrome.tabs.onRemoved.addListener((tabId) => {
     forwarder.add('page', { tab_id: tabId, url, title: '', event: 'close' }, true);
   }
   void scope.forget(tabId);
-});
+};
+chrome.tabs.onRemoved.addListener(tabGone);
+// A discarded tab comes back under a new id (close_tab discards a tab held by its leave-site prompt): the old id is gone.
+chrome.tabs.onReplaced.addListener((_added, removed) => tabGone(removed));
 
 chrome.tabs.onActivated.addListener(({ tabId }) => scope.noteActivated(tabId));
 

@@ -239,6 +239,11 @@ setTimeout(() => { throw new Error('child uncaught ' + location.search); }, 0);
 <img id="logo" src="/pixel.png"><button id="cart"></button><img alt="ok" src="/pixel.png"></main></body></html>`,
   },
   '/style.css': { html: 'body { margin: 0 }', headers: { 'content-type': 'text/css' } },
+  // Greets with an alert while it loads: outside any action, so the browser's own dialog.
+  '/greets.html': {
+    html: `<!doctype html><html><head><title>greets page</title></head><body><p id="out">before</p>
+<script>alert('Welcome back'); document.getElementById('out').textContent = 'greeted';</script></body></html>`,
+  },
   '/unsaved.html': {
     html: `<!doctype html><html><head><title>unsaved page</title></head><body><textarea id="draft"></textarea>
 <script>addEventListener('beforeunload', (event) => { event.preventDefault(); event.returnValue = ''; });</script></body></html>`,

@@ -1,0 +1,52 @@
+import type { CommandFailure } from '../shared/commands.js';
+import { dialogOpen } from './dialogOpen.js';
+import type { OpenDialogs } from './OpenDialogs.js';
+
+/**
+ * Actions that end a page's own alert, confirm or prompt themselves (measured in Chromium 156): a
+ * navigation starting in the tab closes its dialog, and so does closing the tab. A leave-site
+ * prompt holds navigations back: only `close_tab` ends that one.
+ */
+const ENDS_DIALOG: ReadonlySet<string> = new Set(['navigate', 'refresh', 'back', 'forward', 'close_tab']);
+
+/**
+ * One command's view of its tab's dialogs (SPEC 9: no command hangs on one). Once the command's
+ * tab is known (`enter`), a dialog the page opened while browsertap was not acting refuses the
+ * command at once with `dialog_open`, unless the action ends that dialog itself; and a dialog
+ * that opens there while the command runs (a page that alerts as it loads, a frame's dialog)
+ * ends it the same way (`blocked` rejects), instead of the command waiting for its execution
+ * limit behind it. `interact {action:"dialog"}` is left to look for itself: it closes such a
+ * dialog; `close_tab` ends any.
+ */
+export class DialogGuard {
+  /** Rejects with `dialog_open` when a dialog blocks the command's tab while it runs; never resolves. */
+  readonly blocked: Promise<never>;
+  private reject!: (failure: CommandFailure) => void;
+  private stopWatching: () => void = () => undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly dialogs: OpenDialogs,
+    private readonly action: string,
+  ) {
+    this.blocked = new Promise<never>((_, reject) => (this.reject = reject));
+    this.blocked.catch(() => undefined); // a command that lost the race to its own result is no unhandled rejection
+  }
+
+  /** The command acts in `tabId` now: throws `dialog_open` if a dialog there blocks it. */
+  async enter(tabId: number): Promise<void> {
+    if (this.action === 'dialog' || this.stopped) return;
+    const open = await this.dialogs.blocking(tabId);
+    const ends = open?.type === 'beforeunload' ? this.action === 'close_tab' : ENDS_DIALOG.has(this.action);
+    if (open !== undefined && !ends) throw dialogOpen(open);
+    if (this.action === 'close_tab' || this.stopped) return;
+    this.stopWatching();
+    this.stopWatching = this.dialogs.watch(tabId, (dialog) => this.reject(dialogOpen(dialog, undefined, this.action)));
+  }
+
+  /** The command is done. */
+  stop(): void {
+    this.stopped = true;
+    this.stopWatching();
+  }
+}
