@@ -89,6 +89,15 @@ describe('e2e: dialogs never hang an agent, and are reported', function () {
     await agent.interact('navigate', { tab_id: tabId, url: session.site.url('/dialogs.html') });
   });
 
+  it('a beforeunload listener that asks nothing (as Vite’s client) reports no dialog when browsertap navigates away', async function () {
+    await agent.interact('navigate', { tab_id: tabId, url: session.site.url('/notes-unload.html') });
+    await page.click('#draft');
+    const moved = await agent.interact('navigate', { tab_id: tabId, url: session.site.url('/second.html') });
+    expect(moved.status, JSON.stringify(moved)).to.equal('complete');
+    expect(moved.result.data.effects?.dialogs, JSON.stringify(moved)).to.equal(undefined);
+    await agent.interact('navigate', { tab_id: tabId, url: session.site.url('/dialogs.html') });
+  });
+
   it('when browsertap is not acting, the page’s dialogs are the browser’s own (the developer sees them)', async function () {
     await new Promise((resolve) => setTimeout(resolve, 2_300)); // past the grace after the last action
     await page.evaluate(() => alert('for the human'));

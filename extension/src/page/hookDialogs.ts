@@ -133,13 +133,33 @@ function hookBeforeUnload(
     add.call(window, 'beforeunload', tail);
   };
   let guarded = false;
+  let probing = false;
+  const dispatch = window.dispatchEvent;
+  const createEvent = document.createEvent;
+  /**
+   * Whether the page's own handlers ask to stay: they run on a stand-in event, so the real one
+   * never asks (a listener that only notes the unload, as Vite's client does, asks nothing).
+   */
+  const wouldAsk = (): boolean => {
+    const probe = createEvent.call(document, 'BeforeUnloadEvent') as BeforeUnloadEvent;
+    probe.initEvent('beforeunload', false, true);
+    probing = true;
+    try {
+      dispatch.call(window, probe);
+    } finally {
+      probing = false;
+    }
+    return probe.defaultPrevented || String(probe.returnValue ?? '') !== '';
+  };
   const guard = () => {
     if (guarded) return;
     guarded = true;
     add.call(window, 'beforeunload', (event) => {
-      if (!acting()) return;
+      if (probing || !acting()) return;
       event.stopImmediatePropagation();
       try {
+        // Chrome asks only after a person's gesture, and only when a handler asked.
+        if (navigator.userActivation?.hasBeenActive === false || !wouldAsk()) return;
         report(bus, ownMarker, now, 'beforeunload', '', true);
         bus.flush();
       } catch {

@@ -244,6 +244,11 @@ setTimeout(() => { throw new Error('child uncaught ' + location.search); }, 0);
     html: `<!doctype html><html><head><title>greets page</title></head><body><p id="out">before</p>
 <script>alert('Welcome back'); document.getElementById('out').textContent = 'greeted';</script></body></html>`,
   },
+  // A beforeunload listener that only notes the unload, as Vite's client does: it never asks.
+  '/notes-unload.html': {
+    html: `<!doctype html><html><head><title>notes unload</title></head><body><textarea id="draft"></textarea>
+<script>addEventListener('beforeunload', () => { window.unloading = true; });</script></body></html>`,
+  },
   '/unsaved.html': {
     html: `<!doctype html><html><head><title>unsaved page</title></head><body><textarea id="draft"></textarea>
 <script>addEventListener('beforeunload', (event) => { event.preventDefault(); event.returnValue = ''; });</script></body></html>`,
