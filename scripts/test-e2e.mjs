@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const CHROMIUM = process.env.BROWSERTAP_CHROMIUM ?? '/usr/bin/chromium';
-const RUN_LIMIT_MS = 5 * 60_000;
+const RUN_LIMIT_MS = 9 * 60_000;
 const bin = (name) => join('node_modules', '.bin', name);
 
 function finish(passed, failed) {
