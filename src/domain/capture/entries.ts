@@ -106,6 +106,75 @@ export interface PageEvent {
   readonly started_at?: number;
 }
 
+/** Who did an action (SPEC 12): the person at the browser, or browsertap for an agent's command. */
+export const ACTION_BY = ['human', 'agent'] as const;
+export type ActionBy = (typeof ACTION_BY)[number];
+
+/** The kinds of action recorded (SPEC 12). */
+export const ACTION_TYPES = [
+  'click',
+  'dblclick',
+  'fill',
+  'press',
+  'select',
+  'check',
+  'uncheck',
+  'submit',
+  'upload',
+  'drag',
+  'navigate',
+  'scroll',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+/** How a `navigate` action moved the page. */
+export const NAVIGATION_KINDS = ['load', 'reload', 'push', 'replace', 'pop', 'hash', 'back_forward'] as const;
+export type NavigationKind = (typeof NAVIGATION_KINDS)[number];
+
+/** A file an `upload` action picked: its name and size only, never its content. */
+export interface PickedFile {
+  readonly name: string;
+  readonly size: number;
+  readonly type?: string;
+}
+
+/**
+ * What a person (or browsertap, for an agent) did in a tracked tab (SPEC 12), named the way a
+ * test would name it: `POST /actions`' wire shape, as stored after caps and redaction.
+ */
+export interface ActionEntry extends Captured {
+  readonly by: ActionBy;
+  readonly type: ActionType;
+  /** The document's url when it happened (navigate: the new url). */
+  readonly url: string;
+  /** A Playwright locator expression that matched exactly this element when recorded. */
+  readonly locator?: string;
+  /** A browsertap target (SPEC 9) for the same element, with `nth` when it matches several. */
+  readonly selector?: string;
+  readonly nth?: number;
+  readonly role?: string;
+  readonly name?: string;
+  /** fill: the final value (or `[redacted]`); select: the chosen option's value. */
+  readonly value?: string;
+  /** select with `multiple`: the chosen values. */
+  readonly values?: readonly string[];
+  /** For a `[redacted]` value: what the field is called (label, name or id). */
+  readonly value_name?: string;
+  /** press: Playwright key syntax (`Enter`, `Control+K`). */
+  readonly key?: string;
+  readonly files?: readonly PickedFile[];
+  /** drag: the drop target. */
+  readonly to_locator?: string;
+  readonly to_selector?: string;
+  readonly to_nth?: number;
+  /** scroll: the final position. */
+  readonly x?: number;
+  readonly y?: number;
+  readonly navigation?: NavigationKind;
+  /** by `agent`: the command that did it. */
+  readonly correlation_id?: string;
+}
+
 /** Where each kind of entry is kept. */
 export interface BufferContents {
   readonly logs: LogEntry;
@@ -113,8 +182,9 @@ export interface BufferContents {
   readonly bodies: NetworkBody;
   readonly websocket: WebSocketEvent;
   readonly vitals: VitalEntry;
+  readonly actions: ActionEntry;
 }
 
 export type BufferName = keyof BufferContents;
 
-export const BUFFER_NAMES: readonly BufferName[] = ['logs', 'network', 'bodies', 'websocket', 'vitals'];
+export const BUFFER_NAMES: readonly BufferName[] = ['logs', 'network', 'bodies', 'websocket', 'vitals', 'actions'];

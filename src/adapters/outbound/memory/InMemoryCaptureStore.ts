@@ -2,13 +2,14 @@ import type { CaptureStorePort } from '../../../application/ports/CaptureStorePo
 import { RingBuffer, type BufferStats, type Page, type ReadOptions } from '../../../domain/buffer/RingBuffer.js';
 import { BUFFER_NAMES, type BufferContents, type BufferName } from '../../../domain/capture/entries.js';
 
-/** SPEC 4 default capacities (entries). */
+/** SPEC 4 default capacities (entries); actions: SPEC 12's ≥ 2 000. */
 export const DEFAULT_CAPACITIES: Readonly<Record<BufferName, number>> = Object.freeze({
   logs: 1_000,
   network: 1_000,
   bodies: 100,
   websocket: 500,
   vitals: 200,
+  actions: 2_000,
 });
 
 type Buffers = { [B in BufferName]: RingBuffer<BufferContents[B]> };
@@ -24,6 +25,7 @@ export class InMemoryCaptureStore implements CaptureStorePort {
       bodies: new RingBuffer(capacities.bodies),
       websocket: new RingBuffer(capacities.websocket),
       vitals: new RingBuffer(capacities.vitals),
+      actions: new RingBuffer(capacities.actions),
     };
   }
 
