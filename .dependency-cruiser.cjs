@@ -32,6 +32,14 @@ module.exports = {
       to: { path: '(^|/)src/adapters/inbound/' },
     },
     {
+      name: 'sibling-adapters-meet-inside',
+      severity: 'error',
+      comment:
+        'An adapter folder (inbound/http, inbound/mcp, inbound/cli, outbound/fs…) imports no other adapter folder: two adapters share only what both depend on (an application port or a domain constant), and the composition root connects them.',
+      from: { path: '(^|/)src/adapters/(inbound|outbound)/([^/]+)/' },
+      to: { path: '(^|/)src/adapters/', pathNot: '(^|/)src/adapters/$2/$3/' },
+    },
+    {
       name: 'only-the-root-composes',
       severity: 'error',
       comment: 'Nothing below the composition root knows it exists.',

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
 import { TYPES } from '../application/tokens.js';
 import { KoaDaemonServer, type ConnectionLimits } from '../adapters/inbound/http/KoaDaemonServer.js';
-import { OUR_EXTENSION_ID, type AllowedExtensions } from '../adapters/inbound/http/ourExtension.js';
+import { OUR_EXTENSION_ID, type AllowedExtensions } from '../domain/extension/ourExtension.js';
 import { LazyMcpSessions, type LoadedSessions } from '../adapters/inbound/mcp/LazyMcpSessions.js';
 import { McpStreamOutlets } from '../adapters/inbound/mcp/McpStreamOutlets.js';
 import { StreamDispatcher } from '../application/streaming/StreamDispatcher.js';

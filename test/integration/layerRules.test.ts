@@ -60,5 +60,12 @@ describe('layer rules (dependency-cruiser)', function () {
         'test/fixtures/layers/src/adapters/outbound/SqlRepository.ts',
       ]);
     });
+
+    it('sibling-adapters-meet-inside: the CLI adapter taking a constant from the HTTP adapter, the fs adapter from the logging one', () => {
+      expect(fired('sibling-adapters-meet-inside').sort()).to.deep.equal([
+        'test/fixtures/layers/src/adapters/inbound/http/extensionIds.ts',
+        'test/fixtures/layers/src/adapters/outbound/logging/rotation.ts',
+      ]);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { FakeClock } from '../../src/adapters/outbound/clock/FakeClock.js';
 import type { LifecycleRules } from '../../src/domain/command/LifecycleRules.js';
-import { OUR_EXTENSION_ID, type AllowedExtensions } from '../../src/adapters/inbound/http/ourExtension.js';
+import { OUR_EXTENSION_ID, type AllowedExtensions } from '../../src/domain/extension/ourExtension.js';
 import type { ConnectionLimits } from '../../src/adapters/inbound/http/KoaDaemonServer.js';
 import { startDaemon, type RunningDaemon } from '../../src/composition/startDaemon.js';
 import { T0 } from './lifecycleHarness.js';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { StdioBridge } from '../../adapters/inbound/mcp/bridge/StdioBridge.js';
 import { formatExtensions, type CliOptions } from '../../adapters/inbound/cli/parseCli.js';
+import { LOG_ROTATE_BYTES } from '../../adapters/outbound/logging/RotatingFileSink.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
 import { CLI_PATH } from '../cliPaths.js';
@@ -31,6 +32,7 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     args: daemonArgs,
     env: DAEMON_ENV,
     logger,
+    rotateBytes: LOG_ROTATE_BYTES,
   });
   const bridge = new StdioBridge(process.stdin, process.stdout, {
     endpoint: `http://127.0.0.1:${options.port}/mcp`,

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { OUR_EXTENSION_ID } from '../../../src/adapters/inbound/http/ourExtension.js';
+import { OUR_EXTENSION_ID } from '../../../src/domain/extension/ourExtension.js';
 import { identityProof } from '../../../src/adapters/outbound/process/daemonIdentity.js';
 import { logEntry, mcpMessages, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 

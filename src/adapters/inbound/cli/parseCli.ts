@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { MCP_CLIENTS, type McpClientName } from '../../../domain/setup/mcpClients.js';
-import { EXTENSION_ID, type AllowedExtensions } from '../http/ourExtension.js';
+import { EXTENSION_ID, type AllowedExtensions } from '../../../domain/extension/ourExtension.js';
 
 export const COMMANDS = ['mcp', 'daemon', 'status', 'stop', 'setup', 'doctor', 'launch', 'extension'] as const;
 

@@ -4,7 +4,7 @@ import Koa, { type Middleware } from 'koa';
 import type Router from '@koa/router';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import type { ExtensionApi } from './ExtensionApi.js';
-import type { AllowedExtensions } from './ourExtension.js';
+import type { AllowedExtensions } from '../../../domain/extension/ourExtension.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { jsonBody, MAX_BODY_BYTES } from './middleware/jsonBody.js';
 import { INGEST_PATHS, MAX_ENTRIES_PER_REQUEST } from './ingestLimits.js';

@@ -1,9 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
-import type { McpHttpHandler } from '../http/routes/mcpRoutes.js';
 
-/** What the daemon needs of its MCP sessions once they are loaded. */
-export interface LoadedSessions extends McpHttpHandler {
+/**
+ * What the daemon needs of its MCP sessions once they are loaded. `handle` serves one Streamable
+ * HTTP request on Node's own request and response; the HTTP adapter's `/mcp` route asks for
+ * exactly that shape, and the composition root hands these sessions to it (the two adapters
+ * never import each other).
+ */
+export interface LoadedSessions {
+  handle(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void>;
   readonly size: number;
   closeAll(): Promise<void>;
 }

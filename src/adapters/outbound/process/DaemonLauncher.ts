@@ -2,7 +2,6 @@ import { closeSync, openSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
-import { LOG_ROTATE_BYTES } from '../logging/RotatingFileSink.js';
 import { probeHealth, type HealthSummary } from './probeHealth.js';
 
 export interface LaunchSettings {
@@ -16,6 +15,8 @@ export interface LaunchSettings {
   readonly logger: LoggerPort;
   /** How long to wait for a daemon to answer `/health` (ms). */
   readonly startTimeoutMs?: number;
+  /** `daemon.log` past this size (bytes) is moved to `daemon.log.1` before a start (the daemon's own sink rotates it while running). */
+  readonly rotateBytes: number;
 }
 
 /** A lock older than this is taken to belong to a launcher that died (ms). */
@@ -56,7 +57,7 @@ export class DaemonLauncher {
   private async spawnAndWait(deadline: number): Promise<HealthSummary> {
     const { port, stateDir, command, args, env, logger } = this.settings;
     const logPath = join(stateDir, 'daemon.log');
-    await rotate(logPath);
+    await rotate(logPath, this.settings.rotateBytes);
     const log = openSync(logPath, 'a', 0o600);
     let exited: string | undefined;
     try {
@@ -117,9 +118,9 @@ function alive(pid: number): boolean {
   }
 }
 
-async function rotate(path: string): Promise<void> {
+async function rotate(path: string, maxBytes: number): Promise<void> {
   try {
-    if ((await stat(path)).size > LOG_ROTATE_BYTES) await rename(path, `${path}.1`);
+    if ((await stat(path)).size > maxBytes) await rename(path, `${path}.1`);
   } catch {
     // No log yet.
   }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
-import type { AllowedExtensions } from '../ourExtension.js';
+import type { AllowedExtensions } from '../../../../domain/extension/ourExtension.js';
 import { meantRoute, ROUTES, STATUS_PATHS } from '../routeTable.js';
 
 export interface GuardSettings {

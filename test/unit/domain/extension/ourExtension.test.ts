@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { OUR_EXTENSION_ID } from '../../../../../src/adapters/inbound/http/ourExtension.js';
+import { OUR_EXTENSION_ID } from '../../../../src/domain/extension/ourExtension.js';
 
 describe('OUR_EXTENSION_ID', () => {
   it('is the id Chrome derives from the manifest key (first 16 bytes of its SHA-256, 0-f as a-p)', () => {
