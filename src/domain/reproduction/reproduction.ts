@@ -1,0 +1,75 @@
+import type { ActionEntry } from '../capture/entries.js';
+
+/** What a generated test asserts (SPEC 12). */
+export const REPRO_EXPECT = ['errors', 'no_errors'] as const;
+export type ReproExpect = (typeof REPRO_EXPECT)[number];
+
+export const REPRO_FORMATS = ['playwright', 'steps'] as const;
+export type ReproFormat = (typeof REPRO_FORMATS)[number];
+
+/** A request an action caused, as a test waits for it or expects it to fail. */
+export interface ReproRequest {
+  readonly id: string;
+  readonly method: string;
+  readonly url: string;
+  /** 0 when no answer came (a network error). */
+  readonly status: number;
+}
+
+/** An error (console error, uncaught exception, unhandled rejection) the range caused. */
+export interface ReproError {
+  readonly id: string;
+  readonly message: string;
+}
+
+/** One recorded action and the answered requests it caused (SPEC 12's "caused" rule). */
+export interface ReproStep {
+  readonly id: string;
+  readonly action: ActionEntry;
+  readonly responses: readonly ReproRequest[];
+}
+
+/** The range a reproduction is made of, with what went wrong in it. */
+export interface Reproduction {
+  readonly steps: readonly ReproStep[];
+  readonly errors: readonly ReproError[];
+  readonly failed: readonly ReproRequest[];
+  readonly expect: ReproExpect;
+  readonly tabId?: number;
+}
+
+/** Responses awaited per action, at most (the first ones, one per method and path). */
+export const MAX_AWAITED = 5;
+/** Errors and failed requests asserted, at most each (the first ones, distinct). */
+export const MAX_ASSERTED = 10;
+
+/**
+ * What a test can look for of a recorded error message: its first line without Chrome's
+ * `Uncaught (in promise) ` / `Uncaught ` and an error class (`TypeError: `), before any logged
+ * object (` {…}`, ` […]`: Playwright prints those differently), at most 120 characters.
+ */
+export function errorNeedle(message: string): string {
+  let line = (message.split(/\r\n|\r|\n|\u2028|\u2029/, 1)[0] ?? '').slice(0, 1_000);
+  line = line.replace(/^Uncaught (\(in promise\) )?/, '').replace(/^[A-Za-z_$][\w$]{0,40}(Error|Exception): /, '');
+  const object = line.search(/ [{[]/);
+  if (object > 0) line = line.slice(0, object);
+  line = line.trim().slice(0, 120);
+  return /[\ud800-\udbff]$/.test(line) ? line.slice(0, -1) : line;
+}
+
+/** `url` parsed, or undefined. */
+export function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `METHOD /path` of a request (other origins: the full url without its query), as generated tests name it. */
+export function requestKey(request: { readonly method: string; readonly url: string }, appOrigin: string | undefined): string {
+  const url = parseUrl(request.url);
+  const where =
+    url === undefined ? request.url.slice(0, 300) : url.origin === appOrigin ? url.pathname : `${url.origin}${url.pathname}`;
+  return `${request.method.toUpperCase().slice(0, 16)} ${where}`;
+}

@@ -1,0 +1,130 @@
+import type { ActionEntry } from '../capture/entries.js';
+import { utf8Length, utf8Prefix } from '../text/utf8.js';
+import { errorNeedle, parseUrl, requestKey, type Reproduction, type ReproStep } from './reproduction.js';
+import { commentText } from './tsLiteral.js';
+
+/** Largest `format:"steps"` answer, in UTF-8 bytes (SPEC 12). */
+export const MAX_STEPS_BYTES = 2_000;
+
+/**
+ * Numbered plain steps for a bug report (SPEC 12): what the person did, each target as a person
+ * would name it (role and name), what went wrong. Within `MAX_STEPS_BYTES`: texts shorten first,
+ * then steps in the middle are left out and counted. Pure.
+ */
+export function reproductionSteps(repro: Reproduction): string {
+  for (const cap of [80, 40, 20]) {
+    const text = render(repro, cap, 0);
+    if (utf8Length(text) <= MAX_STEPS_BYTES) return text;
+  }
+  for (let left = 1; left < repro.steps.length; left++) {
+    const text = render(repro, 20, left);
+    if (utf8Length(text) <= MAX_STEPS_BYTES) return text;
+  }
+  return utf8Prefix(render(repro, 20, Math.max(0, repro.steps.length - 2)), MAX_STEPS_BYTES);
+}
+
+/** The steps with texts cut to `cap` characters and `leftOut` steps before the last ones replaced by a count. */
+function render(repro: Reproduction, cap: number, leftOut: number): string {
+  const first = repro.steps[0] as ReproStep;
+  const last = repro.steps[repro.steps.length - 1] as ReproStep;
+  const appOrigin = parseUrl(first.action.url)?.origin;
+  const lines = [
+    `Steps to reproduce (actions ${first.id} to ${last.id}${repro.tabId === undefined ? '' : `, tab ${repro.tabId}`}):`,
+  ];
+  const opening = first.action.type === 'navigate' && first.action.navigation === 'load';
+  const said = [`Open ${text(first.action.url, cap * 2)}`];
+  repro.steps.forEach((step, i) => {
+    if (i === 0 && opening) return;
+    said.push(sentence(step, cap, appOrigin));
+  });
+  // Keep the opening and the last steps (the ones that led to the error).
+  said.forEach((line, i) => {
+    if (leftOut === 0 || i === 0 || i > leftOut) lines.push(`${i + 1}. ${line}`);
+    else if (i === 1) lines.push(`… ${leftOut} more step${leftOut === 1 ? '' : 's'} …`);
+  });
+  const problems = [
+    ...distinct(repro.errors.map((error) => errorNeedle(error.message)).filter((needle) => needle !== '')).map((needle) =>
+      text(needle, cap * 2),
+    ),
+    ...distinct(
+      repro.failed.map((request) => `${requestKey(request, appOrigin)} → ${request.status > 0 ? request.status : 'failed'}`),
+    ).map((key) => text(key, cap * 2)),
+  ].slice(0, 5);
+  if (repro.expect === 'errors') lines.push(`Actual: ${problems.length === 0 ? 'the errors recorded' : problems.join('; ')}`);
+  lines.push('Expected: no console error, no uncaught exception, no failed request.');
+  return `${lines.join('\n')}\n`;
+}
+
+function sentence(step: ReproStep, cap: number, appOrigin: string | undefined): string {
+  const { action } = step;
+  const on = target(action, cap);
+  const answers = step.responses
+    .filter((response) => response.status > 0)
+    .slice(0, 3)
+    .map((response) => `${requestKey(response, appOrigin)} ${response.status}`);
+  const after = answers.length === 0 ? '' : ` (${answers.map((answer) => text(answer, cap)).join(', ')})`;
+  const by = action.by === 'agent' ? ' [agent]' : '';
+  return `${describe(action, on, cap)}${after}${by}`;
+}
+
+function describe(action: ActionEntry, on: string, cap: number): string {
+  switch (action.type) {
+    case 'click':
+      return `Click ${on}`;
+    case 'dblclick':
+      return `Double-click ${on}`;
+    case 'fill':
+      return action.value === '[redacted]'
+        ? `Type ${text(action.value_name ?? 'a private value', cap)} (not recorded) into ${on}`
+        : `Type "${text(action.value ?? '', cap)}" into ${on}`;
+    case 'press':
+      return `Press ${text(action.key ?? 'a key', 30)}${on === 'the page' ? '' : ` in ${on}`}`;
+    case 'select':
+      return `Choose "${text((action.values ?? [action.value ?? '']).join('", "'), cap)}" in ${on}`;
+    case 'check':
+      return `Check ${on}`;
+    case 'uncheck':
+      return `Uncheck ${on}`;
+    case 'submit':
+      return `Submit ${on}`;
+    case 'upload': {
+      const files = (action.files ?? []).map((file) => `${file.name} (${file.size} bytes)`).join(', ');
+      return `Pick ${text(files === '' ? 'no file' : files, cap * 2)} in ${on}`;
+    }
+    case 'drag':
+      return `Drag ${on} onto ${text(action.to_locator ?? action.to_selector ?? 'the drop target', cap)}`;
+    case 'scroll':
+      return `Scroll ${on === 'the page' ? 'the page' : on} to ${Math.round(action.x ?? 0)}, ${Math.round(action.y ?? 0)}`;
+    case 'navigate':
+      switch (action.navigation) {
+        case 'reload':
+          return 'Reload the page';
+        case 'back_forward':
+        case 'pop':
+          return `Go back or forward to ${text(action.url, cap * 2)}`;
+        case 'load':
+          return `Open ${text(action.url, cap * 2)}`;
+        default:
+          return `(the page moves to ${text(action.url, cap * 2)})`;
+      }
+    default:
+      return text(String(action.type), 20);
+  }
+}
+
+/** The element as a person names it: role and name, else the locator or selector. */
+function target(action: ActionEntry, cap: number): string {
+  if (action.name !== undefined && action.name !== '') {
+    return `${action.role === undefined ? 'the element' : text(action.role, 20)} "${text(action.name, cap)}"`;
+  }
+  const named = action.locator ?? action.selector;
+  return named === undefined ? 'the page' : text(named, cap);
+}
+
+function text(value: string, cap: number): string {
+  return commentText(value, cap);
+}
+
+function distinct(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}

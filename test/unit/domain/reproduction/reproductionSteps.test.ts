@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import type { ActionEntry } from '../../../../src/domain/capture/entries.js';
+import type { Reproduction } from '../../../../src/domain/reproduction/reproduction.js';
+import { MAX_STEPS_BYTES, reproductionSteps } from '../../../../src/domain/reproduction/reproductionSteps.js';
+import { orderReproduction } from '../../../support/orderFlow.js';
+
+const ORIGIN = 'http://127.0.0.1:5173';
+
+/** A session of `count` actions: the page loads, fields are filled with `value`, a click fails. */
+function session(count: number, value: string): Reproduction {
+  const steps = Array.from({ length: count }, (_, i) => {
+    const last = i === count - 1;
+    const action: ActionEntry =
+      i === 0
+        ? { ts: i, by: 'human', type: 'navigate', navigation: 'load', url: `${ORIGIN}/app/order.html` }
+        : last
+          ? {
+              ts: i,
+              by: 'human',
+              type: 'click',
+              url: `${ORIGIN}/app/order.html`,
+              role: 'button',
+              name: 'Place order',
+              locator: "getByRole('button', { name: 'Place order', exact: true })",
+            }
+          : {
+              ts: i,
+              by: 'human',
+              type: 'fill',
+              url: `${ORIGIN}/app/order.html`,
+              role: 'textbox',
+              name: `Field number ${i}`,
+              value,
+              locator: `getByRole('textbox', { name: 'Field number ${i}', exact: true })`,
+            };
+    return {
+      id: `a${i + 1}`,
+      action,
+      responses: last ? [{ id: 'n3', method: 'POST', url: `${ORIGIN}/api/orders`, status: 500 }] : [],
+    };
+  });
+  return {
+    steps,
+    errors: [{ id: 'l9', message: "Uncaught (in promise) TypeError: Cannot read properties of undefined (reading 'id')" }],
+    failed: [{ id: 'n3', method: 'POST', url: `${ORIGIN}/api/orders`, status: 500 }],
+    expect: 'errors',
+  };
+}
+
+describe('reproductionSteps', () => {
+  it('numbers what the person did, naming targets by role and name, then what went wrong', () => {
+    expect(reproductionSteps(orderReproduction(ORIGIN))).to.equal(
+      [
+        'Steps to reproduce (actions a1 to a6, tab 7):',
+        `1. Open ${ORIGIN}/app/order.html`,
+        '2. Type "Ada Lovelace" into textbox "Full name"',
+        '3. Type Password (not recorded) into the element "Password"',
+        '4. Choose "pro" in combobox "Plan"',
+        '5. Check checkbox "I accept the terms"',
+        '6. Click button "Place order" (POST /api/orders 500)',
+        "Actual: Cannot read properties of undefined (reading 'id'); POST /api/orders → 500",
+        'Expected: no console error, no uncaught exception, no failed request.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a 20-action session within 2 000 bytes, every step there', () => {
+    const text = reproductionSteps(session(20, 'a typical value typed by a person'));
+    expect(Buffer.byteLength(text)).to.be.at.most(MAX_STEPS_BYTES);
+    expect(text).to.match(/^20\. Click button "Place order"/m);
+    expect(text).not.to.include('more step');
+  });
+
+  it('shortens texts, then leaves out steps in the middle (counted), keeping the first and the last', () => {
+    const text = reproductionSteps(session(60, '€'.repeat(200)));
+    expect(Buffer.byteLength(text)).to.be.at.most(MAX_STEPS_BYTES);
+    expect(text).to.match(/^1\. Open /m);
+    expect(text).to.match(/^… \d+ more steps …$/m);
+    expect(text).to.match(/^60\. Click button "Place order"/m);
+    expect(text).to.include('Actual: Cannot read properties');
+  });
+
+  it('stays within 2 000 bytes whatever the page put in its fields', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 80 }), fc.string({ unit: 'binary', maxLength: 300 }), (count, value) => {
+        const text = reproductionSteps(session(count, value));
+        return Buffer.byteLength(text) <= MAX_STEPS_BYTES && !/[\u2028\u2029\r]/.test(text);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
