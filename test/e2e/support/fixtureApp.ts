@@ -8,14 +8,17 @@ export const APP_SOURCE = join(dirname(fileURLToPath(import.meta.url)), '..', 'f
 /** Where the site serves the built app. */
 export const APP_BASE = '/app/';
 
-let built: Promise<string> | undefined;
+const built = new Map<boolean, Promise<string>>();
 
 /**
  * Builds the fixture app once per test run (production build, with source maps) into a temporary
  * folder, removed when the process exits. Vite is loaded only here: unit tests never pay for it.
+ * `fixed`: the same source built with the order page's planted bug fixed (`__ORDER_FIXED__`).
  */
-export function buildFixtureApp(): Promise<string> {
-  built ??= (async () => {
+export function buildFixtureApp({ fixed = false }: { fixed?: boolean } = {}): Promise<string> {
+  const existing = built.get(fixed);
+  if (existing !== undefined) return existing;
+  const building = (async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'browsertap-app-'));
     process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
@@ -25,12 +28,15 @@ export function buildFixtureApp(): Promise<string> {
       configFile: false,
       logLevel: 'silent',
       plugins: [react()],
+      define: { __ORDER_FIXED__: JSON.stringify(fixed) },
       build: {
         outDir,
         emptyOutDir: true,
         sourcemap: true,
         rollupOptions: {
-          input: ['index.html', 'form.html', 'pets.html', 'bugs.html', 'frame.html'].map((page) => join(APP_SOURCE, page)),
+          input: ['index.html', 'form.html', 'pets.html', 'bugs.html', 'frame.html', 'order.html'].map((page) =>
+            join(APP_SOURCE, page),
+          ),
           // The maps name sources as a project building into its own dist/ would (../../src/form.jsx
           // from dist/assets/), not by the path to this temporary folder.
           output: {
@@ -44,7 +50,8 @@ export function buildFixtureApp(): Promise<string> {
     });
     return outDir;
   })();
-  return built;
+  built.set(fixed, building);
+  return building;
 }
 
 /**

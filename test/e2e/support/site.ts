@@ -308,7 +308,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css',
 };
 
-/** The fixture app's API (test/e2e/fixtures/app): a sign-up, a failing stats call, pets by id. */
+/** The fixture app's API (test/e2e/fixtures/app): a sign-up, a failing stats call, pets by id, orders. */
 function api(path: string, request: IncomingMessage, response: ServerResponse): boolean {
   const json = (status: number, body: unknown) =>
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -319,6 +319,17 @@ function api(path: string, request: IncomingMessage, response: ServerResponse): 
   const pet = /^\/api\/pets\/([^/]*)$/.exec(path);
   if (pet !== null) {
     json(200, { id: decodeURIComponent(pet[1] as string), name: `pet ${decodeURIComponent(pet[1] as string)}` });
+    return true;
+  }
+  if (path === '/api/orders' && request.method === 'POST') {
+    // The order page's API (order.jsx): a plan's value is accepted, anything else is a 500.
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      const { plan } = JSON.parse(body) as { plan: string };
+      if (['free', 'pro', 'team'].includes(plan)) json(200, { order: { id: 'o-1', plan } });
+      else json(500, { error: `unknown plan: ${plan}` });
+    });
     return true;
   }
   if (path === '/api/signup' && request.method === 'POST') {
