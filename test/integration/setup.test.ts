@@ -90,9 +90,38 @@ describe('browsertap setup <client> (built CLI, a fixture HOME per client)', fun
   it('--print writes nothing and says which file, with the client-specific step (Gemini: trusted folders)', () => {
     const result = setup('gemini', '--print');
     expect(result.status).to.equal(0);
-    expect(result.stdout).to.contain(join(home, '.gemini', 'settings.json'));
+    expect(result.stderr).to.contain(join(home, '.gemini', 'settings.json'));
     expect(result.stderr).to.contain('Trust folder');
     expect(spawnSync('ls', ['-A', home], { encoding: 'utf8' }).stdout.trim()).to.equal('');
+  });
+
+  for (const client of ['claude', 'cursor', 'vscode', 'gemini', 'windsurf'] as const) {
+    it(`${client}: --print puts only the JSON on stdout (the file's path goes to stderr)`, () => {
+      const result = setup(client, '--print');
+      expect(result.status).to.equal(0);
+      const printed = JSON.parse(result.stdout) as Record<string, Record<string, { args: string[] }>>;
+      expect(printed[CLIENTS[client].key]?.browsertap?.args).to.deep.equal([BIN, 'mcp']);
+      expect(result.stderr).to.contain(join(home, CLIENTS[client].file));
+    });
+  }
+
+  it('codex: --print puts only the TOML on stdout (checked by Python’s tomllib when there is one)', function () {
+    const result = setup('codex', '--print');
+    expect(result.status).to.equal(0);
+    expect(result.stderr).to.contain(join(home, '.codex', 'config.toml'));
+    expect(result.stdout).to.match(/^\[mcp_servers\.browsertap\]\n/);
+    const parsed = spawnSync('python3', ['-c', 'import json,sys,tomllib; print(json.dumps(tomllib.loads(sys.stdin.read())))'], {
+      input: result.stdout,
+      encoding: 'utf8',
+    });
+    if (parsed.error !== undefined || (parsed.status !== 0 && /No module named/.test(parsed.stderr))) {
+      console.log('      (skipped the TOML parse: no python3 with tomllib (3.11+) on this machine)');
+      this.skip();
+    }
+    expect(parsed.status, parsed.stderr).to.equal(0);
+    expect(JSON.parse(parsed.stdout)).to.deep.equal({
+      mcp_servers: { browsertap: { command: process.execPath, args: [BIN, 'mcp'] } },
+    });
   });
 
   it('names the clients when none or an unknown one is given', () => {

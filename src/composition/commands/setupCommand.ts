@@ -4,8 +4,10 @@ import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
 import { clientConfig, ConfigError, type ServerLaunch } from '../../adapters/outbound/clients/clientConfigs.js';
 import { atomicWrite } from '../../adapters/outbound/fs/atomicWrite.js';
+import { npxCacheOf } from '../../domain/setup/transientInstall.js';
 import { BIN_PATH } from '../cliPaths.js';
 import { defaultStateDir } from '../createContainer.js';
+import { VERSION } from '../version.js';
 
 /** How a client should start this installation's bridge: this Node and this CLI, by absolute path (GUI clients often have no useful PATH). */
 export function serverLaunch(options: CliOptions): ServerLaunch {
@@ -24,15 +26,24 @@ export function serverLaunch(options: CliOptions): ServerLaunch {
  * `browsertap setup <client> [--print]`: merges browsertap into the client's MCP configuration
  * (SPEC 11), keeping every other server and setting; the file is written whole through a
  * temporary file, and the first time a `.bak` copy of the original is kept. `--print` changes
- * nothing and prints the file's path, the snippet and the steps.
+ * nothing: the snippet alone goes to stdout (valid JSON, or TOML for Codex, ready to pipe), the
+ * file's path and the steps to stderr. Run from npm's npx cache, it writes nothing (that copy
+ * goes away when npm prunes its cache) and says how to install for good.
  */
 export async function setupCommand(options: CliOptions): Promise<number> {
-  const config = clientConfig(options.client ?? 'claude', serverLaunch(options));
+  const client = options.client ?? 'claude';
+  const config = clientConfig(client, serverLaunch(options));
   const notes = config.notes.map((line) => `  ${line}`).join('\n');
+  const transient = npxCacheOf(BIN_PATH);
   if (options.print === true) {
-    process.stdout.write(`# ${config.path}\n${config.snippet}`);
-    process.stderr.write(`Add the above to ${config.path} (browsertap setup ${options.client} writes it for you).\n${notes}\n`);
+    process.stdout.write(config.snippet);
+    process.stderr.write(`Add the above to ${config.path} (browsertap setup ${client} writes it for you).\n${notes}\n`);
+    if (transient !== undefined) process.stderr.write(`browsertap: warning: ${npxWarning(transient, client)}`);
     return 0;
+  }
+  if (transient !== undefined) {
+    process.stderr.write(`browsertap: not writing ${config.path}: ${npxWarning(transient, client)}`);
+    return 1;
   }
   const current = existsSync(config.path) ? readFileSync(config.path, 'utf8') : undefined;
   let next: string;
@@ -60,4 +71,15 @@ export async function setupCommand(options: CliOptions): Promise<number> {
     `${current === undefined ? 'wrote' : 'updated'} ${config.path}: browsertap added${current === undefined ? '' : ', everything else kept'}\n${notes}\n`,
   );
   return 0;
+}
+
+/** Why a path in npm's npx cache must not go into a client's configuration, and what to run instead. */
+function npxWarning(cache: string, client: string): string {
+  return [
+    `this browsertap runs from npm's npx cache (${cache}), which npm empties when it prunes its cache; ${client} would then fail to start browsertap.`,
+    'Install it for good, then set up from there:',
+    `  npm install -g ./browsertap-${VERSION}.tgz    (the tarball you gave npx)`,
+    `  browsertap setup ${client}`,
+    '',
+  ].join('\n');
 }
