@@ -1,5 +1,7 @@
 import type { Container } from 'inversify';
+import { RecordingSwitch } from '../application/capture/RecordingSwitch.js';
 import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
+import { DEFAULT_RECORDING } from '../domain/capture/recording.js';
 import { TYPES } from '../application/tokens.js';
 import { KoaDaemonServer, type ConnectionLimits } from '../adapters/inbound/http/KoaDaemonServer.js';
 import { OUR_EXTENSION_ID, type AllowedExtensions } from '../domain/extension/ourExtension.js';
@@ -35,7 +37,7 @@ export interface RunningDaemon {
   stop(): Promise<void>;
 }
 
-/** Composes and starts a daemon: token, container, saved noise rules, MCP sessions, the Koa server. */
+/** Composes and starts a daemon: token, container, saved noise rules and recording settings, MCP sessions, the Koa server. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const { token, origin: tokenOrigin } = await ensureToken(options.stateDir);
   const outlets = new McpStreamOutlets();
@@ -44,6 +46,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   if (tokenOrigin === 'replaced_empty')
     logger.warn('the token file was empty; wrote a new token', { path: tokenPath(options.stateDir) });
   await restoreNoiseRules(container);
+  await restoreRecording(container);
   const deadlines = container.get(CommandDeadlines);
   deadlines.start();
   const sessions = new LazyMcpSessions(
@@ -118,5 +121,23 @@ async function restoreNoiseRules(container: Container): Promise<void> {
   }
   for (const { rule, error } of noise.restore(saved)) {
     logger.warn('skipped a saved noise rule', { rule, error: error.message });
+  }
+}
+
+/**
+ * What recording was set to by earlier runs (SPEC 12). Settings that exist but cannot be read
+ * may have turned recording off: it stays off (with a warning) until `configure recording` says.
+ */
+async function restoreRecording(container: Container): Promise<void> {
+  try {
+    const saved = await container.get(TYPES.SettingsStorePort).loadRecording();
+    if (saved !== undefined) container.get(RecordingSwitch).set({ ...DEFAULT_RECORDING, ...saved });
+  } catch (error) {
+    container.get(RecordingSwitch).set({ actions: false, values: false });
+    container
+      .get(TYPES.LoggerPort)
+      .warn('could not read the saved recording settings; recording is off until configure recording', {
+        error: (error as Error).message,
+      });
   }
 }

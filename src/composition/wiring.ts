@@ -1,10 +1,13 @@
 import type { Container } from 'inversify';
 import { ClearBuffers } from '../application/capture/ClearBuffers.js';
+import { ConfigureRecording } from '../application/capture/ConfigureRecording.js';
 import { IngestEntries } from '../application/capture/IngestEntries.js';
 import { GetSummary } from '../application/capture/GetSummary.js';
 import { ReadEntries } from '../application/capture/ReadEntries.js';
 import { ReadEntry } from '../application/capture/ReadEntry.js';
 import { ReadPages } from '../application/capture/ReadPages.js';
+import { ReadTimeline } from '../application/capture/ReadTimeline.js';
+import { RecordingSwitch } from '../application/capture/RecordingSwitch.js';
 import { RecordPageEvent } from '../application/capture/RecordPageEvent.js';
 import { AwaitCommandResult } from '../application/commands/AwaitCommandResult.js';
 import { GetCommandResult } from '../application/commands/GetCommandResult.js';
@@ -34,6 +37,7 @@ export function mcpToolDeps(container: Container): McpToolDeps {
     readEntry: container.get(ReadEntry),
     getSummary: container.get(GetSummary),
     readPages: container.get(ReadPages),
+    readTimeline: container.get(ReadTimeline),
     queueCommand: container.get(QueueCommand),
     awaitCommandResult: container.get(AwaitCommandResult),
     getCommandResult: container.get(GetCommandResult),
@@ -45,6 +49,7 @@ export function mcpToolDeps(container: Container): McpToolDeps {
     deleteValue: container.get(DeleteValue),
     manageNoise: container.get(ManageNoise),
     clearBuffers: container.get(ClearBuffers),
+    configureRecording: container.get(ConfigureRecording),
     getHealth: container.get(GetHealth),
     configureStreaming: container.get(ConfigureStreaming),
     getStreamingStatus: container.get(GetStreamingStatus),
@@ -63,5 +68,6 @@ export function extensionApi(container: Container): ExtensionApi {
     recordPage: container.get(RecordPageEvent),
     health: container.get(GetHealth),
     status: container.get(GetStatus),
+    recording: container.get(RecordingSwitch),
   };
 }

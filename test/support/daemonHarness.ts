@@ -143,7 +143,7 @@ export class SimulatedExtension {
     return post(`${this.base}/query-result`, { correlation_id: correlationId, status, ...extra });
   }
 
-  async send(path: '/logs' | '/network-bodies' | '/websocket-events' | '/vitals', entries: unknown[]) {
+  async send(path: '/logs' | '/network-bodies' | '/websocket-events' | '/vitals' | '/actions', entries: unknown[]) {
     return post(`${this.base}${path}`, { entries });
   }
 

@@ -10,14 +10,15 @@ const GROUPS: Record<string, readonly BufferName[]> = {
   network: ['network', 'bodies'],
   websocket: ['websocket'],
   vitals: ['vitals'],
-  all: ['logs', 'network', 'bodies', 'websocket', 'vitals'],
+  actions: ['actions'],
+  all: ['logs', 'network', 'bodies', 'websocket', 'vitals', 'actions'],
 };
 
 export const CLEARABLE = Object.keys(GROUPS);
 
 /**
- * `configure clear`: empties buffers (`network` includes its bodies; `all` also forgets the
- * tracked pages). Cursors stay valid: sequence numbers keep counting.
+ * `configure clear`: empties buffers (`network` includes its bodies; `actions` the recorded
+ * actions; `all` every buffer, and it also forgets the tracked pages). Cursors stay valid: sequence numbers keep counting.
  * @throws DomainError `invalid_params` for an unknown buffer name.
  */
 @injectable()

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { BufferContents, BufferName, NetworkBody } from '../../domain/capture/entries.js';
 import type { NoiseRules } from '../../domain/capture/NoiseRules.js';
-import type { RawLog, RawNetwork, RawVital, RawWebSocketEvent, Sanitizer } from '../../domain/capture/sanitize.js';
+import type { RawAction, RawLog, RawNetwork, RawVital, RawWebSocketEvent, Sanitizer } from '../../domain/capture/sanitize.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import type { LoggerPort } from '../ports/LoggerPort.js';
@@ -9,18 +9,20 @@ import type { Waiters } from '../shared/Waiters.js';
 import { StreamDispatcher } from '../streaming/StreamDispatcher.js';
 import { TYPES } from '../tokens.js';
 import { bufferKey } from './ReadEntries.js';
+import { RecordingSwitch } from './RecordingSwitch.js';
 
 /** A batch the extension posted, already validated entry by entry at the edge. */
 export type IngestBatch =
   | { readonly kind: 'logs'; readonly entries: readonly RawLog[] }
   | { readonly kind: 'network'; readonly entries: readonly RawNetwork[] }
   | { readonly kind: 'websocket'; readonly entries: readonly RawWebSocketEvent[] }
-  | { readonly kind: 'vitals'; readonly entries: readonly RawVital[] };
+  | { readonly kind: 'vitals'; readonly entries: readonly RawVital[] }
+  | { readonly kind: 'actions'; readonly entries: readonly RawAction[] };
 
 export interface IngestOutcome {
   /** Entries stored. */
   readonly stored: number;
-  /** Valid entries dropped by a noise rule. */
+  /** Valid entries dropped by a noise rule (or, for actions, because recording them is off). */
   readonly filtered: number;
   /** Values redacted across the stored entries. */
   readonly redacted: number;
@@ -55,6 +57,7 @@ export class IngestEntries {
     @inject(StreamDispatcher) private readonly stream: StreamDispatcher,
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(TYPES.LoggerPort) private readonly logger: LoggerPort,
+    @inject(RecordingSwitch) private readonly recording: RecordingSwitch,
   ) {}
 
   execute(batch: IngestBatch): IngestOutcome {
@@ -85,7 +88,23 @@ export class IngestEntries {
         );
       case 'vitals':
         return this.ingest('vitals', batch.entries, undefined, (e) => ({ stored: this.sanitizer.vital(e) }));
+      case 'actions':
+        return this.ingestActions(batch.entries);
     }
+  }
+
+  /**
+   * Actions (SPEC 12), under the recording settings as a second line behind the extension's:
+   * with `actions` off a person's actions are not stored (counted as filtered; the agent's own
+   * still are), with `values` off no typed or chosen value is.
+   */
+  private ingestActions(entries: readonly RawAction[]): IngestOutcome {
+    const { actions, values } = this.recording.current();
+    const kept = actions ? entries : entries.filter((e) => e.by !== 'human');
+    const outcome = this.ingest('actions', values ? kept : kept.map(withoutValues), undefined, (e) => ({
+      stored: this.sanitizer.action(e),
+    }));
+    return { ...outcome, filtered: entries.length - kept.length };
   }
 
   private ingest<R>(
@@ -94,7 +113,7 @@ export class IngestEntries {
     noiseTexts: ((entry: R) => Array<string | undefined>) | undefined,
     sanitize: (entry: R) => Sanitized,
   ): IngestOutcome {
-    const matching = kind !== 'vitals' && noiseTexts !== undefined && this.noise.has(kind);
+    const matching = kind !== 'vitals' && kind !== 'actions' && noiseTexts !== undefined && this.noise.has(kind);
     const deadline = this.clock.monotonic() + NOISE_BUDGET_MS;
     const stored: object[] = [];
     const bodies: NetworkBody[] = [];
@@ -124,7 +143,8 @@ export class IngestEntries {
     }
     const firstSeq = this.commit(kind, stored as Array<BufferContents[typeof kind]>);
     if (bodies.length > 0) this.commit('bodies', bodies);
-    this.stream.publish({ kind, entries: stored, firstSeq } as Parameters<StreamDispatcher['publish']>[0]);
+    if (kind !== 'actions')
+      this.stream.publish({ kind, entries: stored, firstSeq } as Parameters<StreamDispatcher['publish']>[0]);
     return {
       stored: stored.length,
       filtered,
@@ -141,6 +161,12 @@ export class IngestEntries {
     this.waiters.notify(bufferKey(buffer));
     return first;
   }
+}
+
+/** An action without what the person typed or chose (and the field name that only served a redacted value). */
+function withoutValues(action: RawAction): RawAction {
+  const { value: _value, values: _values, value_name: _name, ...rest } = action;
+  return rest;
 }
 
 function sumRedacted(entries: ReadonlyArray<{ redacted?: number }>): number {

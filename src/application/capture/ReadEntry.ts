@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { NetworkBody, NetworkEntry } from '../../domain/capture/entries.js';
-import { entryId, parseEntryId } from '../../domain/capture/entryIds.js';
-import { DomainError } from '../../domain/DomainError.js';
+import { entryId } from '../../domain/capture/entryIds.js';
 import { utf8Length } from '../../domain/text/utf8.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import { fitEntry } from '../shared/fitEntry.js';
 import { TYPES } from '../tokens.js';
+import { findEntry } from './findEntry.js';
 import { ENVELOPE_BYTES } from './ReadEntries.js';
 
 /**
@@ -23,17 +23,7 @@ export class ReadEntry {
   ) {}
 
   execute(input: { readonly id: string }): object {
-    const { buffer, seq } = parseEntryId(input.id);
-    const entry = this.store.get(buffer, seq);
-    if (entry === 'evicted') {
-      throw new DomainError('entry_evicted', `entry ${input.id} was pushed out of the ${buffer} buffer by newer entries`);
-    }
-    if (entry === undefined) {
-      throw new DomainError(
-        'unknown_entry',
-        `no entry ${input.id} in this daemon run (ids restart when the daemon restarts; clear removes entries)`,
-      );
-    }
+    const { buffer, entry } = findEntry(this.store, input.id);
     const body =
       buffer === 'network' && (entry as NetworkEntry).has_body === true ? this.bodyOf(entry as NetworkEntry) : undefined;
     const full = { id: input.id, ...entry, ...(body === undefined ? {} : body) };

@@ -1,10 +1,12 @@
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
 import {
   collapseRuns,
+  compactAction,
   compactLog,
   compactNetwork,
   compactWebSocket,
   sameness,
+  type CompactAction,
   type CompactLog,
   type CompactNetwork,
   type CompactWebSocket,
@@ -33,7 +35,7 @@ export interface CompactList extends Table {
   readonly origin?: string;
 }
 
-type Compactor = (entry: never, id: string) => CompactLog | CompactNetwork | CompactWebSocket;
+type Compactor = (entry: never, id: string) => CompactLog | CompactNetwork | CompactWebSocket | CompactAction;
 
 /** The compact shape of each list that has one, and its columns (SPEC 10). */
 const COMPACTS: Partial<Record<ListWhat, { readonly compactor: Compactor; readonly columns: ColumnOrder }>> = {
@@ -41,6 +43,7 @@ const COMPACTS: Partial<Record<ListWhat, { readonly compactor: Compactor; readon
   logs: { compactor: compactLog, columns: COLUMNS.logs },
   network: { compactor: compactNetwork, columns: COLUMNS.network },
   websocket_events: { compactor: compactWebSocket, columns: COLUMNS.websocket },
+  actions: { compactor: compactAction, columns: COLUMNS.actions },
 };
 
 export function hasCompactShape(what: ListWhat): boolean {
@@ -52,7 +55,10 @@ export function compactItems(what: ListWhat, entries: ReadonlyArray<Sequenced<un
   const buffer = LIST_SOURCES[what];
   const { compactor, columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
   const small = entries.map((e) => compactor(e.value as never, entryId(buffer, e.seq)));
-  return collapseRuns(small, sameness).map((run) => {
+  // Each action is a step of its own (a reproduction names it by id): never folded.
+  const runs =
+    what === 'actions' ? small.map((value, i) => ({ value, first: i, last: i })) : collapseRuns(small, sameness as never);
+  return runs.map((run) => {
     let redacted = 0;
     for (let i = run.first; i <= run.last; i++) redacted += (entries[i]?.value as { redacted?: number }).redacted ?? 0;
     return {
@@ -72,11 +78,9 @@ export function compactList(what: ListWhat, values: readonly unknown[]): Compact
   const { columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
   const tab = sharedTab(values);
   const tsBase = (values[0] as { ts?: number } | undefined)?.ts;
-  const origin = what === 'network' ? sharedOrigin(values) : undefined;
-  const table = toTable(
-    values.map((value) => relative(value, tsBase ?? 0, tab, origin)),
-    columns,
-  );
+  const origin = what === 'network' || what === 'actions' ? sharedOrigin(values) : undefined;
+  const rows = values.map((value) => relative(value, tsBase ?? 0, tab, origin));
+  const table = toTable(what === 'actions' ? urlWhereItChanges(rows) : rows, columns);
   return {
     ...table,
     ...(tsBase === undefined ? {} : { ts_base: tsBase }),
@@ -102,6 +106,19 @@ function sharedOrigin(values: readonly unknown[]): string | undefined {
   const origin = match[0];
   const within = (url: string) => url.startsWith(origin) && '/?#'.includes(url.charAt(origin.length) || '/');
   return values.every((value) => within((value as { url: string }).url)) ? origin : undefined;
+}
+
+/** Actions say their page's url on the first row of each tab and where it changes, not on every row. */
+function urlWhereItChanges(rows: ReadonlyArray<Record<string, unknown>>): Array<Record<string, unknown>> {
+  const last = new Map<unknown, unknown>();
+  return rows.map((row) => {
+    const tab = row.tab_id;
+    const same = last.has(tab) && last.get(tab) === row.url;
+    last.set(tab, row.url);
+    if (!same) return row;
+    const { url: _url, ...rest } = row;
+    return rest;
+  });
 }
 
 /** A compact entry's values as listed: times after `tsBase`, without the shared tab, a url without the shared origin. */

@@ -1,4 +1,6 @@
 import type {
+  ActionBy,
+  ActionEntry,
   BufferContents,
   BufferName,
   LogEntry,
@@ -18,6 +20,7 @@ export const LIST_SOURCES = {
   network_bodies: 'bodies',
   websocket_events: 'websocket',
   vitals: 'vitals',
+  actions: 'actions',
 } as const satisfies Record<string, BufferName>;
 
 export type ListWhat = keyof typeof LIST_SOURCES;
@@ -34,6 +37,8 @@ export interface EntryQuery {
   readonly type?: RequestType;
   readonly connectionId?: string;
   readonly direction?: 'sent' | 'received';
+  /** actions: only the person's (`human`) or only the agent's. */
+  readonly by?: ActionBy;
 }
 
 type Predicate<T> = (entry: T) => boolean;
@@ -56,6 +61,10 @@ export function filterFor<W extends ListWhat>(what: W, query: EntryQuery): Predi
         (query.connectionId === undefined || e.connection_id === query.connectionId) &&
         (query.direction === undefined || e.direction === query.direction)) as Predicate<never>,
     );
+  }
+  if (what === 'actions' && query.by !== undefined) {
+    const by = query.by;
+    checks.push(((e: ActionEntry) => e.by === by) as Predicate<never>);
   }
   return (entry) => checks.every((check) => (check as Predicate<typeof entry>)(entry));
 }

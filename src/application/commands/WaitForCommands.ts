@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { RecordingSwitch } from '../capture/RecordingSwitch.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import { ExtensionPresence } from '../shared/ExtensionPresence.js';
@@ -21,8 +22,9 @@ export const MAX_POLL_WAIT_MS = 25_000;
 
 /**
  * The extension's long poll (`GET /pending-queries`): returns at once when there is work,
- * otherwise as soon as a command is queued, or empty when the wait ends, the request is
- * aborted, or the daemon shuts down.
+ * otherwise as soon as a command is queued or the recording settings change (SPEC 12: the
+ * extension learns them from the answer), or empty when the wait ends, the request is aborted,
+ * or the daemon shuts down.
  * @throws DomainError `invalid_params` for a bad wait.
  */
 @injectable()
@@ -32,6 +34,7 @@ export class WaitForCommands {
     @inject(TYPES.Waiters) private readonly waiters: Waiters,
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(ExtensionPresence) private readonly presence: ExtensionPresence,
+    @inject(RecordingSwitch) private readonly recording: RecordingSwitch,
   ) {}
 
   async execute(input: WaitForCommandsInput): Promise<DeliveryPayload[]> {
@@ -43,13 +46,14 @@ export class WaitForCommands {
     }
     const lease = { instanceId: input.instanceId, bootId: input.bootId };
     const until = this.clock.now() + input.waitMs;
+    const settings = this.recording.version;
     this.presence.pollStarted(lease.instanceId, lease.bootId, this.clock.now(), input.version);
     try {
       for (;;) {
         if (input.signal?.aborted === true) return [];
         const deliveries = this.poll.execute(lease);
         const remaining = until - this.clock.now();
-        if (deliveries.length > 0 || remaining <= 0) return deliveries;
+        if (deliveries.length > 0 || remaining <= 0 || this.recording.version !== settings) return deliveries;
         const outcome = await this.waiters.wait(PICKUP_KEY, remaining, input.signal);
         if (outcome === 'aborted' || outcome === 'closed') return [];
       }

@@ -1,7 +1,8 @@
 import type { NoiseRule } from '../../domain/capture/NoiseRules.js';
+import type { RecordingSettings } from '../../domain/capture/recording.js';
 
 /**
- * Daemon settings that survive restarts. Both methods throw the DomainError
+ * Daemon settings that survive restarts. Every method throws the DomainError
  * `storage_unavailable` when the disk is full, read-only or forbidden.
  */
 export interface SettingsStorePort {
@@ -9,4 +10,8 @@ export interface SettingsStorePort {
   loadNoiseRules(): Promise<NoiseRule[]>;
   /** Replaces the saved noise rules atomically. */
   saveNoiseRules(rules: readonly NoiseRule[]): Promise<void>;
+  /** The saved recording settings (SPEC 12); undefined when none were ever saved. */
+  loadRecording(): Promise<Partial<RecordingSettings> | undefined>;
+  /** Replaces the saved recording settings atomically. */
+  saveRecording(settings: RecordingSettings): Promise<void>;
 }

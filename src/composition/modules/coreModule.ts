@@ -1,10 +1,13 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { ClearBuffers } from '../../application/capture/ClearBuffers.js';
+import { ConfigureRecording } from '../../application/capture/ConfigureRecording.js';
 import { IngestEntries } from '../../application/capture/IngestEntries.js';
 import { GetSummary } from '../../application/capture/GetSummary.js';
 import { ReadEntries } from '../../application/capture/ReadEntries.js';
 import { ReadEntry } from '../../application/capture/ReadEntry.js';
 import { ReadPages } from '../../application/capture/ReadPages.js';
+import { ReadTimeline } from '../../application/capture/ReadTimeline.js';
+import { RecordingSwitch } from '../../application/capture/RecordingSwitch.js';
 import { RecordPageEvent } from '../../application/capture/RecordPageEvent.js';
 import { AwaitCommandResult } from '../../application/commands/AwaitCommandResult.js';
 import { CommandDeadlines } from '../../application/commands/CommandDeadlines.js';
@@ -64,6 +67,8 @@ const USE_CASES = [
   GetSummary,
   ReadPages,
   ClearBuffers,
+  ReadTimeline,
+  ConfigureRecording,
   StoreValue,
   LoadValue,
   ListKeys,
@@ -93,6 +98,7 @@ export function coreModule(settings: CoreSettings): ContainerModule {
       .toDynamicValue((context) => new Waiters(context.get(TYPES.ClockPort)))
       .inSingletonScope();
     bind(ExtensionPresence).toSelf().inSingletonScope();
+    bind(RecordingSwitch).toSelf().inSingletonScope();
     bind(ClientTabs).toSelf().inSingletonScope();
     bind(CommandDeadlines).toSelf().inSingletonScope();
     bind(StreamDispatcher).toSelf().inSingletonScope();

@@ -1,4 +1,4 @@
-import type { LogEntry, NetworkEntry, WebSocketEvent } from './entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry, WebSocketEvent } from './entries.js';
 import { isSourcePath } from './sourcePath.js';
 
 /** Longest text of a compact entry (`message`, `url`, `data`), in characters (SPEC 10). */
@@ -47,6 +47,22 @@ export interface CompactWebSocket {
   readonly reason?: string;
   readonly tab_id?: number;
   /** The child frame it came from. */
+  readonly frame_url?: string;
+}
+
+/** One recorded action in a list (SPEC 12); `url` is the page's, which a list says only where it changes. */
+export interface CompactAction {
+  readonly id: string;
+  readonly ts: number;
+  readonly by: ActionEntry['by'];
+  readonly type: ActionEntry['type'];
+  readonly locator?: string;
+  /** fill: the value; select: the chosen value(s), comma-separated (`detail:"full"` has them apart). */
+  readonly value?: string;
+  readonly key?: string;
+  readonly url?: string;
+  readonly correlation_id?: string;
+  readonly tab_id?: number;
   readonly frame_url?: string;
 }
 
@@ -130,6 +146,24 @@ export function compactWebSocket(entry: WebSocketEvent, id: string): CompactWebS
     ...(entry.size === undefined ? {} : { size: entry.size }),
     ...(entry.code === undefined ? {} : { code: entry.code }),
     ...(entry.reason === undefined ? {} : { reason: clip(entry.reason, 120) }),
+    ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
+    ...(entry.frame_url === undefined ? {} : { frame_url: clip(entry.frame_url) }),
+  };
+}
+
+export function compactAction(entry: ActionEntry, id: string): CompactAction {
+  const value = entry.value ?? entry.values?.join(', ');
+  const locator = entry.locator ?? entry.selector;
+  return {
+    id,
+    ts: entry.ts,
+    by: entry.by,
+    type: entry.type,
+    ...(locator === undefined ? {} : { locator: clip(locator) }),
+    ...(value === undefined ? {} : { value: clip(value) }),
+    ...(entry.key === undefined ? {} : { key: clip(entry.key, 64) }),
+    url: clip(entry.url),
+    ...(entry.correlation_id === undefined ? {} : { correlation_id: entry.correlation_id }),
     ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
     ...(entry.frame_url === undefined ? {} : { frame_url: clip(entry.frame_url) }),
   };

@@ -24,6 +24,7 @@ export const COLUMNS = {
     'tab_id',
     'frame_url',
   ],
+  actions: ['id', 'ts', 'by', 'type', 'locator', 'value', 'key', 'url', 'correlation_id', 'tab_id', 'frame_url'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ColumnOrder = readonly string[];

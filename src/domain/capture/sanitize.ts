@@ -1,13 +1,17 @@
 import { capRedacted, REDACTION_SLACK } from '../privacy/bounded.js';
 import { RedactionTally, Redactor } from '../privacy/Redactor.js';
+import { classifyName } from '../privacy/secretNames.js';
 import { cap, CAPS } from './caps.js';
-import type { Headers, LogEntry, NetworkBody, NetworkEntry, VitalEntry, WebSocketEvent } from './entries.js';
+import { cleanAttribution } from './cleanPerformance.js';
+import type { ActionEntry, Headers, LogEntry, NetworkBody, NetworkEntry, VitalEntry, WebSocketEvent } from './entries.js';
 import { requestType } from './levels.js';
+import { REDACTED_VALUE } from './recording.js';
 
 type Raw<T> = Omit<T, 'truncated' | 'redacted'>;
 export type RawLog = Raw<LogEntry>;
 export type RawWebSocketEvent = Raw<WebSocketEvent>;
 export type RawVital = Raw<VitalEntry>;
+export type RawAction = Raw<ActionEntry>;
 export type RawNetwork = Raw<Omit<NetworkEntry, 'has_body'>> & {
   readonly request_body?: string;
   readonly response_body?: string;
@@ -109,9 +113,65 @@ export class Sanitizer {
       ...(raw.rating === undefined ? {} : { rating: raw.rating }),
       url: marks.url(raw.url, CAPS.url),
       ...(raw.target === undefined ? {} : { target: marks.text(raw.target, CAPS.short) }),
+      ...(raw.attribution === undefined
+        ? {}
+        : {
+            attribution: cleanAttribution(raw.attribution, {
+              url: (url) => marks.url(url, CAPS.url),
+              text: (text) => marks.text(text, CAPS.short),
+            }),
+          }),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
       ...(raw.frame_url === undefined ? {} : { frame_url: marks.url(raw.frame_url, CAPS.url) }),
       ts: raw.ts,
+    });
+  }
+
+  /**
+   * An action (SPEC 12): urls and texts redacted and capped like every entry's; a typed or
+   * chosen value the redactor flags anywhere — or whose field's name (`value_name`) says secret
+   * — becomes `[redacted]` whole, as the page's recorder writes it; files keep name, size, type.
+   */
+  action(raw: RawAction): ActionEntry {
+    const marks = new Marks(this.redactor);
+    const name = classifyName(raw.value_name ?? '');
+    const value = (text: string) => this.actionValue(text, name, marks);
+    const text = (key: 'locator' | 'selector' | 'to_locator' | 'to_selector' | 'name', max: number) =>
+      raw[key] === undefined ? {} : { [key]: marks.text(raw[key], max) };
+    const plain = (key: 'role' | 'value_name' | 'key' | 'correlation_id') =>
+      raw[key] === undefined ? {} : { [key]: marks.plain(raw[key], CAPS.short) };
+    return marks.stamp({
+      ts: raw.ts,
+      ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
+      by: raw.by,
+      type: raw.type,
+      url: marks.url(raw.url, CAPS.url),
+      ...(raw.frame_url === undefined ? {} : { frame_url: marks.url(raw.frame_url, CAPS.url) }),
+      ...text('locator', CAPS.url),
+      ...text('selector', CAPS.url),
+      ...(raw.nth === undefined ? {} : { nth: raw.nth }),
+      ...plain('role'),
+      ...text('name', CAPS.short),
+      ...(raw.value === undefined ? {} : { value: value(raw.value) }),
+      ...(raw.values === undefined ? {} : { values: raw.values.map(value) }),
+      ...plain('value_name'),
+      ...plain('key'),
+      ...(raw.files === undefined
+        ? {}
+        : {
+            files: raw.files.map((file) => ({
+              name: marks.text(file.name, CAPS.short),
+              size: file.size,
+              ...(file.type === undefined ? {} : { type: marks.plain(file.type, CAPS.short) }),
+            })),
+          }),
+      ...text('to_locator', CAPS.url),
+      ...text('to_selector', CAPS.url),
+      ...(raw.to_nth === undefined ? {} : { to_nth: raw.to_nth }),
+      ...(raw.x === undefined ? {} : { x: raw.x }),
+      ...(raw.y === undefined ? {} : { y: raw.y }),
+      ...(raw.navigation === undefined ? {} : { navigation: raw.navigation }),
+      ...plain('correlation_id'),
     });
   }
 
@@ -142,6 +202,16 @@ export class Sanitizer {
     }
     marks.cut = true;
     return [`[${args.length} console arguments truncated: ${raw.length} chars as JSON] ${marks.text(raw, CAPS.args)}`];
+  }
+
+  /** A value kept whole or not at all: a value with any secret in it says `[redacted]` (counted once). */
+  private actionValue(value: string, name: ReturnType<typeof classifyName>, marks: Marks): string {
+    if (value === REDACTED_VALUE) return value;
+    const tally = new RedactionTally();
+    this.redactor.json(value.length > CAPS.short ? value.slice(0, CAPS.short) : value, tally, 0, name);
+    if (tally.count === 0) return marks.plain(value, CAPS.short);
+    marks.tally.count++;
+    return REDACTED_VALUE;
   }
 
   private headers(headers: Headers, marks: Marks): Headers {

@@ -31,6 +31,11 @@ export class CorrelationTracker {
     return this.book.get(correlationId) !== undefined;
   }
 
+  /** When the command finished (epoch ms; its page had settled), any client's, while it is known. */
+  finishedAt(correlationId: string): number | undefined {
+    return this.book.get(correlationId)?.timeline.finishedAt;
+  }
+
   /**
    * Queues a command for the extension.
    * @throws DomainError `queue_full` (with `retry_after_ms`) when the client has

@@ -86,7 +86,7 @@ describe('properties of the daemon under generated hostile input (fast-check)', 
   });
 
   it('the other ingest routes: never a 500, and the counts add up', async () => {
-    const routes = ['/network-bodies', '/websocket-events', '/vitals', '/page', '/query-result', '/pending-queries'];
+    const routes = ['/network-bodies', '/websocket-events', '/vitals', '/actions', '/page', '/query-result', '/pending-queries'];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),
@@ -126,6 +126,8 @@ describe('properties of the daemon under generated hostile input (fast-check)', 
         'command_result',
         'pending_commands',
         'failed_commands',
+        'actions',
+        'timeline',
       ],
       interact: ['execute_js', 'navigate', 'click', 'type', 'scroll', 'screenshot', 'query_dom', 'wait_for'],
       configure: [
@@ -139,6 +141,7 @@ describe('properties of the daemon under generated hostile input (fast-check)', 
         'clear',
         'streaming',
         'streaming_status',
+        'recording',
       ],
     };
     const call = fc.constantFrom(...(Object.keys(tools) as Array<keyof typeof tools>)).chain((name) =>
@@ -163,6 +166,10 @@ describe('properties of the daemon under generated hostile input (fast-check)', 
               'selector',
               'script',
               'offset',
+              'by',
+              'around',
+              'actions',
+              'values',
             ),
             fc.string({ maxLength: 10 }),
           ),

@@ -145,6 +145,7 @@ describe('security (SPEC 6)', () => {
       ['POST', '/network-bodies'],
       ['POST', '/websocket-events'],
       ['POST', '/vitals'],
+      ['POST', '/actions'],
       ['POST', '/page'],
     ];
     for (const [method, path] of routes) {

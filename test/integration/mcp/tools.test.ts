@@ -20,7 +20,7 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
   afterEach(async () => h.stop());
 
   describe('tools/list', () => {
-    it('lists observe, interact and configure with input schemas and no empty output schema, in under 5 000 bytes', async () => {
+    it('lists observe, interact and configure with input schemas and no empty output schema, in under 6 000 bytes', async () => {
       const listed = await client.listTools();
       expect(listed.tools.map((t) => t.name)).to.deep.equal(['observe', 'interact', 'configure']);
       for (const tool of listed.tools) {
@@ -29,7 +29,8 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
         expect(tool).not.to.have.property('outputSchema');
         expect(tool.description?.length).to.be.within(50, 600);
       }
-      expect(Buffer.byteLength(JSON.stringify(listed), 'utf8')).to.be.below(5_000);
+      // SPEC 10: < 5 000 before sections 12–14 added four kinds of observe and replay, < 6 000 since.
+      expect(Buffer.byteLength(JSON.stringify(listed), 'utf8')).to.be.below(6_000);
     });
 
     it('documents each argument with its JSON type for the model', async () => {

@@ -1,4 +1,5 @@
 import type { IngestEntries } from '../../../application/capture/IngestEntries.js';
+import type { RecordingSwitch } from '../../../application/capture/RecordingSwitch.js';
 import type { RecordPageEvent } from '../../../application/capture/RecordPageEvent.js';
 import type { RecordCommandResult } from '../../../application/commands/RecordCommandResult.js';
 import type { WaitForCommands } from '../../../application/commands/WaitForCommands.js';
@@ -14,4 +15,6 @@ export interface ExtensionApi {
   readonly health: GetHealth;
   /** The status page's data (`GET /status.json`). */
   readonly status: GetStatus;
+  /** What the extension records (SPEC 12), sent with every poll answer. */
+  readonly recording: RecordingSwitch;
 }

@@ -1,8 +1,10 @@
 import type { ClearBuffers } from '../../../application/capture/ClearBuffers.js';
+import type { ConfigureRecording } from '../../../application/capture/ConfigureRecording.js';
 import type { GetSummary } from '../../../application/capture/GetSummary.js';
 import type { ReadEntries } from '../../../application/capture/ReadEntries.js';
 import type { ReadEntry } from '../../../application/capture/ReadEntry.js';
 import type { ReadPages } from '../../../application/capture/ReadPages.js';
+import type { ReadTimeline } from '../../../application/capture/ReadTimeline.js';
 import type { AwaitCommandResult } from '../../../application/commands/AwaitCommandResult.js';
 import type { GetCommandResult } from '../../../application/commands/GetCommandResult.js';
 import type { ListCommands } from '../../../application/commands/ListCommands.js';
@@ -25,6 +27,7 @@ export interface McpToolDeps {
   readonly readEntry: ReadEntry;
   readonly getSummary: GetSummary;
   readonly readPages: ReadPages;
+  readonly readTimeline: ReadTimeline;
   readonly queueCommand: QueueCommand;
   readonly awaitCommandResult: AwaitCommandResult;
   readonly getCommandResult: GetCommandResult;
@@ -36,6 +39,7 @@ export interface McpToolDeps {
   readonly deleteValue: DeleteValue;
   readonly manageNoise: ManageNoise;
   readonly clearBuffers: ClearBuffers;
+  readonly configureRecording: ConfigureRecording;
   readonly getHealth: GetHealth;
   readonly configureStreaming: ConfigureStreaming;
   readonly getStreamingStatus: GetStreamingStatus;

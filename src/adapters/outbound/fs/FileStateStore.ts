@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { KeyValueStorePort } from '../../../application/ports/KeyValueStorePort.js';
 import type { SettingsStorePort } from '../../../application/ports/SettingsStorePort.js';
 import type { NoiseRule } from '../../../domain/capture/NoiseRules.js';
+import type { RecordingSettings } from '../../../domain/capture/recording.js';
 import { checkStoreKey } from '../../../domain/state/storeRules.js';
 import { atomicWrite } from './atomicWrite.js';
 import { onStateDir } from './storageUnavailable.js';
@@ -11,7 +12,7 @@ const SUFFIX = '.json';
 
 /**
  * State as files under the state directory: `store/<key>.json` for the agent's values,
- * `noise.json` for noise rules. Writes are atomic; keys are checked again here so no path
+ * `noise.json` for noise rules, `recording.json` for what is recorded. Writes are atomic; keys are checked again here so no path
  * can leave `store/`. A full, read-only or forbidden disk is the DomainError
  * `storage_unavailable` (naming the cause and the directory), never an internal error.
  */
@@ -74,6 +75,30 @@ export class FileStateStore implements KeyValueStorePort, SettingsStorePort {
     await onStateDir(this.stateDir, 'save the noise rules', async () => {
       await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
       await atomicWrite(join(this.stateDir, 'noise.json'), JSON.stringify(rules, null, 2));
+    });
+  }
+
+  async loadRecording(): Promise<Partial<RecordingSettings> | undefined> {
+    const text = await onStateDir(this.stateDir, 'read the recording settings', () =>
+      readIfExists(join(this.stateDir, 'recording.json')),
+    );
+    if (text === undefined) return undefined;
+    const parsed = JSON.parse(text) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { actions, values } = parsed as Record<string, unknown>;
+    return {
+      ...(typeof actions === 'boolean' ? { actions } : {}),
+      ...(typeof values === 'boolean' ? { values } : {}),
+    };
+  }
+
+  async saveRecording(settings: RecordingSettings): Promise<void> {
+    await onStateDir(this.stateDir, 'save the recording settings', async () => {
+      await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
+      await atomicWrite(
+        join(this.stateDir, 'recording.json'),
+        JSON.stringify({ actions: settings.actions, values: settings.values }, null, 2),
+      );
     });
   }
 }

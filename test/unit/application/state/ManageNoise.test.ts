@@ -15,6 +15,10 @@ class MemorySettings implements SettingsStorePort {
     if (this.failNext) throw new Error('disk full');
     this.saved = [...rules];
   }
+  async loadRecording() {
+    return undefined;
+  }
+  async saveRecording() {}
 }
 
 describe('ManageNoise', () => {

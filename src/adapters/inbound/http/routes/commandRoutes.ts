@@ -31,7 +31,8 @@ export function commandRoutes(api: ExtensionApi): Router {
         waitMs: query.wait_ms ?? 0,
         signal: gone.signal,
       });
-      sendJson(ctx, { queries });
+      // What the extension records travels with every answer, so a change reaches it at once (SPEC 12).
+      sendJson(ctx, { queries, recording: api.recording.current() });
     } finally {
       ctx.res.off('close', onClose);
     }

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import { exactRouter } from '../routeTable.js';
 import type { IngestBatch } from '../../../../application/capture/IngestEntries.js';
+import { ActionDto } from '../dto/ActionDto.js';
 import { LogEntryDto } from '../dto/LogEntryDto.js';
 import { NetworkEntryDto } from '../dto/NetworkEntryDto.js';
 import { PageEventDto } from '../dto/PageEventDto.js';
@@ -14,7 +15,8 @@ import { sendJson } from '../json.js';
 /**
  * Capture ingest (SPEC 4). Each answers `{received, rejected}` (plus `filtered`: together, the
  * entries sent), `redacted` when secrets were removed, `noise_skipped` when noise matching ran
- * out of its per-request budget, and `errors` naming the first entries refused.
+ * out of its per-request budget, and `errors` naming the first entries refused. `/actions`
+ * counts in `filtered` the person's actions that came while recording them is off (SPEC 12).
  */
 export function ingestRoutes(api: ExtensionApi): Router {
   const router = exactRouter();
@@ -36,6 +38,7 @@ export function ingestRoutes(api: ExtensionApi): Router {
   router.post('/network-bodies', validEntries(NetworkEntryDto), ingest('network'));
   router.post('/websocket-events', validEntries(WebSocketEventDto), ingest('websocket'));
   router.post('/vitals', validEntries(VitalDto), ingest('vitals'));
+  router.post('/actions', validEntries(ActionDto), ingest('actions'));
   router.post('/page', validBody(PageEventDto), (ctx) => {
     api.recordPage.execute(ctx.state.valid as PageEventDto);
     sendJson(ctx, { received: 1, rejected: 0 });

@@ -39,6 +39,7 @@ const SCHEMAS = {
       .optional(),
   }),
   streaming_status: z.object({}),
+  recording: z.object({ actions: z.boolean().optional(), values: z.boolean().optional() }),
 };
 type Action = keyof typeof SCHEMAS;
 const NAMES = Object.keys(SCHEMAS) as Action[];
@@ -68,6 +69,8 @@ export function registerConfigure(server: McpServer, deps: McpToolDeps, client: 
         enabled: documented('boolean'),
         subscribe: documented('array', 'streaming: event types'),
         filters: documented('object', 'streaming: severity, url_pattern, exclude_pattern, rate_limit, overflow, slow_ms'),
+        actions: documented('boolean', 'recording'),
+        values: documented('boolean', 'recording'),
       }),
     },
     async (args) =>
@@ -116,5 +119,7 @@ async function configure(deps: McpToolDeps, client: ClientContext, action: Actio
       });
     case 'streaming_status':
       return deps.getStreamingStatus.execute({ clientId: client.clientId });
+    case 'recording':
+      return deps.configureRecording.execute({ actions: a.actions, values: a.values });
   }
 }

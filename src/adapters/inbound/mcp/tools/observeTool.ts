@@ -34,6 +34,13 @@ const SCHEMAS = {
     direction: z.enum(['sent', 'received']).optional(),
   }),
   vitals: z.object(listArgs),
+  actions: z.object({ ...listArgs, by: z.enum(['human', 'agent']).optional() }),
+  timeline: z.object({
+    around: z.string().min(1).max(32).optional(),
+    after_cursor: z.string().max(64).optional(),
+    tab_id: tabId.optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  }),
   summary: z.object({ after_cursor: z.string().max(64).optional(), tab_id: tabId.optional() }),
   entry: z.object({ id: z.string().min(1).max(32) }),
   page: z.object({}),
@@ -73,6 +80,8 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
         connection_id: documented('string'),
         direction: documented('string', 'sent|received'),
         correlation_id: documented('string'),
+        by: documented('string', 'human|agent'),
+        around: documented('string', 'timeline: an entry id'),
       }),
     },
     async (args, extra) =>
@@ -99,6 +108,10 @@ async function observe(
       });
     case 'entry':
       return deps.readEntry.execute({ id: a.id as string });
+    case 'timeline':
+      return deps.readTimeline.execute(
+        defined({ around: a.around, afterCursor: a.after_cursor, tabId: a.tab_id, limit: a.limit }),
+      );
     case 'page':
       return deps.readPages.execute({ what });
     case 'tabs':
@@ -132,6 +145,7 @@ async function observe(
           type: a.type,
           connectionId: a.connection_id,
           direction: a.direction,
+          by: a.by,
         }),
       });
   }
