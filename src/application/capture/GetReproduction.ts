@@ -1,0 +1,248 @@
+import { inject, injectable } from 'inversify';
+import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
+import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/entries.js';
+import { entryId, parseEntryId } from '../../domain/capture/entryIds.js';
+import { isError, isFailedRequest, requestType } from '../../domain/capture/levels.js';
+import { DomainError } from '../../domain/DomainError.js';
+import { playwrightFile } from '../../domain/reproduction/playwrightFile.js';
+import type {
+  ReproError,
+  ReproExpect,
+  ReproFormat,
+  ReproRequest,
+  Reproduction,
+  ReproStep,
+} from '../../domain/reproduction/reproduction.js';
+import { reproductionSteps } from '../../domain/reproduction/reproductionSteps.js';
+import { utf8Length } from '../../domain/text/utf8.js';
+import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
+import { ATTACHED_TEXT, type WithAttachedText } from '../shared/attachedText.js';
+import { TYPES } from '../tokens.js';
+import { CAUSE_WINDOW_MS, causesOfStored, isDialogLog } from './actionCauses.js';
+import { ENVELOPE_BYTES } from './ReadEntries.js';
+
+export interface GetReproductionInput {
+  /** The first action (`a12`); default: the last full load before the tab's latest error. */
+  readonly from?: string;
+  /** The last action; default: the tab's latest. */
+  readonly to?: string;
+  /** Default: the tab of `from`/`to`, else of the latest error, else of the latest action. */
+  readonly tabId?: number;
+  /** Default `playwright`. */
+  readonly format?: ReproFormat;
+  /** Default `errors` when the range caused an error or a failed request, else `no_errors`. */
+  readonly expect?: ReproExpect;
+}
+
+/** The answer's JSON; the file or the steps are its attached text block. */
+export interface ReproductionHeader {
+  readonly from: string;
+  readonly to: string;
+  readonly actions: number;
+  readonly expect: ReproExpect;
+  readonly file_name: string;
+}
+
+/** Actions one reproduction holds at most. */
+export const MAX_REPRO_ACTIONS = 200;
+
+/**
+ * `observe {what:"reproduction"}` (SPEC 12): one tab's actions from `from` to `to` with the
+ * responses, errors and failed requests they caused (actionCauses.ts), as a runnable Playwright
+ * test or as plain steps. Reads only; work is bounded by the buffers' capacities.
+ * @throws DomainError `invalid_params` for an id that is not an action's, `from` after `to`, a
+ *   range over two tabs or not in `tab_id`, over `MAX_REPRO_ACTIONS` actions, or `expect:"errors"`
+ *   on a range where nothing went wrong; `unknown_entry` / `entry_evicted` naming an action not
+ *   held; `no_actions` when the tab has no recorded action.
+ */
+@injectable()
+export class GetReproduction {
+  constructor(
+    @inject(TYPES.CaptureStorePort) private readonly store: CaptureStorePort,
+    @inject(TYPES.ResultBudget) private readonly budget: number,
+  ) {}
+
+  execute(input: GetReproductionInput): WithAttachedText<ReproductionHeader> {
+    const from = input.from === undefined ? undefined : this.action(input.from, 'from');
+    const to = input.to === undefined ? undefined : this.action(input.to, 'to');
+    if (from !== undefined && to !== undefined) {
+      if (to.seq < from.seq) {
+        throw new DomainError(
+          'invalid_params',
+          `from (${input.from}) comes after to (${input.to}): a range runs from the older action to the newer`,
+        );
+      }
+      if (from.value.tab_id !== to.value.tab_id) {
+        throw new DomainError(
+          'invalid_params',
+          `${input.from} and ${input.to} happened in different tabs (${String(from.value.tab_id)} and ${String(to.value.tab_id)}): a reproduction is one tab's actions`,
+        );
+      }
+    }
+    const named = from ?? to;
+    if (named !== undefined && input.tabId !== undefined && named.value.tab_id !== input.tabId) {
+      const id = from !== undefined ? input.from : input.to;
+      throw new DomainError(
+        'invalid_params',
+        `${id} happened in tab ${String(named.value.tab_id)}, not in tab_id ${input.tabId}`,
+      );
+    }
+    const tab = named !== undefined ? named.value.tab_id : (input.tabId ?? this.defaultTab());
+    const inTab = (entry: { readonly tab_id?: number }) => entry.tab_id === tab;
+    const all = <B extends 'actions' | 'logs' | 'network'>(buffer: B) =>
+      this.store.read(buffer, { limit: Number.MAX_SAFE_INTEGER, afterCursor: 0, filter: inTab as never }).entries;
+    const actions = all('actions') as ReadonlyArray<Sequenced<ActionEntry>>;
+    const logs = all('logs') as ReadonlyArray<Sequenced<LogEntry>>;
+    const network = all('network') as ReadonlyArray<Sequenced<NetworkEntry>>;
+    if (actions.length === 0) {
+      throw new DomainError(
+        'no_actions',
+        `no recorded action in ${tab === undefined ? 'any tab' : `tab ${tab}`}: the person's actions are recorded in tracked tabs while recording is on (configure {action:"recording"})`,
+      );
+    }
+    const last = to === undefined ? actions.length - 1 : actions.findIndex((action) => action.seq === to.seq);
+    const first =
+      from === undefined ? defaultStart(actions, logs, last, to !== undefined) : actions.findIndex((a) => a.seq === from.seq);
+    const count = last - first + 1;
+    if (count > MAX_REPRO_ACTIONS) {
+      const suggested = entryId('actions', (actions[last - MAX_REPRO_ACTIONS + 1] as Sequenced<ActionEntry>).seq);
+      throw new DomainError(
+        'invalid_params',
+        `the range holds ${count} actions, more than ${MAX_REPRO_ACTIONS}: narrow it (from: "${suggested}" keeps the last ${MAX_REPRO_ACTIONS})`,
+      );
+    }
+    const repro = this.reproduction(actions, logs, network, first, last, tab, input.expect);
+    const fromId = (repro.steps[0] as ReproStep).id;
+    const toId = (repro.steps[repro.steps.length - 1] as ReproStep).id;
+    if (input.expect === 'errors' && repro.errors.length === 0 && repro.failed.length === 0) {
+      throw new DomainError(
+        'invalid_params',
+        `nothing went wrong in ${fromId} to ${toId} (no error, no failed request): ask for expect:"no_errors", or a range that holds the error`,
+      );
+    }
+    const format = input.format ?? 'playwright';
+    const text = format === 'steps' ? reproductionSteps(repro) : playwrightFile(repro);
+    if (utf8Length(text) > this.budget - ENVELOPE_BYTES) {
+      throw new DomainError(
+        'invalid_params',
+        `the test for ${fromId} to ${toId} is ${utf8Length(text)} bytes, over what one answer holds: narrow the range`,
+      );
+    }
+    const name = `${fromId}-${toId}`;
+    return {
+      from: fromId,
+      to: toId,
+      actions: repro.steps.length,
+      expect: repro.expect,
+      file_name:
+        format === 'steps' ? `steps-${name}.txt` : `${repro.expect === 'errors' ? 'reproduce' : 'regression'}-${name}.spec.ts`,
+      [ATTACHED_TEXT]: text,
+    };
+  }
+
+  private reproduction(
+    actions: ReadonlyArray<Sequenced<ActionEntry>>,
+    logs: ReadonlyArray<Sequenced<LogEntry>>,
+    network: ReadonlyArray<Sequenced<NetworkEntry>>,
+    first: number,
+    last: number,
+    tab: number | undefined,
+    expect: ReproExpect | undefined,
+  ): Reproduction {
+    const causes = causesOfStored(actions, logs, network);
+    const logsById = new Map(logs.map((log) => [entryId('logs', log.seq), log.value]));
+    const requestsById = new Map(network.map((request) => [entryId('network', request.seq), request.value]));
+    const errors: ReproError[] = [];
+    const failed: ReproRequest[] = [];
+    const steps = actions.slice(first, last + 1).map(({ seq, value }): ReproStep => {
+      const id = entryId('actions', seq);
+      const responses: ReproRequest[] = [];
+      for (const caused of causes.get(id) ?? []) {
+        const log = logsById.get(caused);
+        if (log !== undefined && isError(log) && !isDialogLog(log)) errors.push({ id: caused, message: log.message });
+        const request = requestsById.get(caused);
+        if (request === undefined) continue;
+        const shaped = { id: caused, method: request.method, url: request.url, status: request.status };
+        if (isFailedRequest(request)) failed.push(shaped);
+        const type = requestType(request);
+        if ((type === 'fetch' || type === 'xhr') && request.status > 0) responses.push(shaped);
+      }
+      return { id, action: value, responses };
+    });
+    const wrong = errors.length > 0 || failed.length > 0;
+    return {
+      steps,
+      errors,
+      failed,
+      expect: expect ?? (wrong ? 'errors' : 'no_errors'),
+      ...(tab === undefined ? {} : { tabId: tab }),
+    };
+  }
+
+  /** The tab of the latest error, or of the latest action. */
+  private defaultTab(): number | undefined {
+    const error = this.store.read('logs', { limit: 1, filter: isError }).entries[0];
+    const action = this.store.read('actions', { limit: 1 }).entries[0];
+    if (
+      error !== undefined &&
+      this.store.read('actions', { limit: 1, filter: (a) => a.tab_id === error.value.tab_id }).entries.length > 0
+    ) {
+      return error.value.tab_id;
+    }
+    return action?.value.tab_id;
+  }
+
+  /** The action `id` names, if the buffer holds it. */
+  private action(id: string, name: 'from' | 'to'): Sequenced<ActionEntry> {
+    const parsed = actionId(id, name);
+    const entry = this.store.get('actions', parsed);
+    if (entry === 'evicted') {
+      throw new DomainError('entry_evicted', `${name} action ${id} was pushed out of the actions buffer by newer actions`);
+    }
+    if (entry === undefined) {
+      throw new DomainError(
+        'unknown_entry',
+        `no action ${id} (${name}) in this daemon run: observe {what:"actions"} lists the ids held`,
+      );
+    }
+    return { seq: parsed, value: entry };
+  }
+}
+
+function actionId(id: string, name: 'from' | 'to'): number {
+  const problem = `${name} must be an action id such as a12 (observe {what:"actions"} lists them), got ${JSON.stringify(id.slice(0, 40))}`;
+  try {
+    const parsed = parseEntryId(id);
+    if (parsed.buffer === 'actions') return parsed.seq;
+  } catch {
+    // said below
+  }
+  throw new DomainError('invalid_params', problem);
+}
+
+/**
+ * Where a range starts by default (SPEC 12): the last full load (navigate: load or reload) at or
+ * before the tab's latest error — with `to` given, the latest error up to what `to` caused — and
+ * at or before the last action; the tab's first held action when there is none.
+ */
+function defaultStart(
+  actions: ReadonlyArray<Sequenced<ActionEntry>>,
+  logs: ReadonlyArray<Sequenced<LogEntry>>,
+  last: number,
+  bounded: boolean,
+): number {
+  const end = actions[last] as Sequenced<ActionEntry>;
+  const limit = bounded ? end.value.ts + CAUSE_WINDOW_MS : Infinity;
+  let errorTs: number | undefined;
+  for (let i = logs.length - 1; i >= 0 && errorTs === undefined; i--) {
+    const log = (logs[i] as Sequenced<LogEntry>).value;
+    if (isError(log) && !isDialogLog(log) && log.ts <= limit) errorTs = log.ts;
+  }
+  const before = errorTs ?? end.value.ts;
+  for (let i = last; i >= 0; i--) {
+    const action = (actions[i] as Sequenced<ActionEntry>).value;
+    const full = action.type === 'navigate' && (action.navigation === 'load' || action.navigation === 'reload');
+    if (full && action.ts <= before) return i;
+  }
+  return 0;
+}
