@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { attachedText } from '../../../application/shared/attachedText.js';
 import { DomainError } from '../../../domain/DomainError.js';
 import { utf8Length, utf8Prefix } from '../../../domain/text/utf8.js';
 import type { ClientContext, McpToolDeps } from './McpToolDeps.js';
@@ -61,6 +62,9 @@ export async function respond(
   }
   const image = failed ? undefined : findImage(payload);
   let snapshot = failed ? undefined : findSnapshot(payload);
+  // A generated file or steps (observe reproduction): its own text block, sized by its use case.
+  const attached = failed ? undefined : attachedText(payload);
+  const attachedBytes = attached === undefined ? 0 : utf8Length(attached);
   let light = image === undefined ? payload : withoutImageData(payload, image);
   if (snapshot !== undefined) {
     // The snapshot's text block shares the result's budget with the JSON block (SPEC 2).
@@ -69,16 +73,31 @@ export async function respond(
     light = withSnapshot(light, SNAPSHOT_BELOW, clipped !== snapshot);
     snapshot = clipped;
   }
-  const fitted = fitBudget(light, deps.resultBudget - (snapshot === undefined ? 0 : utf8Length(snapshot)), deps, client);
+  const fitted = fitBudget(
+    light,
+    deps.resultBudget - (snapshot === undefined ? 0 : utf8Length(snapshot)) - attachedBytes,
+    deps,
+    client,
+  );
   const answer = fitted?.payload ?? OVER_BUDGET;
   const text = fitted?.text ?? JSON.stringify(OVER_BUDGET);
-  const room = deps.resultBudget - utf8Length(text) - (snapshot === undefined ? 0 : utf8Length(snapshot)) - ALERTS_KEY_BYTES;
+  const room =
+    deps.resultBudget - utf8Length(text) - (snapshot === undefined ? 0 : utf8Length(snapshot)) - attachedBytes - ALERTS_KEY_BYTES;
   const alerts = deps.takeAlerts.execute({ clientId: client.clientId, maxBytes: room });
   if (failed || fitted === undefined) return failure(alerts === undefined ? answer : { ...answer, alerts });
-  if (alerts === undefined) return success(answer, image, text, snapshot);
+  if (alerts === undefined) return withAttached(success(answer, image, text, snapshot), attached);
   // The payload is a JSON object: its text gains the alerts without serialising it again.
   const glue = text === '{}' ? '' : ',';
-  return success({ ...answer, alerts }, image, `${text.slice(0, -1)}${glue}"alerts":${JSON.stringify(alerts)}}`, snapshot);
+  return withAttached(
+    success({ ...answer, alerts }, image, `${text.slice(0, -1)}${glue}"alerts":${JSON.stringify(alerts)}}`, snapshot),
+    attached,
+  );
+}
+
+/** The result with `text` as a text block after the JSON one, when there is such a text. */
+function withAttached(result: CallToolResult, text: string | undefined): CallToolResult {
+  if (text !== undefined) result.content.push({ type: 'text', text });
+  return result;
 }
 
 const OVER_BUDGET = Object.freeze({
