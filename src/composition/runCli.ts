@@ -3,6 +3,15 @@ import { join } from 'node:path';
 import { parseCli, USAGE } from '../adapters/inbound/cli/parseCli.js';
 import { VERSION } from './version.js';
 
+const INTRO = `browsertap ${VERSION}: gives AI coding agents eyes and hands in your own browser (a Chrome
+extension, a local daemon, and MCP). Run in a terminal it has nothing to do: your MCP client
+starts it (browsertap mcp) once it is set up. To begin:
+
+  browsertap setup claude     (or cursor, vscode, codex, gemini, windsurf)
+  browsertap extension        the folder for chrome://extensions → Load unpacked (or: browsertap launch)
+  browsertap doctor           checks everything, with the fix for what fails
+`;
+
 /**
  * The CLI's entry: parses arguments and runs a command. Human output goes to stderr; stdout
  * carries only MCP (`mcp`) or the JSON a command prints (`status`, `stop`). Returns the exit code.
@@ -12,6 +21,12 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): P
   if ('error' in options) {
     process.stderr.write(`browsertap: ${options.error}\n${USAGE}\n`);
     return 2;
+  }
+  // A person who types `browsertap` gets told what it is; an MCP client (stdin a pipe) gets the
+  // bridge, the default command, as before. Nothing starts, so no daemon is left behind.
+  if (options.command === 'mcp' && !args.includes('mcp') && process.stdin.isTTY === true) {
+    process.stderr.write(`${INTRO}\n${USAGE}\n`);
+    return 0;
   }
   switch (options.command) {
     case 'version':

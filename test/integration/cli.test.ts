@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAEMON_V8_FLAGS } from '../../src/composition/daemonFlags.js';
-import { freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
+import { connectBridge, daemonPids, freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
 
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
@@ -142,6 +142,63 @@ describe('browsertap CLI (built)', function () {
     expect(runCliSync(['status', '--port', '70000']).stderr).to.contain("port must be a number from 0 to 65535, got '70000'");
     expect(runCliSync(['daemon', '--extension-id', 'xyz']).stderr).to.contain('extension id must be 32 letters a-p');
     expect(runCliSync(['daemon', '--colour']).status).to.equal(2);
+  });
+
+  describe('the first minutes', () => {
+    let port: number;
+    let stateDir: string;
+    beforeEach(async () => {
+      port = await freePort();
+      stateDir = tempDir();
+    });
+    afterEach(async () => {
+      await killDaemons(port);
+      removeDir(stateDir);
+    });
+
+    it('bare `browsertap` typed in a terminal says what it is and lists the commands, starting nothing', function () {
+      // `script` gives the CLI a terminal on stdin, as a person's shell does.
+      const env = { ...process.env, BROWSERTAP_PORT: String(port), BROWSERTAP_HOME: stateDir };
+      const typed = spawnSync('script', ['-qec', `${process.execPath} dist/cli.cjs`, '/dev/null'], {
+        env,
+        encoding: 'utf8',
+        timeout: 5_000,
+      });
+      if (typed.error !== undefined && (typed.error as NodeJS.ErrnoException).code === 'ENOENT') {
+        console.log('      (skipped: no `script` (util-linux) to give the CLI a terminal)');
+        this.skip();
+      }
+      expect(typed.status, `${typed.stdout}${typed.stderr}`).to.equal(0);
+      expect(typed.stdout).to.contain('gives AI coding agents eyes and hands');
+      expect(typed.stdout).to.contain('browsertap setup claude').and.contain('usage: browsertap');
+      expect(daemonPids(port)).to.deep.equal([]);
+      expect(existsSync(join(stateDir, 'token')), 'no daemon was started').to.equal(false);
+    });
+
+    it('a daemon a client starts logs one line, not the terminal banner', async () => {
+      const bridge = await connectBridge(port, stateDir);
+      await bridge.client.close();
+      const log = readFileSync(join(stateDir, 'daemon.log'), 'utf8');
+      expect(log).to.not.contain('Ctrl-C');
+      const first = JSON.parse(log.split('\n')[0] as string) as Record<string, unknown>;
+      expect(first).to.include({ level: 'info', msg: 'daemon listening', url: `http://127.0.0.1:${port}`, version });
+    });
+
+    it('on a port other than 7890, extension gives a copy that finds that port, and doctor points at it', () => {
+      const flags = ['--port', String(port), '--state-dir', stateDir];
+      const folder = runCliSync(['extension', ...flags]);
+      expect(folder.status, folder.stderr).to.equal(0);
+      expect(folder.stdout.trim()).to.equal(join(stateDir, `extension-port-${port}`));
+      expect(JSON.parse(readFileSync(join(folder.stdout.trim(), 'defaults.json'), 'utf8'))).to.deep.equal({ daemonPort: port });
+      expect(existsSync(join(folder.stdout.trim(), 'manifest.json'))).to.equal(true);
+
+      const doctor = runCliSync(['doctor', ...flags]);
+      expect(doctor.status).to.equal(1);
+      const fix = /✘ extension: .*\n\s+fix: (.*)/.exec(doctor.stdout)?.[1] ?? '';
+      expect(fix).to.contain(`browsertap extension --port ${port} --state-dir ${stateDir}`);
+      expect(fix).to.contain(`set the port to ${port}`);
+      expect(fix).to.not.contain(join(process.cwd(), 'extension', 'dist'));
+    });
   });
 
   it('stop says so when no daemon runs', async () => {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { TYPES } from '../../application/tokens.js';
 import { RotatingFileSink } from '../../adapters/outbound/logging/RotatingFileSink.js';
 import { probeHealth } from '../../adapters/outbound/process/probeHealth.js';
 import { removePid, writePid } from '../../adapters/outbound/fs/pidFile.js';
@@ -40,7 +41,16 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
   await writePid(options.stateDir, process.pid).catch((error: Error) =>
     process.stderr.write(`browsertap: could not write the pid file (${error.message}); 'browsertap stop' works without it\n`),
   );
-  process.stderr.write(banner(options, daemon.port));
+  if (options.logFile === undefined) process.stderr.write(banner(options, daemon.port));
+  else {
+    // Started by a client's bridge (its log is a file): one log line, no terminal banner.
+    daemon.container.get(TYPES.LoggerPort).info('daemon listening', {
+      version: VERSION,
+      url: `http://127.0.0.1:${daemon.port}`,
+      pid: process.pid,
+      state_dir: options.stateDir,
+    });
+  }
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', () => resolve());
     process.once('SIGINT', () => resolve());
@@ -64,9 +74,11 @@ function banner(options: CliOptions, port: number): string {
     `  status page  ${base}/ (for you: connection, tabs, errors, commands; live; 'browsertap status --open' opens it unlocked)`,
     `  health       ${base}/health`,
     `  state dir    ${options.stateDir} (log: ${join(options.stateDir, 'daemon.log')} when started by a client)`,
-    extensionBuilt()
-      ? `  extension    chrome://extensions → Developer mode → Load unpacked → ${EXTENSION_DIR}`
-      : `  extension    not built in this checkout yet (${EXTENSION_DIR})`,
+    !extensionBuilt()
+      ? `  extension    not built in this checkout yet (${EXTENSION_DIR})`
+      : port === DEFAULT_PORT
+        ? `  extension    chrome://extensions → Developer mode → Load unpacked → ${EXTENSION_DIR}`
+        : `  extension    chrome://extensions → Developer mode → Load unpacked → the folder 'browsertap extension ${flags.join(' ')}' prints (it finds port ${port}; or set ${port} in the popup of the one you have)`,
     `  clients      browsertap setup <claude|cursor|vscode|codex|gemini|windsurf> writes their configuration`,
     `  Claude Code  claude mcp add browsertap -- node ${args.join(' ')}`,
     `  Cursor       .cursor/mcp.json: ${JSON.stringify({ mcpServers: { browsertap: { command: 'node', args } } })}`,

@@ -4,6 +4,8 @@ import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { probeHealth, probePort } from '../../adapters/outbound/process/probeHealth.js';
 import { EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
+import { extensionFolderFor } from '../extensionFolder.js';
+import { defaultStateDir } from '../createContainer.js';
 import { VERSION } from '../version.js';
 import { provenDaemon } from './connectDaemon.js';
 
@@ -52,7 +54,12 @@ export async function doctorCommand(options: CliOptions): Promise<number> {
         ? `stop that program, or give browsertap another port (--port N or BROWSERTAP_PORT, in the client's config too: browsertap setup <client> --port N)`
         : 'it starts with your MCP client (set one up: browsertap setup <client>), or run `browsertap daemon`',
     });
-    add({ name: 'extension', ok: false, detail: 'not checked: no daemon to ask', fix: loadExtensionFix() });
+    add({
+      name: 'extension',
+      ok: false,
+      detail: 'not checked: no daemon to ask',
+      fix: loadExtensionFix(options.port, options.stateDir),
+    });
   } else {
     add({ name: 'daemon', ok: true, detail: `browsertap ${health.version} on ${base} (status page: ${base}/)` });
     let proof: Check;
@@ -84,14 +91,14 @@ export async function doctorCommand(options: CliOptions): Promise<number> {
           : extension.last_seen
             ? `not connected (last seen ${extension.last_seen})`
             : 'never connected to this daemon',
-      fix: loadExtensionFix(),
+      fix: loadExtensionFix(options.port, options.stateDir),
     });
     if (extension.connected === true) {
       add({
         name: 'extension version',
         ok: extension.version === health.version,
         detail: `extension ${extension.version ?? 'unknown (older than 0.1)'}, daemon ${health.version}`,
-        fix: `reload it: chrome://extensions → browsertap → reload (after Load unpacked from ${EXTENSION_DIR})`,
+        fix: `reload it: chrome://extensions → browsertap → reload (after Load unpacked from ${extensionFolderFor(options.port, options.stateDir)})`,
       });
       const tabs = trackedTabs(await probePort(options.port, '/status.json', 2_000));
       add({
@@ -123,8 +130,22 @@ function trackedTabs(answer: { readonly status: number; readonly body: string } 
   }
 }
 
-function loadExtensionFix(): string {
-  return `load the extension: chrome://extensions → Developer mode → Load unpacked → ${EXTENSION_DIR} (or run: browsertap launch)`;
+/**
+ * How to get the extension talking to the daemon on `port`. The shipped folder finds 7890; on
+ * another port the folder `browsertap extension --port N` makes names that port, and an
+ * extension already loaded is pointed there from its popup.
+ */
+function loadExtensionFix(port: number, stateDir: string): string {
+  const folder = extensionFolderFor(port, stateDir);
+  if (folder === EXTENSION_DIR) {
+    return `load the extension: chrome://extensions → Developer mode → Load unpacked → ${EXTENSION_DIR} (or run: browsertap launch)`;
+  }
+  const flags = `--port ${port}${stateDir === defaultStateDir() ? '' : ` --state-dir ${stateDir}`}`;
+  return (
+    `the daemon is on port ${port}, and the shipped extension looks for 7890: run 'browsertap extension ${flags}' and ` +
+    `Load unpacked the folder it prints (${folder}) in chrome://extensions → Developer mode, or in the browsertap ` +
+    `extension you already have, open its popup, set the port to ${port} and Save (or run: browsertap launch ${flags})`
+  );
 }
 
 function stateDirCheck(stateDir: string): Check {

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
-import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
 import {
   brandedChrome,
   browserArgs,
@@ -15,6 +14,7 @@ import {
 } from '../../adapters/outbound/process/browserLaunch.js';
 import { probeHealth } from '../../adapters/outbound/process/probeHealth.js';
 import { EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
+import { prepareExtensionFolder } from '../extensionFolder.js';
 
 /** How long `launch` waits for the extension to reach a running daemon before it returns. */
 const CONNECT_WAIT_MS = 20_000;
@@ -55,13 +55,7 @@ export async function launchCommand(options: CliOptions): Promise<number> {
   const profile = options.profile === undefined ? mkdtempSync(join(tmpdir(), 'browsertap-profile-')) : resolve(options.profile);
   mkdirSync(profile, { recursive: true });
   // The extension reads its daemon port from defaults.json: a copy says so for another port.
-  let extension = EXTENSION_DIR;
-  if (options.port !== DEFAULT_PORT) {
-    extension = join(options.stateDir, `extension-port-${options.port}`);
-    rmSync(extension, { recursive: true, force: true });
-    cpSync(EXTENSION_DIR, extension, { recursive: true });
-    writeFileSync(join(extension, 'defaults.json'), `${JSON.stringify({ daemonPort: options.port })}\n`);
-  }
+  const extension = prepareExtensionFolder(options.port, options.stateDir);
   const log = openSync(join(options.stateDir, 'browser.log'), 'w');
   const child = spawn(
     browser,
