@@ -1,0 +1,225 @@
+import type { ActionEntry } from '../../domain/capture/entries.js';
+import { DomainError } from '../../domain/DomainError.js';
+import type { ReplayStep } from '../../domain/command/replayWire.js';
+
+/** A recorded action and its id (`a12`). */
+export interface RangeAction {
+  readonly id: string;
+  readonly entry: ActionEntry;
+}
+
+/**
+ * A load, reload or history move this soon after the action before it is that action's doing
+ * (ms): the click on a link loads the page, a handler's `location.reload()` follows its click.
+ * Replaying it on its own would load twice. Playwright's recorder and `observe reproduction`
+ * treat such navigations the same way.
+ */
+export const CAUSED_LOAD_MS = 2_000;
+/** A submit this soon after a click or a key is that action's doing (ms), as in `observe reproduction`. */
+export const CAUSED_SUBMIT_MS = 1_000;
+
+/** The value a fill or select was recorded with, when it was not kept (SPEC 12). */
+export const REDACTED = '[redacted]';
+
+/**
+ * The steps that replay `actions` (one tab's, oldest first, at least one) with the user-level
+ * actions of SPEC 9: a load of the first action's url first (that action itself when it is a
+ * navigation), then one step per action. Not run again but `caused` (the replay checks that the
+ * page got there): a `push`, `replace` or `hash` navigation (the page's own doing), a load,
+ * reload or history move within `CAUSED_LOAD_MS` of the action before it, a submit within
+ * `CAUSED_SUBMIT_MS` of a click or key. A `pop`/`back_forward` goes back or forward when its url
+ * is the one before or after in the replay's own history, else loads it. `values` gives the
+ * text of fills and selects by action id (a `[redacted]` value needs one).
+ * @throws DomainError `replay_needs_value` for a fill or select whose value was not recorded and
+ *   is not in `values`; `invalid_params` for an action that cannot be replayed (no target).
+ */
+export function replaySteps(actions: readonly RangeAction[], values: Readonly<Record<string, string>> = {}): ReplayStep[] {
+  const first = actions[0];
+  if (first === undefined) throw new DomainError('invalid_params', 'the range holds no action to replay');
+  const history = new History(first.entry.url);
+  const steps: ReplayStep[] =
+    first.entry.type === 'navigate' ? [] : [{ id: 'load', type: 'navigate', params: { url: first.entry.url } }];
+  let ran = first.entry.type === 'navigate' ? first.id : 'load';
+  actions.forEach((action, i) => {
+    const { entry } = action;
+    const before = actions[i - 1]?.entry;
+    const since = before === undefined ? Infinity : entry.ts - before.ts;
+    let step: ReplayStep;
+    if (i === 0 && entry.type === 'navigate') {
+      step = { id: action.id, type: 'navigate', params: { url: entry.url } };
+    } else if (entry.type === 'navigate') {
+      const move = history.move(entry);
+      const pageOwn = move === undefined || (since >= 0 && since <= CAUSED_LOAD_MS);
+      step = pageOwn
+        ? { id: action.id, type: 'caused', params: { url: entry.url }, caused_by: ran, navigates: true }
+        : { id: action.id, ...move };
+    } else if (entry.type === 'submit' && since >= 0 && since <= CAUSED_SUBMIT_MS && submits(before as ActionEntry)) {
+      step = { id: action.id, type: 'caused', params: {}, caused_by: ran };
+    } else {
+      step = elementStep(action, values);
+    }
+    steps.push(step);
+    if (step.type !== 'caused') ran = step.id;
+  });
+  return steps;
+}
+
+/** Whether `action` submits a form when a person does it on a submit button or in a field. */
+function submits(action: ActionEntry): boolean {
+  return action.type === 'click' || action.type === 'dblclick' || action.type === 'press';
+}
+
+/** The step of an action on an element (everything but a navigation). */
+function elementStep(action: RangeAction, values: Readonly<Record<string, string>>): ReplayStep {
+  const { id, entry } = action;
+  const scroll = entry.type === 'scroll';
+  const target = targetOf(action, !scroll && !(entry.type === 'press'));
+  const step = (type: ReplayStep['type'], params: Record<string, unknown> = {}): ReplayStep => ({
+    id,
+    type,
+    params: { ...target, ...params },
+    ...(entry.locator === undefined ? {} : { locator: entry.locator }),
+  });
+  switch (entry.type) {
+    case 'click':
+    case 'dblclick':
+    case 'check':
+    case 'uncheck':
+    case 'submit':
+      return step(entry.type);
+    case 'fill':
+      return step('type', { text: valueOf(action, values, entry.value), clear: true });
+    case 'press':
+      if (entry.key === undefined) throw unreplayable(action, 'it has no key');
+      return step('press_key', { key: entry.key });
+    case 'select':
+      if (entry.values !== undefined && values[id] === undefined) {
+        if (entry.values.includes(REDACTED)) throw needsValue(action);
+        return step('select_values', { values: entry.values });
+      }
+      return step('select', { value: valueOf(action, values, entry.value) });
+    case 'upload':
+      return step('upload', { files: (entry.files ?? []).map((file) => ({ ...file })) });
+    case 'drag':
+      if (entry.to_selector === undefined) throw unreplayable(action, 'its drop target has no selector');
+      return step('drag', { to_selector: entry.to_selector, ...(entry.to_nth === undefined ? {} : { to_nth: entry.to_nth }) });
+    case 'scroll':
+      return step('scroll_to', {
+        ...(entry.x === undefined ? {} : { x: entry.x }),
+        ...(entry.y === undefined ? {} : { y: entry.y }),
+      });
+    default:
+      throw unreplayable(action, `browsertap cannot replay a ${entry.type}`);
+  }
+}
+
+/** The step's target: `selector`, `nth`, and `frame` for a child frame's action. */
+function targetOf(action: RangeAction, required: boolean): Record<string, unknown> {
+  const { entry } = action;
+  if (entry.selector === undefined) {
+    if (required) throw unreplayable(action, 'it was recorded without a selector');
+    return {};
+  }
+  const frame = entry.frame_url === undefined ? undefined : frameSelector(entry.frame_url);
+  return {
+    selector: entry.selector,
+    ...(entry.nth === undefined ? {} : { nth: entry.nth }),
+    ...(frame === undefined ? {} : { frame }),
+  };
+}
+
+/**
+ * The iframe of a child frame's url, as `interact`'s `frame` takes it: an iframe whose `src`
+ * ends in the url's last path segment and query (the recorder names the frame by its url only).
+ */
+export function frameSelector(frameUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(frameUrl);
+  } catch {
+    return undefined;
+  }
+  const tail = `${url.pathname.split('/').at(-1) ?? ''}${url.search}`;
+  if (tail === '') return undefined;
+  return `iframe[src$=${JSON.stringify(tail)}]`;
+}
+
+function valueOf(action: RangeAction, values: Readonly<Record<string, string>>, recorded: string | undefined): string {
+  const given = values[action.id];
+  if (given !== undefined) return given;
+  if (recorded === undefined || recorded === REDACTED) throw needsValue(action);
+  return recorded;
+}
+
+function describe(action: RangeAction): string {
+  const target = action.entry.locator ?? action.entry.selector;
+  return `${action.id} (${action.entry.type}${target === undefined ? '' : ` ${target}`})`;
+}
+
+function needsValue(action: RangeAction): DomainError {
+  const field = action.entry.value_name === undefined ? '' : ` in "${action.entry.value_name}"`;
+  return new DomainError(
+    'replay_needs_value',
+    `Step ${describe(action)} entered a value${field} that was not recorded (a password or secret is never kept); pass it as values: {"${action.id}": "…"}`,
+  );
+}
+
+function unreplayable(action: RangeAction, why: string): DomainError {
+  return new DomainError(
+    'invalid_params',
+    `Step ${describe(action)} cannot be replayed: ${why}; replay the actions before it (to) or after it (from)`,
+  );
+}
+
+/**
+ * The replay's own history of urls, to tell a back from a forward: a recorded `pop` or
+ * `back_forward` says only where the page went.
+ */
+class History {
+  private readonly urls: string[];
+  private index = 0;
+
+  constructor(first: string) {
+    this.urls = [first];
+  }
+
+  /**
+   * What a navigation to `entry.url` runs, given where the replay stands, and moves there:
+   * undefined for the page's own moves (`push`, `replace`, `hash`, a `pop` to a url the replay
+   * has not been at), which the action before them does again.
+   */
+  move(entry: ActionEntry): Pick<ReplayStep, 'type' | 'params'> | undefined {
+    const url = entry.url;
+    switch (entry.navigation ?? 'load') {
+      case 'reload':
+        return { type: 'refresh', params: {} };
+      case 'pop':
+      case 'back_forward':
+        if (this.urls[this.index - 1] === url) {
+          this.index--;
+          return { type: 'back', params: {} };
+        }
+        if (this.urls[this.index + 1] === url) {
+          this.index++;
+          return { type: 'forward', params: {} };
+        }
+        this.visit(url);
+        return entry.navigation === 'pop' ? undefined : { type: 'navigate', params: { url } };
+      case 'replace':
+        this.urls[this.index] = url;
+        return undefined;
+      case 'push':
+      case 'hash':
+        this.visit(url);
+        return undefined;
+      default:
+        this.visit(url);
+        return { type: 'navigate', params: { url } };
+    }
+  }
+
+  private visit(url: string): void {
+    this.urls.splice(this.index + 1, Infinity, url);
+    this.index++;
+  }
+}

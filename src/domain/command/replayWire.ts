@@ -1,0 +1,84 @@
+/**
+ * `interact {action:"replay"}` (SPEC 12) as the daemon hands it to the extension: one `replay`
+ * command whose params name the steps, in order, each an action the extension already runs for
+ * `interact` (or one of the few page actions a recorded action needs). Shared by the daemon, which
+ * turns recorded actions into steps, and the extension, which runs them: pure types and numbers.
+ */
+
+/** What a step runs: the extension's own handlers for these commands. */
+export const REPLAY_STEP_TYPES = [
+  'navigate',
+  'refresh',
+  'back',
+  'forward',
+  'click',
+  'dblclick',
+  'type',
+  'press_key',
+  'select',
+  'select_values',
+  'check',
+  'uncheck',
+  'submit',
+  'upload',
+  'drag',
+  'scroll_to',
+  /** Not run: the step before it did it (a click that navigated, an Enter that submitted). */
+  'caused',
+] as const;
+export type ReplayStepType = (typeof REPLAY_STEP_TYPES)[number];
+
+/** One step of a replay. */
+export interface ReplayStep {
+  /** The recorded action it replays (`a12`), or `load` for the first url when the range does not begin with a navigation. */
+  readonly id: string;
+  readonly type: ReplayStepType;
+  /** The step's params, as `interact` takes them for that action (`selector`, `nth`, `text`, `url`, …). */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** How its target was recorded (a Playwright locator), for the message of a step that fails. */
+  readonly locator?: string;
+  /** `caused`: the step whose action did this one. */
+  readonly caused_by?: string;
+  /** `caused`: the step before should have moved the page to another url. */
+  readonly navigates?: boolean;
+}
+
+/** The `replay` command's params. */
+export interface ReplayParams {
+  readonly steps: readonly ReplayStep[];
+  /** Each step's settle (SPEC 9); the actions' default when absent. */
+  readonly settle_ms?: number;
+}
+
+/** A step's outcome in the result: `ok`, and what it caused (SPEC 9 `effects`, when there is something to say). */
+export interface ReplayStepResult {
+  readonly id: string;
+  readonly ok: boolean;
+  readonly effects?: Record<string, unknown>;
+  readonly caused_by?: string;
+  /** Why an `ok: false` step that did not stop the replay is so. */
+  readonly note?: string;
+}
+
+/** Bounds and time of a replay (ms), for the daemon's execution limit and the extension's checks. */
+export const REPLAY = Object.freeze({
+  /** Steps one replay runs at most (a longer range is refused: replay it in parts with `to`). */
+  maxSteps: 100,
+  /** An element step at most, besides its settle: its target's appearance (2 s) and the action. */
+  elementStepMs: 3_000,
+  /** A navigation step at most, besides its settle: the page's load. */
+  loadStepMs: 5_000,
+  /** The settle each step waits at most when the replay names none (the actions' default, SPEC 9). */
+  defaultSettleMs: 2_000,
+  /** Room for the drain and the result after the last step. */
+  overheadMs: 1_000,
+  /** Time an element step needs left to start: a target is only called gone after a full 2 s look. */
+  elementStartMs: 2_800,
+  /** Time a navigation step needs left to start. */
+  loadStartMs: 1_500,
+  /** Generated upload files, in all, at most (bytes): as `interact upload`'s files. */
+  maxUploadBytes: 5 * 1024 * 1024,
+});
+
+/** Steps that run no element action: their time is a page load's. */
+export const LOAD_STEPS: ReadonlySet<ReplayStepType> = new Set(['navigate', 'refresh', 'back', 'forward']);
