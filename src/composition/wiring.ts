@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { ClearBuffers } from '../application/capture/ClearBuffers.js';
 import { ConfigureRecording } from '../application/capture/ConfigureRecording.js';
 import { IngestEntries } from '../application/capture/IngestEntries.js';
+import { GetReproduction } from '../application/capture/GetReproduction.js';
 import { GetSummary } from '../application/capture/GetSummary.js';
 import { ReadEntries } from '../application/capture/ReadEntries.js';
 import { ReadEntry } from '../application/capture/ReadEntry.js';
@@ -38,6 +39,7 @@ export function mcpToolDeps(container: Container): McpToolDeps {
     getSummary: container.get(GetSummary),
     readPages: container.get(ReadPages),
     readTimeline: container.get(ReadTimeline),
+    getReproduction: container.get(GetReproduction),
     queueCommand: container.get(QueueCommand),
     awaitCommandResult: container.get(AwaitCommandResult),
     getCommandResult: container.get(GetCommandResult),

@@ -12,3 +12,9 @@ export function attachedText(payload: object): string | undefined {
   const text = (payload as { [ATTACHED_TEXT]?: unknown })[ATTACHED_TEXT];
   return typeof text === 'string' ? text : undefined;
 }
+
+/** The payload without its attached text (a symbol key a protocol's schema may refuse). */
+export function withoutAttachedText(payload: object): object {
+  const { [ATTACHED_TEXT]: _text, ...rest } = payload as { [ATTACHED_TEXT]?: unknown };
+  return rest;
+}

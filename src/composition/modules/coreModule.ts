@@ -7,6 +7,7 @@ import { ReadEntries } from '../../application/capture/ReadEntries.js';
 import { ReadEntry } from '../../application/capture/ReadEntry.js';
 import { ReadPages } from '../../application/capture/ReadPages.js';
 import { ReadTimeline } from '../../application/capture/ReadTimeline.js';
+import { GetReproduction } from '../../application/capture/GetReproduction.js';
 import { RecordingSwitch } from '../../application/capture/RecordingSwitch.js';
 import { RecordPageEvent } from '../../application/capture/RecordPageEvent.js';
 import { AwaitCommandResult } from '../../application/commands/AwaitCommandResult.js';
@@ -68,6 +69,7 @@ const USE_CASES = [
   ReadPages,
   ClearBuffers,
   ReadTimeline,
+  GetReproduction,
   ConfigureRecording,
   StoreValue,
   LoadValue,

@@ -1,5 +1,6 @@
 import type { ClearBuffers } from '../../../application/capture/ClearBuffers.js';
 import type { ConfigureRecording } from '../../../application/capture/ConfigureRecording.js';
+import type { GetReproduction } from '../../../application/capture/GetReproduction.js';
 import type { GetSummary } from '../../../application/capture/GetSummary.js';
 import type { ReadEntries } from '../../../application/capture/ReadEntries.js';
 import type { ReadEntry } from '../../../application/capture/ReadEntry.js';
@@ -28,6 +29,7 @@ export interface McpToolDeps {
   readonly getSummary: GetSummary;
   readonly readPages: ReadPages;
   readonly readTimeline: ReadTimeline;
+  readonly getReproduction: GetReproduction;
   readonly queueCommand: QueueCommand;
   readonly awaitCommandResult: AwaitCommandResult;
   readonly getCommandResult: GetCommandResult;

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { attachedText } from '../../../application/shared/attachedText.js';
+import { attachedText, withoutAttachedText } from '../../../application/shared/attachedText.js';
 import { DomainError } from '../../../domain/DomainError.js';
 import { utf8Length, utf8Prefix } from '../../../domain/text/utf8.js';
 import type { ClientContext, McpToolDeps } from './McpToolDeps.js';
@@ -66,6 +66,7 @@ export async function respond(
   const attached = failed ? undefined : attachedText(payload);
   const attachedBytes = attached === undefined ? 0 : utf8Length(attached);
   let light = image === undefined ? payload : withoutImageData(payload, image);
+  if (attached !== undefined) light = withoutAttachedText(light);
   if (snapshot !== undefined) {
     // The snapshot's text block shares the result's budget with the JSON block (SPEC 2).
     const room = deps.resultBudget - utf8Length(JSON.stringify(withSnapshot(light, SNAPSHOT_BELOW, true))) - SNAPSHOT_RESERVE;

@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { LIST_SOURCES, type ListWhat } from '../../../../application/capture/entryFilters.js';
 import { LOG_LEVELS, REQUEST_TYPES } from '../../../../domain/capture/entries.js';
+import { REPRO_EXPECT, REPRO_FORMATS } from '../../../../domain/reproduction/reproduction.js';
 import { documented, id, parseArgs, selector, tabId } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
 import { respond } from '../toolResult.js';
@@ -41,6 +42,14 @@ const SCHEMAS = {
     tab_id: tabId.optional(),
     limit: z.number().int().min(1).max(1000).optional(),
   }),
+  reproduction: z.object({
+    from: z.string().min(1).max(32).optional(),
+    to: z.string().min(1).max(32).optional(),
+    tab_id: tabId.optional(),
+    format: z.enum(REPRO_FORMATS).optional(),
+    expect: z.enum(REPRO_EXPECT).optional(),
+  }),
+  performance: z.object({ tab_id: tabId.optional(), url: z.string().max(2_048).optional() }),
   summary: z.object({ after_cursor: z.string().max(64).optional(), tab_id: tabId.optional() }),
   entry: z.object({ id: z.string().min(1).max(32) }),
   page: z.object({}),
@@ -82,6 +91,10 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
         correlation_id: documented('string'),
         by: documented('string', 'human|agent'),
         around: documented('string', 'timeline: an entry id'),
+        from: documented('string', 'reproduction: first action id'),
+        to: documented('string', 'last action id'),
+        format: documented('string', 'playwright|steps'),
+        expect: documented('string', 'errors|no_errors'),
       }),
     },
     async (args, extra) =>
@@ -112,6 +125,12 @@ async function observe(
       return deps.readTimeline.execute(
         defined({ around: a.around, afterCursor: a.after_cursor, tabId: a.tab_id, limit: a.limit }),
       );
+    case 'reproduction':
+      return deps.getReproduction.execute(
+        defined({ from: a.from, to: a.to, tabId: a.tab_id, format: a.format, expect: a.expect }),
+      );
+    case 'performance':
+      return deps.readPerformance.execute(defined({ tabId: a.tab_id, url: a.url }));
     case 'page':
       return deps.readPages.execute({ what });
     case 'tabs':
