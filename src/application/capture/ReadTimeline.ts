@@ -186,7 +186,7 @@ function around(
   const ordered = [...items.filter((item) => item.id !== id), own as TimelineItem].sort(byTime);
   const at = ordered.indexOf(own as TimelineItem);
   const actionsBefore = ordered.flatMap((item, i) => (i < at && item.kind === 'action' ? [i] : []));
-  const start = actionsBefore.at(-ACTIONS_BEFORE) ?? at;
+  const start = actionsBefore.slice(-ACTIONS_BEFORE)[0] ?? at;
   return ordered.filter((item, i) => i >= start && (i <= at || item.ts <= ts + CAUSE_WINDOW_MS));
 }
 
