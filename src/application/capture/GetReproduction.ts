@@ -3,6 +3,7 @@ import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
 import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/entries.js';
 import { entryId, parseEntryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest, requestType } from '../../domain/capture/levels.js';
+import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import { DomainError } from '../../domain/DomainError.js';
 import { playwrightFile } from '../../domain/reproduction/playwrightFile.js';
 import type {
@@ -59,6 +60,7 @@ export const MAX_REPRO_ACTIONS = 200;
 export class GetReproduction {
   constructor(
     @inject(TYPES.CaptureStorePort) private readonly store: CaptureStorePort,
+    @inject(TYPES.CorrelationTracker) private readonly commands: CorrelationTracker,
     @inject(TYPES.ResultBudget) private readonly budget: number,
   ) {}
 
@@ -149,7 +151,8 @@ export class GetReproduction {
     tab: number | undefined,
     expect: ReproExpect | undefined,
   ): Reproduction {
-    const causes = causesOfStored(actions, logs, network);
+    // An agent's action caused what happened until its command ended, as its effects said.
+    const causes = causesOfStored(actions, logs, network, (id) => this.commands.finishedAt(id));
     const logsById = new Map(logs.map((log) => [entryId('logs', log.seq), log.value]));
     const requestsById = new Map(network.map((request) => [entryId('network', request.seq), request.value]));
     const errors: ReproError[] = [];

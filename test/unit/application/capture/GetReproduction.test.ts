@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { GetReproduction, type GetReproductionInput } from '../../../../src/application/capture/GetReproduction.js';
+import type { CorrelationTracker } from '../../../../src/domain/command/CorrelationTracker.js';
 import { attachedText } from '../../../../src/application/shared/attachedText.js';
 import { DEFAULT_CAPACITIES, InMemoryCaptureStore } from '../../../../src/adapters/outbound/memory/InMemoryCaptureStore.js';
 import type { ActionEntry, LogEntry, NetworkEntry } from '../../../../src/domain/capture/entries.js';
@@ -54,7 +55,11 @@ function store(capacities = DEFAULT_CAPACITIES): InMemoryCaptureStore {
   return capture;
 }
 
-const reproduce = (input: GetReproductionInput = {}, capture = store()) => new GetReproduction(capture, 60_000).execute(input);
+/** Commands as the tracker knows them: corr-1 finished 3.5 s after T. */
+const commands = { finishedAt: (id: string) => (id === 'corr-1' ? T + 3_500 : undefined) } as unknown as CorrelationTracker;
+
+const reproduce = (input: GetReproductionInput = {}, capture = store()) =>
+  new GetReproduction(capture, commands, 60_000).execute(input);
 
 describe('GetReproduction', () => {
   it('by default runs from the last full load before the latest error to the tab’s latest action, expecting the errors', () => {
@@ -153,5 +158,16 @@ describe('GetReproduction', () => {
     );
     expect(expectDomainError(() => reproduce({}, capture), 'invalid_params').message).to.include('from: "a51"');
     expect(reproduce({ from: 'a51' }, capture).actions).to.equal(200);
+  });
+
+  it("counts what an agent's action caused until its command ended, past 2 s", () => {
+    const capture = new InMemoryCaptureStore();
+    capture.append('actions', [
+      { ts: T, tab_id: 1, by: 'agent', type: 'click', url: `${ORIGIN}/`, locator: "getByTestId('go')", correlation_id: 'corr-1' },
+    ]);
+    capture.append('logs', [{ ...typeError, tab_id: 1, ts: T + 3_000 }]);
+    const answer = reproduce({}, capture);
+    expect(answer.expect).to.equal('errors');
+    expect(attachedText(answer)).to.include('// a1: click (by the agent)');
   });
 });
