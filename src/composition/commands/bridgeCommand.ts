@@ -3,15 +3,69 @@ import { StdioBridge } from '../../adapters/inbound/mcp/bridge/StdioBridge.js';
 import { formatExtensions, type CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { LOG_ROTATE_BYTES } from '../../adapters/outbound/logging/RotatingFileSink.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
+import type { LogFields, LoggerPort } from '../../application/ports/LoggerPort.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
 import { CLI_PATH } from '../cliPaths.js';
 import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
-import { provenDaemon } from './connectDaemon.js';
+import { otherUsersPort, provenDaemon } from './connectDaemon.js';
+
+/**
+ * How long a failure to reach or start the daemon answers later attempts (ms). The bridge
+ * recovers at its start, behind the client's `initialize` and at its first request: one
+ * request, three attempts within ~0.3 s, each of which started a daemon (and logged its failure)
+ * when the port was taken. A request a second later tries again.
+ */
+const FAILURE_HOLD_MS = 1_000;
+
+/** `attempt` shared by callers: one in flight at a time, and a failure kept for `holdMs`. */
+function oneOutcomeAtATime<T>(attempt: () => Promise<T>, holdMs: number): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  let failed: { readonly error: unknown; readonly at: number } | undefined;
+  return () => {
+    if (failed !== undefined && Date.now() - failed.at < holdMs) return Promise.reject(failed.error);
+    running ??= attempt().then(
+      (value) => {
+        running = undefined;
+        failed = undefined;
+        return value;
+      },
+      (error: unknown) => {
+        running = undefined;
+        failed = { error, at: Date.now() };
+        throw error;
+      },
+    );
+    return running;
+  };
+}
+
+/**
+ * One failure reaches the bridge's log through several paths (its start, the session behind
+ * `initialize`, the first request): the reason is written once, and a repeat of the same
+ * `error` within `FAILURE_HOLD_MS` × 5 points back to it.
+ */
+function sayingEachFailureOnce(logger: LoggerPort): LoggerPort {
+  let last: { readonly error: string; readonly at: number } | undefined;
+  const say =
+    (level: keyof LoggerPort) =>
+    (message: string, fields?: LogFields): void => {
+      const error = fields?.error;
+      if (typeof error === 'string') {
+        if (last?.error === error && Date.now() - last.at < FAILURE_HOLD_MS * 5) {
+          logger[level](message, { ...fields, error: 'the same as above' });
+          return;
+        }
+        last = { error, at: Date.now() };
+      }
+      logger[level](message, fields);
+    };
+  return { debug: say('debug'), info: say('info'), warn: say('warn'), error: say('error') };
+}
 
 /** `browsertap mcp`: the stdio bridge an MCP client launches. stdout carries MCP only. */
 export async function bridgeCommand(options: CliOptions): Promise<number> {
-  const logger = new StderrLogger(options.logLevel ?? 'warn', process.stderr);
+  const logger = sayingEachFailureOnce(new StderrLogger(options.logLevel ?? 'warn', process.stderr));
   const daemonArgs = [
     ...process.execArgv,
     ...DAEMON_V8_FLAGS,
@@ -34,13 +88,18 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     logger,
     rotateBytes: LOG_ROTATE_BYTES,
   });
+  const ensureDaemon = async () => {
+    try {
+      await launcher.ensureRunning();
+    } catch (error) {
+      throw (await otherUsersPort(options.port, undefined)) ?? error;
+    }
+    const { token, identity } = await provenDaemon(options.port, options.stateDir, logger);
+    return { version: identity.health.version, token };
+  };
   const bridge = new StdioBridge(process.stdin, process.stdout, {
     endpoint: `http://127.0.0.1:${options.port}/mcp`,
-    ensureDaemon: async () => {
-      await launcher.ensureRunning();
-      const { token, identity } = await provenDaemon(options.port, options.stateDir, logger);
-      return { version: identity.health.version, token };
-    },
+    ensureDaemon: oneOutcomeAtATime(ensureDaemon, FAILURE_HOLD_MS),
     bridgeVersion: VERSION,
     logger,
   });

@@ -9,6 +9,7 @@ import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
 import { BIN_PATH, EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
 import { defaultStateDir } from '../createContainer.js';
 import { startDaemon } from '../startDaemon.js';
+import { otherUsersPort } from './connectDaemon.js';
 import { VERSION } from '../version.js';
 
 /** `browsertap daemon`: runs in the foreground until SIGTERM/SIGINT; writes and removes the pid file. */
@@ -26,10 +27,13 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       const running = await probeHealth(options.port);
+      const otherUser = await otherUsersPort(options.port, running);
       process.stderr.write(
-        running === undefined
-          ? `browsertap: port ${options.port} is taken by another program; choose one with --port or BROWSERTAP_PORT\n`
-          : `browsertap: a daemon (version ${running.version}) is already running on port ${options.port}; 'browsertap stop' stops it\n`,
+        otherUser !== undefined
+          ? `browsertap: ${otherUser.daemonMessage}\n`
+          : running === undefined
+            ? `browsertap: port ${options.port} is taken by another program; choose one with --port or BROWSERTAP_PORT\n`
+            : `browsertap: a daemon (version ${running.version}) is already running on port ${options.port}; 'browsertap stop' stops it\n`,
       );
       return 1;
     }

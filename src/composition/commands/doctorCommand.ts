@@ -7,7 +7,7 @@ import { EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
 import { extensionFolderFor } from '../extensionFolder.js';
 import { defaultStateDir } from '../createContainer.js';
 import { VERSION } from '../version.js';
-import { provenDaemon } from './connectDaemon.js';
+import { PortHeldByOtherUser, provenDaemon } from './connectDaemon.js';
 
 interface Check {
   readonly name: string;
@@ -67,12 +67,20 @@ export async function doctorCommand(options: CliOptions): Promise<number> {
       const { identity } = await provenDaemon(options.port, options.stateDir, new StderrLogger('error', process.stderr));
       proof = { name: 'token', ok: true, detail: `the daemon (pid ${identity.pid}) proved it holds ${options.stateDir}/token` };
     } catch (error) {
-      proof = {
-        name: 'token',
-        ok: false,
-        detail: (error as Error).message,
-        fix: `another program or another state dir owns port ${options.port}: use the same --state-dir as the daemon, or 'browsertap stop' it and start again`,
-      };
+      proof =
+        error instanceof PortHeldByOtherUser
+          ? {
+              name: 'token',
+              ok: false,
+              detail: error.message,
+              fix: `give browsertap a port of your own (--port N or BROWSERTAP_PORT=N, and browsertap setup <client> --port N), or ask ${error.owner.user ?? 'that user'} to stop their daemon`,
+            }
+          : {
+              name: 'token',
+              ok: false,
+              detail: (error as Error).message,
+              fix: `another program or another state dir owns port ${options.port}: use the same --state-dir as the daemon, or 'browsertap stop' it and start again`,
+            };
     }
     add(proof);
     add({

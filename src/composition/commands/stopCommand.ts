@@ -4,7 +4,7 @@ import { pidPath, readPid } from '../../adapters/outbound/fs/pidFile.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { challengeDaemon } from '../../adapters/outbound/process/daemonIdentity.js';
 import { probePort } from '../../adapters/outbound/process/probeHealth.js';
-import { provenDaemon } from './connectDaemon.js';
+import { PortHeldByOtherUser, provenDaemon } from './connectDaemon.js';
 
 const STOP_WAIT_MS = 5_000;
 
@@ -25,7 +25,8 @@ export async function stopCommand(options: CliOptions): Promise<number> {
   try {
     proven = await provenDaemon(options.port, options.stateDir, new StderrLogger('warn', process.stderr));
   } catch (error) {
-    process.stderr.write(`browsertap: not stopping anything: ${(error as Error).message}\n`);
+    const reason = error instanceof PortHeldByOtherUser ? error.stopMessage : (error as Error).message;
+    process.stderr.write(`browsertap: not stopping anything: ${reason}\n`);
     return 1;
   }
   const { pid } = proven.identity;

@@ -1,5 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import { probeHealth, type HealthSummary } from './probeHealth.js';
@@ -17,6 +18,17 @@ export interface LaunchSettings {
   readonly startTimeoutMs?: number;
   /** `daemon.log` past this size (bytes) is moved to `daemon.log.1` before a start (the daemon's own sink rotates it while running). */
   readonly rotateBytes: number;
+}
+
+/** The port is held by a program that does not answer as a browsertap daemon; no daemon was started. */
+export class PortTaken extends Error {
+  constructor(readonly port: number) {
+    super(
+      `port ${port} is taken by another program (it does not answer as a browsertap daemon); no daemon was started. ` +
+        'Stop that program, or give browsertap another port: --port N or BROWSERTAP_PORT=N (for a client: browsertap setup <client> --port N)',
+    );
+    this.name = 'PortTaken';
+  }
 }
 
 /** A lock older than this is taken to belong to a launcher that died (ms). */
@@ -43,7 +55,17 @@ export class DaemonLauncher {
       if (running !== undefined) return running;
       if (await tryLock(lockPath)) {
         try {
-          return (await probeHealth(port)) ?? (await this.spawnAndWait(deadline));
+          const running = await probeHealth(port);
+          if (running !== undefined) return running;
+          // Something holds the port and is no browsertap daemon: a daemon started now could
+          // only fail to bind it (and each retry would start, and log, one more).
+          if (await accepts(port)) {
+            // A daemon of ours too busy to answer within a second gets longer before it is called a stranger.
+            const slow = await probeHealth(port, 1_000);
+            if (slow !== undefined) return slow;
+            throw new PortTaken(port);
+          }
+          return await this.spawnAndWait(deadline);
         } finally {
           await rm(lockPath, { force: true });
         }
@@ -58,6 +80,11 @@ export class DaemonLauncher {
     const { port, stateDir, command, args, env, logger } = this.settings;
     const logPath = join(stateDir, 'daemon.log');
     await rotate(logPath, this.settings.rotateBytes);
+    // Where this start's lines begin: a failure quotes them, not an earlier start's.
+    const logStart = await stat(logPath).then(
+      (info) => info.size,
+      () => 0,
+    );
     const log = openSync(logPath, 'a', 0o600);
     let exited: string | undefined;
     try {
@@ -79,11 +106,11 @@ export class DaemonLauncher {
       const health = await probeHealth(port, 500);
       if (health !== undefined) return health;
       if (exited !== undefined) {
-        throw new Error(`the browsertap daemon ${exited} before answering on port ${port}: ${await tail(logPath)}`);
+        throw new Error(`the browsertap daemon ${exited} before answering on port ${port}: ${await tail(logPath, logStart)}`);
       }
       await sleep(POLL_MS);
     }
-    throw new Error(`the browsertap daemon did not answer on port ${port} in time: ${await tail(logPath)}`);
+    throw new Error(`the browsertap daemon did not answer on port ${port} in time: ${await tail(logPath, logStart)}`);
   }
 }
 
@@ -126,13 +153,27 @@ async function rotate(path: string, maxBytes: number): Promise<void> {
   }
 }
 
-async function tail(path: string): Promise<string> {
+async function tail(path: string, from: number): Promise<string> {
   try {
-    const lines = (await readFile(path, 'utf8')).trim().split('\n');
-    return lines.slice(-3).join(' | ').slice(-600);
+    const lines = (await readFile(path)).subarray(from).toString('utf8').trim().split('\n');
+    return lines.slice(-3).join(' | ').slice(-600) || `(nothing in ${path})`;
   } catch {
     return '(no daemon log)';
   }
+}
+
+/** Whether anything accepts a TCP connection on 127.0.0.1:port within a second. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: 1_000 });
+    const done = (result: boolean) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
