@@ -91,4 +91,51 @@ describe('reproductionSteps', () => {
       { numRuns: 100 },
     );
   });
+
+  it('says every kind of action as a person would', () => {
+    const url = `${ORIGIN}/app/order.html`;
+    const actions: Array<Partial<ActionEntry>> = [
+      { type: 'navigate', navigation: 'load' },
+      { type: 'dblclick', role: 'cell', name: 'Row 1' },
+      { type: 'press', key: 'Control+K' },
+      { type: 'press', key: 'Enter', locator: "getByRole('searchbox')" },
+      { type: 'select', values: ['a', 'b'], role: 'listbox', name: 'Tags' },
+      { type: 'uncheck', role: 'checkbox', name: 'Remember me' },
+      { type: 'submit', selector: 'form#signup' },
+      { type: 'upload', name: 'Photo', files: [{ name: 'cat.png', size: 1_234 }] },
+      { type: 'drag', locator: "getByText('card')", to_selector: '#zone' },
+      { type: 'scroll', x: 0, y: 1_200.4 },
+      { type: 'navigate', navigation: 'push', url: `${ORIGIN}/app/next` },
+      { type: 'navigate', navigation: 'reload' },
+      { type: 'navigate', navigation: 'back_forward' },
+      { type: 'click', by: 'agent', role: 'button', name: 'Go' },
+    ];
+    const text = reproductionSteps({
+      steps: actions.map((fields, i) => ({
+        id: `a${i + 1}`,
+        action: { ts: i, by: 'human', type: 'click', url, ...fields } as ActionEntry,
+        responses: [],
+      })),
+      errors: [],
+      failed: [],
+      expect: 'no_errors',
+    });
+    expect(text.split('\n').slice(1, 15)).to.deep.equal([
+      `1. Open ${url}`,
+      '2. Double-click cell "Row 1"',
+      '3. Press Control+K',
+      "4. Press Enter in getByRole('searchbox')",
+      '5. Choose "a", "b" in listbox "Tags"',
+      '6. Uncheck checkbox "Remember me"',
+      '7. Submit form#signup',
+      '8. Pick cat.png (1234 bytes) in the element "Photo"',
+      `9. Drag getByText('card') onto #zone`,
+      '10. Scroll the page to 0, 1200',
+      `11. (the page moves to ${ORIGIN}/app/next)`,
+      '12. Reload the page',
+      `13. Go back or forward to ${url}`,
+      '14. Click button "Go" [agent]',
+    ]);
+    expect(text).not.to.include('Actual:');
+  });
 });
