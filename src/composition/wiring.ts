@@ -15,6 +15,7 @@ import { GetCommandResult } from '../application/commands/GetCommandResult.js';
 import { ListCommands } from '../application/commands/ListCommands.js';
 import { ListFailedCommands } from '../application/commands/ListFailedCommands.js';
 import { QueueCommand } from '../application/commands/QueueCommand.js';
+import { QueueReplay } from '../application/commands/QueueReplay.js';
 import { RecordCommandResult } from '../application/commands/RecordCommandResult.js';
 import { WaitForCommands } from '../application/commands/WaitForCommands.js';
 import { GetHealth } from '../application/health/GetHealth.js';
@@ -41,6 +42,7 @@ export function mcpToolDeps(container: Container): McpToolDeps {
     readTimeline: container.get(ReadTimeline),
     getReproduction: container.get(GetReproduction),
     queueCommand: container.get(QueueCommand),
+    queueReplay: container.get(QueueReplay),
     awaitCommandResult: container.get(AwaitCommandResult),
     getCommandResult: container.get(GetCommandResult),
     listCommands: container.get(ListCommands),

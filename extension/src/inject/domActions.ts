@@ -7,6 +7,7 @@ import { ActionFailure } from './ActionFailure.js';
 import { normalize } from './accessibleName.js';
 import { closestByRole, queryAll as matching } from './targets.js';
 import { acted, look } from './settleWatch.js';
+import { replayAction } from './replayActions.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
 const APPEAR_MS = 2_000;
@@ -86,7 +87,11 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       const to =
         typeof params.to_ref === 'string'
           ? byRef(params.to_ref)
-          : await element(typeof params.to_selector === 'string' ? params.to_selector : undefined, Math.min(APPEAR_MS, budgetMs));
+          : await element(
+              typeof params.to_selector === 'string' ? params.to_selector : undefined,
+              Math.min(APPEAR_MS, budgetMs),
+              typeof params.to_nth === 'number' ? params.to_nth : undefined,
+            );
       return drag(from, to);
     }
     case 'settle':
@@ -97,6 +102,13 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       return measure(params, ref !== undefined || selector !== undefined ? await one() : undefined);
     case 'dblclick':
       return dblclick(await one());
+    case 'check':
+    case 'uncheck':
+    case 'submit':
+    case 'select_values':
+    case 'scroll_to':
+      // A replay's steps (SPEC 12); scroll_to without a target scrolls the window.
+      return replayAction(action, action === 'scroll_to' && selector === undefined ? undefined : await one(), params, click);
     case 'wait_for':
       return waitFor(required(selector), budgetMs);
     case 'query_dom':

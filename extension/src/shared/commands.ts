@@ -34,7 +34,13 @@ export class CommandFailure extends Error {
   constructor(
     readonly code: string,
     message: string,
-    readonly details: { readonly name?: string; readonly stack?: string; readonly timeout?: boolean } = {},
+    readonly details: {
+      readonly name?: string;
+      readonly stack?: string;
+      readonly timeout?: boolean;
+      /** What the sentence cannot hold, posted beside it (a replay's steps before the one that failed). */
+      readonly data?: Readonly<Record<string, unknown>>;
+    } = {},
   ) {
     super(message);
     this.name = 'CommandFailure';

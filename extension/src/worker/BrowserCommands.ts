@@ -10,6 +10,7 @@ import type { TabScope } from './TabScope.js';
 import { type RequestWatch, TabRequests } from './TabRequests.js';
 import { type SettleStep, Settling, type WaitedFor } from './Settling.js';
 import { loaded, navigation } from './tabWaits.js';
+import { REPLAY_PAGE_ACTIONS, replay } from './replay.js';
 
 /** How long before its deadline a page action stops waiting, so it can report why itself (ms). */
 const REPORT_MARGIN_MS = 300;
@@ -47,7 +48,7 @@ const DIALOG_GRACE_MS = 2_000;
 const ORDER_WAIT_MS = 1_000;
 
 /** Page actions that can change the page: they settle and report `effects` (SPEC 9). */
-const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag']);
+const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag', ...REPLAY_PAGE_ACTIONS]);
 /** How long an action waits for its page to settle unless `settle_ms` says otherwise (SPEC 9). */
 const DEFAULT_SETTLE_MS = 2_000;
 /** Looks at a settling page that may fail (it navigated, or is loading) before the settle gives up. */
@@ -161,7 +162,12 @@ export class BrowserCommands {
       case 'scroll':
       case 'wait_for':
       case 'query_dom':
-      case 'highlight': {
+      case 'highlight':
+      case 'check':
+      case 'uncheck':
+      case 'submit':
+      case 'select_values':
+      case 'scroll_to': {
         const tab = await this.pageTab(query, deadline, signal);
         const { frameId, params: own } = frameOf(params);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
@@ -272,6 +278,22 @@ export class BrowserCommands {
             ...('text' in answer ? { text: answer.text } : {}),
           },
         };
+      }
+      case 'replay': {
+        // The steps run in the tab the first one (a navigation) acts in.
+        const pinned = () => {
+          const tabId = this.actedIn.get(query.correlation_id);
+          return tabId === undefined ? {} : { tab_id: tabId };
+        };
+        return replay(params, deadline, {
+          run: (type, own) => this.run({ ...query, type, params: own, ...pinned() }, deadline, signal),
+          url: async () => {
+            const tabId = this.actedIn.get(query.correlation_id);
+            return tabId === undefined ? undefined : (await chrome.tabs.get(tabId).catch(() => undefined))?.url;
+          },
+          now: Date.now,
+          sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        });
       }
       case 'close_tab': {
         const tab = await this.target(query, false);

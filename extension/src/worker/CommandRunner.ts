@@ -85,10 +85,11 @@ function failureBody(id: string, error: unknown): ResultBody {
       : new CommandFailure('extension_error', error instanceof Error ? error.message : String(error), {
           name: (error as Error)?.name,
         });
-  const { name, stack, timeout } = failure.details;
+  const { name, stack, timeout, data } = failure.details;
   const frames = stack === undefined ? '' : stackFrames(stack);
   // Only what the sentence does not already say: the class when it is not its first word, the frames.
   const details = {
+    ...data,
     ...(name === undefined || name === '' || failure.message.startsWith(name) ? {} : { name }),
     ...(frames === '' ? {} : { stack: frames.slice(0, MAX_TEXT) }),
   };

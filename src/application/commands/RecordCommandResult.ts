@@ -4,13 +4,15 @@ import type { CorrelationTracker, ReportAnswer, ResultReport } from '../../domai
 import type { ClockPort } from '../ports/ClockPort.js';
 import { TYPES } from '../tokens.js';
 import { ClientTabs } from '../shared/ClientTabs.js';
+import { AnnotateReplayResult } from './AnnotateReplayResult.js';
 import { CommandDeadlines } from './CommandDeadlines.js';
 
 /**
  * Records what the extension posted for a command: `pending` (the ack) or a final status.
  * Unknown, undelivered and duplicate reports are answered `accepted: false` with a reason.
  * An error's sentence and its stack are redacted before they are kept (SPEC 6: every view of
- * them is redacted the same way).
+ * them is redacted the same way). A replay's final result gets whether it reproduced its range's
+ * errors (AnnotateReplayResult).
  */
 @injectable()
 export class RecordCommandResult {
@@ -20,10 +22,11 @@ export class RecordCommandResult {
     @inject(CommandDeadlines) private readonly deadlines: CommandDeadlines,
     @inject(ClientTabs) private readonly tabs: ClientTabs,
     @inject(TYPES.Sanitizer) private readonly sanitizer: Sanitizer,
+    @inject(AnnotateReplayResult) private readonly replays: AnnotateReplayResult,
   ) {}
 
   execute(raw: ResultReport): ReportAnswer {
-    const report = this.redacted(raw);
+    const report = this.replays.execute(this.redacted(raw));
     const { answer, changes } = this.tracker.report(report, this.clock.now());
     if (!answer.accepted) return answer;
     this.deadlines.settle(changes);

@@ -18,6 +18,9 @@ import { ListCommands } from '../../application/commands/ListCommands.js';
 import { ListFailedCommands } from '../../application/commands/ListFailedCommands.js';
 import { PollCommands } from '../../application/commands/PollCommands.js';
 import { QueueCommand } from '../../application/commands/QueueCommand.js';
+import { AnnotateReplayResult } from '../../application/commands/AnnotateReplayResult.js';
+import { QueueReplay } from '../../application/commands/QueueReplay.js';
+import { ReplayPlans } from '../../application/commands/ReplayPlans.js';
 import { RecordCommandResult } from '../../application/commands/RecordCommandResult.js';
 import { WaitForCommands } from '../../application/commands/WaitForCommands.js';
 import { GetHealth } from '../../application/health/GetHealth.js';
@@ -53,6 +56,8 @@ export interface CoreSettings {
 
 const USE_CASES = [
   QueueCommand,
+  QueueReplay,
+  AnnotateReplayResult,
   PollCommands,
   WaitForCommands,
   RecordCommandResult,
@@ -103,6 +108,7 @@ export function coreModule(settings: CoreSettings): ContainerModule {
     bind(RecordingSwitch).toSelf().inSingletonScope();
     bind(ClientTabs).toSelf().inSingletonScope();
     bind(CommandDeadlines).toSelf().inSingletonScope();
+    bind(ReplayPlans).toSelf().inSingletonScope();
     bind(StreamDispatcher).toSelf().inSingletonScope();
     for (const useCase of USE_CASES)
       bind(useCase as Newable<object>)

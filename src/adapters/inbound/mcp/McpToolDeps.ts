@@ -11,6 +11,7 @@ import type { GetCommandResult } from '../../../application/commands/GetCommandR
 import type { ListCommands } from '../../../application/commands/ListCommands.js';
 import type { ListFailedCommands } from '../../../application/commands/ListFailedCommands.js';
 import type { QueueCommand } from '../../../application/commands/QueueCommand.js';
+import type { QueueReplay } from '../../../application/commands/QueueReplay.js';
 import type { GetHealth } from '../../../application/health/GetHealth.js';
 import type { DeleteValue } from '../../../application/state/DeleteValue.js';
 import type { ListKeys } from '../../../application/state/ListKeys.js';
@@ -31,6 +32,7 @@ export interface McpToolDeps {
   readonly readTimeline: ReadTimeline;
   readonly getReproduction: GetReproduction;
   readonly queueCommand: QueueCommand;
+  readonly queueReplay: QueueReplay;
   readonly awaitCommandResult: AwaitCommandResult;
   readonly getCommandResult: GetCommandResult;
   readonly listCommands: ListCommands;

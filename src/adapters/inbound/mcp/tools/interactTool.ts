@@ -1,6 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { presentInline, presentQueued } from '../../../../application/commands/presentCommand.js';
+import type { QueueCommandInput } from '../../../../application/commands/QueueCommand.js';
+import type { QueueReplayInput } from '../../../../application/commands/QueueReplay.js';
+import type { CommandView } from '../../../../domain/command/Command.js';
 import { DomainError } from '../../../../domain/DomainError.js';
 import { documented, parseArgs, selector, tabId } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
@@ -52,6 +55,13 @@ function decodedBytes(text: string): number {
   return Math.floor(((text.length - padding) * 3) / 4);
 }
 
+/** An action id from `observe {what:"actions"}` (the range checks it names an action). */
+const actionId = z.string().min(2).max(20);
+/** replay's `values`: text for fills and selects whose value was not recorded, by action id. */
+const replayValues = z
+  .record(actionId, z.string().max(10_000))
+  .refine((values) => Object.keys(values).length <= 100, { message: 'at most 100 values' });
+
 const ACTIONS = {
   execute_js: { script: z.string().min(1).max(100_000) },
   navigate: { url: pageUrl, ...settle },
@@ -81,6 +91,7 @@ const ACTIONS = {
   },
   highlight: { ...target },
   dialog: { accept: z.boolean(), text: z.string().max(10_000).optional() },
+  replay: { from: actionId, to: actionId.optional(), values: replayValues.optional(), ...settle },
   audit: {
     ref: ref.optional(),
     selector: cssSelector.optional(),
@@ -109,7 +120,7 @@ const SCHEMAS = Object.fromEntries(NAMES.map((name) => [name, z.object({ ...ACTI
 >;
 
 const DESCRIPTION =
-  'Run a browser command: answers {status:"queued",correlation_id} (observe command_result gets the result), or with wait_ms the result inline. snapshot lists elements with refs to act on. Actions that change the page wait for it to settle and report its effects. execute_js: script is an async function body run in the page; its JSON return is the result. Dialogs are answered (dialog sets the next answer).';
+  'Run a browser command: answers {status:"queued",correlation_id} (observe command_result gets the result), or with wait_ms the result inline. snapshot lists elements with refs to act on. Actions that change the page wait for it to settle and report its effects. execute_js: script is an async function body run in the page; its JSON return is the result. Dialogs are answered (dialog sets the next answer). replay reruns recorded actions (from..to) and says if their errors reproduced.';
 
 /** `interact {action, …}` (SPEC 2): queue a browser command for the extension. */
 export function registerInteract(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -143,6 +154,9 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         quality: documented('integer'),
         full_page: documented('boolean'),
         settle_ms: documented('integer', 'default 2000'),
+        from: documented('string', 'action id a12'),
+        to: documented('string'),
+        values: documented('object', 'redacted fills {a12:"…"}'),
         tab_id: documented('integer', 'default: last acted on'),
         timeout_ms: documented('integer', 'default 10000'),
         wait_ms: documented('integer', '≤15000'),
@@ -193,16 +207,15 @@ async function interact(
   signal: AbortSignal,
 ): Promise<object> {
   const { tab_id, timeout_ms, wait_ms, ...params } = parsed as { tab_id?: number; timeout_ms?: number; wait_ms?: number };
-  const input = {
+  const common = {
     clientId: client.clientId,
-    action,
-    params,
     ...(tab_id === undefined ? {} : { tabId: tab_id }),
     ...(timeout_ms === undefined ? {} : { timeoutMs: timeout_ms }),
   };
-  if (wait_ms === undefined || wait_ms === 0) return presentQueued(deps.queueCommand.execute(input));
+  const queue = action === 'replay' ? replayQueue(deps, common, params) : commandQueue(deps, { ...common, action, params });
+  if (wait_ms === undefined || wait_ms === 0) return presentQueued(queue.execute());
   // With wait_ms, a full queue is waited out (within the same wait) instead of refused.
-  const { command, remainingMs } = await deps.queueCommand.admit(input, wait_ms, signal);
+  const { command, remainingMs } = await queue.admit(wait_ms, signal);
   const result = await deps.awaitCommandResult.execute({
     clientId: client.clientId,
     correlationId: command.correlationId,
@@ -210,4 +223,37 @@ async function interact(
     signal,
   });
   return result === undefined ? presentQueued(command) : presentInline(result);
+}
+
+interface Queue {
+  execute(): CommandView;
+  admit(waitMs: number, signal: AbortSignal): Promise<{ readonly command: CommandView; readonly remainingMs: number }>;
+}
+
+function commandQueue(deps: McpToolDeps, input: QueueCommandInput): Queue {
+  return {
+    execute: () => deps.queueCommand.execute(input),
+    admit: (waitMs, signal) => deps.queueCommand.admit(input, waitMs, signal),
+  };
+}
+
+/** replay (SPEC 12): the daemon turns the range into the steps of one command. */
+function replayQueue(deps: McpToolDeps, common: Omit<QueueReplayInput, 'from'>, params: Record<string, unknown>): Queue {
+  const { from, to, values, settle_ms } = params as {
+    from: string;
+    to?: string;
+    values?: Record<string, string>;
+    settle_ms?: number;
+  };
+  const input: QueueReplayInput = {
+    ...common,
+    from,
+    ...(to === undefined ? {} : { to }),
+    ...(values === undefined ? {} : { values }),
+    ...(settle_ms === undefined ? {} : { settleMs: settle_ms }),
+  };
+  return {
+    execute: () => deps.queueReplay.execute(input),
+    admit: (waitMs, signal) => deps.queueReplay.admit(input, waitMs, signal),
+  };
 }
