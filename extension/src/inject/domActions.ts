@@ -1,3 +1,5 @@
+import type { ActionType } from '../../../src/domain/capture/entries.js';
+import { type AgentActDetail, type AgentRecorder, RECORDER_SLOT } from '../shared/actions.js';
 import type { PageOutcome } from '../shared/commands.js';
 import { SLOT } from '../shared/commands.js';
 import { KeyFailure, pressKey } from './keyboard.js';
@@ -8,6 +10,7 @@ import { normalize } from './accessibleName.js';
 import { closestByRole, queryAll as matching } from './targets.js';
 import { acted, look } from './settleWatch.js';
 import { replayAction } from './replayActions.js';
+import { isVisible } from './visible.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
 const APPEAR_MS = 2_000;
@@ -22,6 +25,8 @@ const CANDIDATES = 5;
 let root: Document = document;
 /** This document's refs (SPEC 9): a new document, after a navigation, starts with none. */
 const refs = new RefRegistry();
+/** The command this action runs for: its actions are recorded `by: "agent"` under it (SPEC 12). */
+let correlation: string | undefined;
 
 /**
  * The page actions of SPEC 2, in the extension's isolated world (the page's DOM, none of its
@@ -29,8 +34,15 @@ const refs = new RefRegistry();
  * left of the command's execution limit; waits end before it. `settleSince`: the action will be
  * settled as the one that began then (ms since the epoch), so its timers are looked for here.
  */
-export async function domAction(action: string, params: Params, budgetMs: number, settleSince?: number): Promise<PageOutcome> {
+export async function domAction(
+  action: string,
+  params: Params,
+  budgetMs: number,
+  settleSince?: number,
+  correlationId?: string,
+): Promise<PageOutcome> {
   if (typeof settleSince === 'number') acted(settleSince);
+  correlation = typeof correlationId === 'string' ? correlationId : undefined;
   try {
     const data = await run(action, params, Math.max(0, budgetMs));
     return { ok: true, data };
@@ -57,31 +69,53 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
   switch (action) {
     case 'snapshot':
       return takeSnapshot(ref !== undefined || selector !== undefined ? await one() : root.documentElement, params);
-    case 'click':
-      return click(await one());
-    case 'type':
-      return type(await one(), String(params.text ?? ''), params.clear === true);
-    case 'select':
-      return select(await one(), String(params.value ?? ''));
-    case 'scroll':
-      return scroll(selector === undefined && ref === undefined ? undefined : await one(), params);
+    case 'click': {
+      const target = await one();
+      return recorded('click', target, () => click(target));
+    }
+    case 'type': {
+      const target = await one();
+      return recorded('fill', target, () => type(target, String(params.text ?? ''), params.clear === true));
+    }
+    case 'select': {
+      const target = await one();
+      return recorded('select', target, () => select(target, String(params.value ?? '')));
+    }
+    case 'scroll': {
+      const target = selector === undefined && ref === undefined ? undefined : await one();
+      return recorded('scroll', target, () => scroll(target, params));
+    }
     case 'press_key': {
       const target = selector === undefined && ref === undefined ? (root.activeElement ?? root.body) : await one();
-      try {
-        return pressKey(
-          target,
-          String(params.key ?? ''),
-          (e): e is HTMLInputElement | HTMLTextAreaElement => isA(e, 'HTMLInputElement') || isA(e, 'HTMLTextAreaElement'),
-        );
-      } catch (error) {
-        if (error instanceof KeyFailure) throw new ActionFailure(error.code, error.message);
-        throw error;
-      }
+      const key = String(params.key ?? '');
+      const press = () => {
+        try {
+          return pressKey(
+            target,
+            key,
+            (e): e is HTMLInputElement | HTMLTextAreaElement => isA(e, 'HTMLInputElement') || isA(e, 'HTMLTextAreaElement'),
+          );
+        } catch (error) {
+          if (error instanceof KeyFailure) throw new ActionFailure(error.code, error.message);
+          throw error;
+        }
+      };
+      return recorded('press', target, press, { key });
     }
     case 'hover':
       return hover(await one());
-    case 'upload':
-      return upload(await one(), params.files);
+    case 'upload': {
+      const target = await one();
+      return recorded(
+        'upload',
+        target,
+        () => upload(target, params.files),
+        undefined,
+        (result) => ({
+          files: (result as { uploaded: Array<{ name: string; size: number }> }).uploaded,
+        }),
+      );
+    }
     case 'drag': {
       const from = await one();
       const to =
@@ -92,7 +126,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
               Math.min(APPEAR_MS, budgetMs),
               typeof params.to_nth === 'number' ? params.to_nth : undefined,
             );
-      return drag(from, to);
+      return recorded('drag', from, () => drag(from, to), { to });
     }
     case 'settle':
       return look(Number(params.since));
@@ -100,8 +134,10 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       return audit(ref !== undefined || selector !== undefined ? await one() : root, params.rules);
     case 'measure':
       return measure(params, ref !== undefined || selector !== undefined ? await one() : undefined);
-    case 'dblclick':
-      return dblclick(await one());
+    case 'dblclick': {
+      const target = await one();
+      return recorded('dblclick', target, () => dblclick(target));
+    }
     case 'check':
     case 'uncheck':
     case 'submit':
@@ -117,6 +153,41 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       return highlight(required(selector), Math.min(APPEAR_MS, budgetMs));
     default:
       throw new ActionFailure('unknown_action', `The extension does not know the page action "${action}"`);
+  }
+}
+
+/**
+ * Runs an action of the agent's command and records it `by: "agent"` (SPEC 12) through the
+ * recorder the relay keeps in this isolated world (none while recording is off): its target is
+ * named before it acts, and the trusted events it causes (a contenteditable's input, a checkbox's
+ * change, a submit) are not taken for the person's.
+ */
+function recorded<T>(
+  type: ActionType,
+  target: Element | undefined,
+  work: () => T,
+  detail?: AgentActDetail,
+  late?: (result: T) => AgentActDetail,
+): T {
+  const hook = (globalThis as unknown as Record<symbol, AgentRecorder | undefined>)[Symbol.for(RECORDER_SLOT)];
+  let done: ((ok: boolean, late?: AgentActDetail) => void) | undefined;
+  try {
+    if (correlation !== undefined) done = hook?.agent(type, correlation, target, detail);
+  } catch {
+    done = undefined; // recording never stands in the way of the action
+  }
+  let result: T | undefined;
+  let ok = false;
+  try {
+    result = work();
+    ok = true;
+    return result;
+  } finally {
+    try {
+      done?.(ok, ok && late !== undefined ? late(result as T) : undefined);
+    } catch {
+      // as above
+    }
   }
 }
 
@@ -263,13 +334,6 @@ function appear(selector: string, waitMs: number, visibleOnly: boolean): Promise
     const poll = setInterval(check, 100); // visibility can change without a mutation (CSS, layout)
     const timer = setTimeout(() => finish(undefined), waitMs);
   });
-}
-
-function isVisible(element: Element): boolean {
-  const box = element.getBoundingClientRect();
-  if (box.width === 0 && box.height === 0) return false;
-  const style = getComputedStyle(element);
-  return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) !== 0;
 }
 
 function describe(element: Element): Record<string, unknown> {

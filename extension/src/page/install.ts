@@ -14,6 +14,7 @@ import { agentInput } from './PersonObserver.js';
 import { Resources } from './resources.js';
 import { trackPage } from './pageEvents.js';
 import { observeVitals } from './vitals.js';
+import { observePerformance } from './performance.js';
 
 const INSTALLED = Symbol.for('browsertap.capture');
 
@@ -36,7 +37,10 @@ export function install(): void {
     { setTimeout: (fn, ms) => setTimer(fn, ms), now },
     () => location.href,
   );
-  document.addEventListener(BUS.ready, () => bus.markReady());
+  document.addEventListener(BUS.ready, () => {
+    bus.markReady();
+    dispatch.call(document, new CustomEvent(BUS.capturing));
+  });
   document.addEventListener(BUS.flush, () => bus.flush());
   dispatch.call(document, new CustomEvent(BUS.hello));
 
@@ -82,6 +86,7 @@ export function install(): void {
   hookWebSocket(bus, now);
   agentInput.listen(window);
   observeVitals(bus, now);
+  observePerformance(bus, { setTimeout: (fn, ms) => setTimer(fn, ms), now });
   trackPage(bus);
   resources.observe();
   addEventListener('pagehide', () => bus.flush());

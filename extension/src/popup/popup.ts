@@ -35,6 +35,7 @@ function render(status: PopupStatus): void {
     toggle.onclick = () => void ask({ type: current.tracked ? 'popup:untrack' : 'popup:track', tabId: current.id });
     $('hint').textContent = current.tracked && !current.auto ? 'Reload the page to capture from its first line.' : '';
   }
+  renderRecording(status.current);
   const list = $('tabs');
   list.replaceChildren(
     ...(status.tabs.length === 0
@@ -62,6 +63,25 @@ function render(status: PopupStatus): void {
   const port = $<HTMLInputElement>('port');
   if (document.activeElement !== port) port.value = String(status.port);
   $('instance').textContent = status.instanceId ? `instance ${status.instanceId}` : '';
+}
+
+/** Whether the person's actions are recorded in this tab (SPEC 12), and the switch to stop or resume it here. */
+function renderRecording(current: PopupStatus['current']): void {
+  const box = $('recording');
+  box.hidden = current === undefined || !current.tracked;
+  if (current === undefined || !current.tracked) return;
+  const toggle = $<HTMLButtonElement>('recording-toggle');
+  if (current.recordingDisabled) {
+    $('recording-state').textContent = 'Your actions are not recorded: recording is off (configure recording).';
+    toggle.hidden = true;
+    return;
+  }
+  $('recording-state').textContent = current.recording
+    ? `Your clicks, keys and typing in this tab are recorded for your agent${current.values ? '' : ' (without what you type)'}; passwords and secrets never leave the page.`
+    : 'Your actions in this tab are not recorded.';
+  toggle.hidden = false;
+  toggle.textContent = current.recording ? 'Stop recording this tab' : 'Record this tab';
+  toggle.onclick = () => void ask({ type: 'popup:recording', tabId: current.id, on: !current.recording });
 }
 
 $('save').addEventListener('click', () => void ask({ type: 'popup:port', port: Number($<HTMLInputElement>('port').value) }));

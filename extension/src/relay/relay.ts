@@ -1,13 +1,14 @@
 import {
-  BUS,
-  type CaptureMessage,
-  DIALOG_MESSAGE,
-  DIALOG_STATE_MESSAGE,
-  DRAIN_MESSAGE,
-  MAX_BATCH_JSON,
-  PING_MESSAGE,
-} from '../shared/protocol.js';
+  ACTIONS_MESSAGE,
+  type ActionWire,
+  MAX_ACTIONS_PER_MESSAGE,
+  RECORDING_HELLO,
+  RECORDING_ORDER,
+  type RecordingOrder,
+} from '../shared/actions.js';
+import { BUS, DIALOG_MESSAGE, DIALOG_STATE_MESSAGE, DRAIN_MESSAGE, MAX_BATCH_JSON, PING_MESSAGE } from '../shared/protocol.js';
 import { watchFrame } from './LoadedScripts.js';
+import { recordPage } from './recordPage.js';
 import { SOURCE_MESSAGE, sourceFor } from './sources.js';
 
 /** Batches kept while the worker cannot be reached (it is starting, or the extension reloads). */
@@ -29,18 +30,20 @@ function startRelay(): void {
 
   /** Scripts this frame loaded: the only ones whose maps are read (SPEC 6). */
   const loaded = watchFrame();
-  const waiting: string[] = [];
+  /** Messages for the worker, in order: the page's capture batches (its JSON, passed on) and the recorded actions. */
+  const waiting: Array<{ type: 'capture' | typeof ACTIONS_MESSAGE; json: string }> = [];
   /** Who waits for everything captured so far to reach the worker (a drain). */
   const idle: Array<() => void> = [];
   let sending = false;
   let attempt = 0;
   let dropped = 0;
   /** Counts a lost batch's entries (a rare path: only then is the page's JSON parsed here). */
-  const drop = (json: string | undefined) => {
-    if (json === undefined) return;
+  const drop = (item: { type: string; json: string } | undefined) => {
+    if (item === undefined) return;
     try {
-      const batch = JSON.parse(json) as Record<string, unknown>;
-      for (const entries of Object.values(batch)) dropped += Array.isArray(entries) ? entries.length : 0;
+      const batch = JSON.parse(item.json) as Record<string, unknown> | unknown[];
+      if (Array.isArray(batch)) dropped += batch.length;
+      else for (const entries of Object.values(batch)) dropped += Array.isArray(entries) ? entries.length : 0;
     } catch {
       dropped++;
     }
@@ -51,15 +54,17 @@ function startRelay(): void {
     sending = true;
     try {
       while (waiting.length > 0) {
+        dropped += recording.takeDropped();
         if (dropped > 0 && attempt === 0) {
           // Losses are reported where the agent reads, never silent.
           const message = `browsertap dropped ${dropped} captured entries: the extension did not take them in time`;
-          waiting.unshift(
-            JSON.stringify({ logs: [{ level: 'warn', message, source: 'console', url: location.href, ts: Date.now() }] }),
-          );
+          waiting.unshift({
+            type: 'capture',
+            json: JSON.stringify({ logs: [{ level: 'warn', message, source: 'console', url: location.href, ts: Date.now() }] }),
+          });
           dropped = 0;
         }
-        const message: CaptureMessage = { type: 'capture', json: waiting[0] as string };
+        const message = waiting[0] as { type: string; json: string };
         try {
           await chrome.runtime.sendMessage(message);
           waiting.shift();
@@ -84,10 +89,37 @@ function startRelay(): void {
   document.addEventListener(BUS.batch, (event) => {
     const detail = (event as CustomEvent<unknown>).detail;
     if (typeof detail !== 'string' || detail.length > MAX_BATCH_JSON) return; // the worker checks the rest
-    waiting.push(detail);
+    enqueue({ type: 'capture', json: detail });
+  });
+  const enqueue = (item: (typeof waiting)[number]) => {
+    waiting.push(item);
     if (waiting.length > MAX_WAITING) drop(waiting.splice(sending ? 1 : 0, 1)[0]);
     void pump();
+  };
+
+  // The person's actions (SPEC 12), recorded here where the page cannot reach, once the worker
+  // says this frame's tab is tracked and recording is on. Asked when the page capture says it
+  // is installed (it is only in tracked tabs): other pages never wake the worker for this.
+  const recording = recordPage((actions: ActionWire[]) => {
+    for (let i = 0; i < actions.length; i += MAX_ACTIONS_PER_MESSAGE)
+      enqueue({ type: ACTIONS_MESSAGE, json: JSON.stringify(actions.slice(i, i + MAX_ACTIONS_PER_MESSAGE)) });
   });
+  let asked = false;
+  const askRecording = () => {
+    if (asked) return;
+    asked = true;
+    try {
+      chrome.runtime
+        .sendMessage({ type: RECORDING_HELLO })
+        .then((answer: unknown) => {
+          if (isOrder(answer)) recording.order(answer);
+        })
+        .catch(() => (asked = false));
+    } catch {
+      // the extension was reloaded or removed: this relay is orphaned
+    }
+  };
+  document.addEventListener(BUS.capturing, askRecording);
   // A dialog the page opens while browsertap is not acting blocks the page's thread, this script's
   // with it, right after this event: the message goes out now, from the event's own call, never
   // behind a batch waiting for an answer (measured: it reaches the worker in ~3 ms while the
@@ -107,6 +139,12 @@ function startRelay(): void {
   chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     const type = (message as { type?: unknown } | null)?.type;
     if (sender.id !== chrome.runtime.id) return false;
+    if (type === RECORDING_ORDER) {
+      const order = (message as { order?: unknown }).order;
+      if (isOrder(order)) recording.order(order);
+      sendResponse({ ordered: true });
+      return false;
+    }
     if (type === PING_MESSAGE) {
       // The worker asks whether this frame's thread runs (a dialog blocks it: no answer then).
       sendResponse({ alive: true });
@@ -132,16 +170,23 @@ function startRelay(): void {
     }
     if (type !== DRAIN_MESSAGE) return false;
     document.dispatchEvent(new CustomEvent(BUS.flush));
-    if (!sending && waiting.length === 0) {
-      sendResponse({ drained: true });
-      return false;
-    }
-    idle.push(() => sendResponse({ drained: true }));
+    void recording.settled().then(() => {
+      if (!sending && waiting.length === 0) sendResponse({ drained: true });
+      else idle.push(() => sendResponse({ drained: true }));
+    });
     return true;
   });
   // Whichever script runs first, the capture learns that the relay listens.
-  document.addEventListener(BUS.hello, () => document.dispatchEvent(new CustomEvent(BUS.ready)));
+  document.addEventListener(BUS.hello, () => {
+    document.dispatchEvent(new CustomEvent(BUS.ready));
+    askRecording();
+  });
   document.dispatchEvent(new CustomEvent(BUS.ready));
+}
+
+function isOrder(value: unknown): value is RecordingOrder {
+  const order = value as RecordingOrder | null;
+  return typeof order === 'object' && order !== null && typeof order.record === 'boolean' && typeof order.values === 'boolean';
 }
 
 startRelay();

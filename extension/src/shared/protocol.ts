@@ -1,4 +1,5 @@
 import type { RequestType } from '../../../src/domain/capture/entries.js';
+import type { PagePerformance, VitalAttribution } from '../../../src/domain/capture/performance.js';
 /**
  * What travels page → relay → worker. Entries are already in the daemon's wire shape (SPEC 4),
  * without `tab_id`: the worker adds it from the message's sender, which the page cannot forge.
@@ -10,6 +11,8 @@ export const BUS = {
   hello: 'browsertap:hello',
   /** The relay listens. */
   ready: 'browsertap:ready',
+  /** MAIN → ISOLATED, in answer to `ready`: the capture is installed in this document (its tab is tracked). */
+  capturing: 'browsertap:capturing',
   /** Send what is batched now (the relay asks before a command's result is posted: read after act). */
   flush: 'browsertap:flush',
   /** A JSON-encoded `DialogOrder` (page/hookDialogs.ts), ISOLATED relay → MAIN world. */
@@ -123,7 +126,12 @@ export interface VitalWire {
   ts: number;
   /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
   target?: string;
+  /** Why it has its value (SPEC 13); INP's scripts are put in source by the worker. */
+  attribution?: VitalAttribution;
 }
+
+/** The page's long frames and requests so far (SPEC 13, page/performance.ts); the top document only. */
+export type PerformanceWire = Omit<PagePerformance, 'tab_id' | 'frame_url'>;
 
 export interface PageWire {
   url: string;
@@ -139,6 +147,7 @@ export interface CaptureBatch {
   websocket?: WebSocketWire[];
   vitals?: VitalWire[];
   page?: PageWire[];
+  performance?: PerformanceWire[];
 }
 
 export type CaptureKind = keyof CaptureBatch;

@@ -27,6 +27,8 @@ export interface PageHooks {
   drain(tabId: number): Promise<void>;
   /** An audit's violations, logged for the tab (they become accessibility_violation stream events). */
   audited(tabId: number, url: string, violations: readonly Violation[]): void;
+  /** A command starts acting in a tab, or has ended (its recorded actions are the agent's: SPEC 12). */
+  acting?(tabId: number, correlationId: string, type: string, phase: 'start' | 'end'): void;
 }
 
 export interface Violation {
@@ -104,6 +106,8 @@ export class BrowserCommands {
     } finally {
       guard.stop();
       this.guards.delete(query.correlation_id);
+      const tabId = this.actedIn.get(query.correlation_id);
+      if (tabId !== undefined) this.page.acting?.(tabId, query.correlation_id, query.type, 'end');
     }
   }
 
@@ -179,7 +183,7 @@ export class BrowserCommands {
               'ISOLATED',
               SLOT.dom,
               'dom-actions.js',
-              [query.type, own, budget, since],
+              [query.type, own, budget, since, query.correlation_id],
               deadline,
               frameId,
             ),
@@ -484,6 +488,7 @@ export class BrowserCommands {
   private async target(query: Query, allowBlank: boolean): Promise<chrome.tabs.Tab> {
     const tab = await this.scope.target(query.tab_id, allowBlank, query.default_tab_id);
     this.remember(query.correlation_id, tab.id as number);
+    this.page.acting?.(tab.id as number, query.correlation_id, query.type, 'start');
     await this.guards.get(query.correlation_id)?.enter(tab.id as number);
     return tab;
   }

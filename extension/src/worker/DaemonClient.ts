@@ -1,3 +1,4 @@
+import type { RecordingSettings } from '../shared/actions.js';
 import type { Query, ResultBody } from '../shared/commands.js';
 
 /** The daemon answered with an HTTP error: retrying the same request will not help. */
@@ -30,6 +31,8 @@ export const INGEST_PATHS = {
   network: '/network-bodies',
   websocket: '/websocket-events',
   vitals: '/vitals',
+  actions: '/actions',
+  performance: '/performance',
 } as const;
 
 /**
@@ -39,6 +42,8 @@ export const INGEST_PATHS = {
  */
 export class DaemonClient {
   readonly base: string;
+  /** What the daemon's last poll answer said about recording (SPEC 12), when it said. */
+  recording: RecordingSettings | undefined;
 
   constructor(readonly port: number) {
     this.base = `http://127.0.0.1:${port}`;
@@ -52,7 +57,10 @@ export class DaemonClient {
       wait_ms: waitMs,
       ...(identity.version === undefined ? {} : { extension_version: identity.version }),
     };
-    const answer = (await this.request('POST', '/pending-queries', body, signal)) as { queries?: Query[] };
+    const answer = (await this.request('POST', '/pending-queries', body, signal)) as { queries?: Query[]; recording?: unknown };
+    const recording = answer.recording as Partial<RecordingSettings> | undefined;
+    if (typeof recording?.actions === 'boolean' && typeof recording.values === 'boolean')
+      this.recording = { actions: recording.actions, values: recording.values };
     return Array.isArray(answer.queries) ? answer.queries : [];
   }
 

@@ -1,7 +1,9 @@
+import { RECORDING_ORDER } from '../shared/actions.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import type { Identity } from './DaemonClient.js';
 import type { Forwarder } from './Forwarder.js';
 import type { PollLoop } from './PollLoop.js';
+import type { RecordingState } from './RecordingState.js';
 import { setDaemonPort, validPort } from './settings.js';
 import type { TabScope } from './TabScope.js';
 
@@ -9,6 +11,7 @@ export interface PopupContext {
   readonly scope: TabScope;
   readonly loop: PollLoop;
   readonly forwarder: Forwarder;
+  readonly recording: RecordingState;
   readonly bootId: string;
   identity(): Identity | undefined;
   port(): Promise<number>;
@@ -25,12 +28,25 @@ export interface PopupStatus {
   dropped: number;
   held: number;
   tabs: Array<{ id: number; title: string; url: string; auto: boolean }>;
-  current?: { id: number; url: string; tracked: boolean; auto: boolean };
+  /**
+   * The current tab; `recording`: the person's actions are recorded there (SPEC 12), `recordingOff`:
+   * the person turned that off for this tab, `recordingDisabled`: the daemon's settings turned it off.
+   */
+  current?: {
+    id: number;
+    url: string;
+    tracked: boolean;
+    auto: boolean;
+    recording: boolean;
+    recordingOff: boolean;
+    recordingDisabled: boolean;
+    values: boolean;
+  };
 }
 
-/** What the popup may ask the worker: status, track / untrack a tab, set the daemon port. */
+/** What the popup may ask the worker: status, track / untrack a tab, record in it or not, set the daemon port. */
 export async function handlePopupMessage(
-  message: { type: string; tabId?: unknown; port?: unknown },
+  message: { type: string; tabId?: unknown; port?: unknown; on?: unknown },
   context: PopupContext,
 ): Promise<unknown> {
   switch (message.type) {
@@ -48,7 +64,15 @@ export async function handlePopupMessage(
     }
     case 'popup:untrack':
       await context.scope.untrack(Number(message.tabId));
+      await tell(context, Number(message.tabId));
       return status(context);
+    case 'popup:recording': {
+      // The person's switch for this tab (SPEC 12), kept for the browser session.
+      const tabId = Number(message.tabId);
+      if (!Number.isSafeInteger(tabId) || typeof message.on !== 'boolean') return { error: 'popup:recording needs a tab and on' };
+      await context.recording.setTab(tabId, message.on);
+      return status(context);
+    }
     case 'popup:port':
       if (!validPort(message.port)) return { error: 'The port must be a whole number from 1 to 65535' };
       await setDaemonPort(message.port);
@@ -58,8 +82,16 @@ export async function handlePopupMessage(
   }
 }
 
+/** A tab that stopped being tracked stops recording at once (its page stays as it is). */
+async function tell(context: PopupContext, tabId: number): Promise<void> {
+  const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+  const order = context.recording.order(tabId, context.scope.isTracked(tabId, tab?.url));
+  await chrome.tabs.sendMessage(tabId, { type: RECORDING_ORDER, order }).catch(() => undefined);
+}
+
 async function status(context: PopupContext): Promise<PopupStatus> {
   const { scope, loop, forwarder } = context;
+  await context.recording.ready;
   const tracked = await scope.trackedTabs();
   const [current] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
   const stats = forwarder.stats;
@@ -88,6 +120,10 @@ async function status(context: PopupContext): Promise<PopupStatus> {
             url: current.url ?? '',
             tracked: scope.isTracked(current.id, current.url),
             auto: current.url !== undefined && isDevelopmentUrl(current.url) && !scope.isExplicit(current.id),
+            recording: context.recording.order(current.id, scope.isTracked(current.id, current.url)).record,
+            recordingOff: context.recording.isOffIn(current.id),
+            recordingDisabled: !context.recording.current.actions,
+            values: context.recording.current.values,
           },
         }),
   };

@@ -1,6 +1,9 @@
+import { ACTIONS_MESSAGE, RECORDING_HELLO, RECORDING_ORDER, type RecordingSettings } from '../shared/actions.js';
 import type { ResultBody } from '../shared/commands.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import { DIALOG_MESSAGE, DIALOG_STATE_MESSAGE, DRAIN_MESSAGE } from '../shared/protocol.js';
+import { agentNavigationEntry, forwardActions } from './actions.js';
+import { AgentWindows } from './AgentWindows.js';
 import { BrowserCommands, type Violation } from './BrowserCommands.js';
 import { forwardBatch, parseBatch } from './capture.js';
 import { CommandRunner } from './CommandRunner.js';
@@ -10,8 +13,10 @@ import { OpenDialogs } from './OpenDialogs.js';
 import { Forwarder } from './Forwarder.js';
 import { handlePopupMessage, type PopupContext } from './popupApi.js';
 import { PollLoop } from './PollLoop.js';
+import { RecordingState } from './RecordingState.js';
 import { fillStatuses, LoadStatuses } from './LoadStatuses.js';
 import { SourceMaps } from './SourceMaps.js';
+import { scriptsInSource } from './scriptsInSource.js';
 import { readSourceMap, SOURCE_MESSAGE, type SourceAnswer } from '../relay/sources.js';
 import { daemonPort, instanceId, isPortChange } from './settings.js';
 import { TabRequests } from './TabRequests.js';
@@ -30,6 +35,39 @@ const scope = new TabScope();
 const tabRequests = new TabRequests();
 /** Dialogs pages opened while browsertap was not acting, which block their tab (SPEC 9). */
 const dialogs = new OpenDialogs(chromeDialogPorts);
+/** Which commands act in which tab: what their pages record is the agent's (SPEC 12). */
+const agents = new AgentWindows();
+const RECORDING_KEY = 'recording';
+const RECORDING_OFF_KEY = 'recordingOff';
+/** Whether tabs record the person's actions (SPEC 12): the daemon's settings and the popup's per-tab switch. */
+const recording = new RecordingState(
+  {
+    load: async () => {
+      const [local, session] = await Promise.all([
+        chrome.storage.local.get(RECORDING_KEY),
+        chrome.storage.session.get(RECORDING_OFF_KEY),
+      ]);
+      return {
+        settings: local[RECORDING_KEY] as RecordingSettings | undefined,
+        off: session[RECORDING_OFF_KEY] as number[] | undefined,
+      };
+    },
+    saveSettings: (settings) => chrome.storage.local.set({ [RECORDING_KEY]: settings }),
+    saveOff: (off) => chrome.storage.session.set({ [RECORDING_OFF_KEY]: off }),
+  },
+  (tabId) => void tellRecording(tabId),
+);
+
+/** Tells every frame of the tab (or of every tracked tab) whether to record now. */
+async function tellRecording(tabId?: number): Promise<void> {
+  await Promise.all([scope.ready, recording.ready]);
+  const tabs = tabId === undefined ? await scope.trackedTabs() : [await chrome.tabs.get(tabId).catch(() => undefined)];
+  for (const tab of tabs) {
+    if (tab?.id === undefined) continue;
+    const order = recording.order(tab.id, scope.isTracked(tab.id, tab.url));
+    void chrome.tabs.sendMessage(tab.id, { type: RECORDING_ORDER, order }).catch(() => undefined);
+  }
+}
 const commands = new BrowserCommands(
   scope,
   {
@@ -44,6 +82,16 @@ const commands = new BrowserCommands(
       } catch {
         return false; // no relay in that tab (not tracked yet, or not scriptable)
       }
+    },
+    acting: (tabId, correlationId, type, phase) => {
+      if (phase === 'start') return agents.start(tabId, correlationId, type, Date.now());
+      const made = agents.end(correlationId, Date.now());
+      if (made === undefined) return;
+      // The page recorded nothing of this navigation (not scriptable, or capture not there yet): recorded from here.
+      void Promise.all([scope.ready, recording.ready, chrome.tabs.get(made.tabId).catch(() => undefined)]).then(([, , tab]) => {
+        if (tab === undefined || !recording.order(made.tabId, scope.isTracked(made.tabId, tab.url)).record) return;
+        forwarder.add('actions', agentNavigationEntry(made, tab.url ?? tab.pendingUrl ?? ''));
+      });
     },
   },
   undefined,
@@ -210,23 +258,70 @@ const runner = new CommandRunner({
 const loop = new PollLoop({
   poll: async (waitMs, signal) => {
     const to = await daemon();
-    return to.poll(identity as Identity, waitMs, AbortSignal.any([signal, AbortSignal.timeout(waitMs + 5_000)]));
+    const queries = await to.poll(identity as Identity, waitMs, AbortSignal.any([signal, AbortSignal.timeout(waitMs + 5_000)]));
+    recording.fromDaemon(to.recording);
+    return queries;
   },
   keepAlive: () => chrome.runtime.getPlatformInfo(),
   onQueries: (queries) => {
     for (const query of queries) void runner.run(query);
   },
+  onConnected: () => void announceTabs().catch(() => undefined),
   sleep,
   now: Date.now,
 });
 
-const popup: PopupContext = { scope, loop, forwarder, bootId, identity: () => identity, port: async () => (await daemon()).port };
+/**
+ * A daemon that (re)started knows no tab until a page loads again, so on every (re)connection
+ * each tracked tab's page is told again, as its page hook told it (SPEC 4 `POST /page`), the tab
+ * used last at the end. The daemon keeps a document's start when the same page is told again.
+ */
+async function announceTabs(): Promise<void> {
+  for (const tab of await scope.trackedByRecency()) {
+    const url = tab.id === undefined ? undefined : (pages.get(tab.id) ?? tab.url);
+    if (tab.id === undefined || url === undefined || !/^https?:\/\//.test(url)) continue;
+    forwarder.add('page', { tab_id: tab.id, url, title: tab.title ?? '', event: 'load' }, true);
+  }
+}
+
+const popup: PopupContext = {
+  scope,
+  loop,
+  forwarder,
+  recording,
+  bootId,
+  identity: () => identity,
+  port: async () => (await daemon()).port,
+};
 
 chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
   const kind = (message as { type?: unknown } | null)?.type;
   if (kind === DIALOG_STATE_MESSAGE) {
     // A page's own dialog opened or closed (page/hookDialogs.ts); it blocks the tab meanwhile.
     if (sender.tab?.id !== undefined) dialogs.report(sender.tab.id, sender.frameId ?? 0, (message as { json?: unknown }).json);
+    return false;
+  }
+  if (kind === RECORDING_HELLO) {
+    // A frame's relay asks whether to record the person's actions (SPEC 12): its tab tracked, recording on.
+    const tabId = sender.tab?.id;
+    if (tabId === undefined) return false;
+    const url = sender.frameId === 0 ? sender.url : sender.tab?.url;
+    void Promise.all([scope.ready, recording.ready]).then(() =>
+      sendResponse(recording.order(tabId, scope.isTracked(tabId, url))),
+    );
+    return true;
+  }
+  if (kind === ACTIONS_MESSAGE) {
+    const tabId = sender.tab?.id;
+    if (tabId === undefined) return false;
+    sendResponse({ ok: true });
+    const frameUrl = sender.frameId === 0 ? undefined : (sender.url ?? 'about:blank');
+    const json = (message as { json?: unknown }).json;
+    const arrived = Date.now();
+    void Promise.all([scope.ready, recording.ready]).then(() => {
+      const order = recording.order(tabId, scope.isTracked(tabId, frameUrl === undefined ? sender.url : sender.tab?.url));
+      forwardActions(json, tabId, frameUrl, order, agents, forwarder, arrived);
+    });
     return false;
   }
   if (kind === 'capture') {
@@ -238,9 +333,12 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     void scope.ready.then(() => {
       if (!scope.isTracked(tabId, frameUrl === undefined ? sender.url : sender.tab?.url)) return; // SPEC 7: untracked tabs send nothing
       const batch = parseBatch((message as { json?: unknown }).json);
-      const mapped = Promise.all([inSource(batch, tabId, sender.frameId ?? 0), fillStatuses(batch, tabId, statuses)]).catch(
-        () => undefined,
-      );
+      const frameId = sender.frameId ?? 0;
+      const mapped = Promise.all([
+        inSource(batch, tabId, frameId),
+        scriptsInSource(batch, (url, char) => sourceMaps.locate(tabId, url, char, frameId)),
+        fillStatuses(batch, tabId, statuses),
+      ]).catch(() => undefined);
       capturing = capturing.then(async () => {
         await mapped;
         const before = pages.get(tabId);
@@ -267,6 +365,7 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
 
 const tabGone = (tabId: number) => {
   dialogs.forget(tabId);
+  recording.forget(tabId);
   const url = pages.get(tabId);
   if (url !== undefined) {
     pages.delete(tabId);

@@ -1,0 +1,369 @@
+import type { ActionType, NavigationKind, PickedFile } from '../../../src/domain/capture/entries.js';
+import type { ActionWire } from '../shared/actions.js';
+import type { Described } from './locators.js';
+import type { RecordedValue } from './values.js';
+
+export const RECORD = Object.freeze({
+  /** A field edit ends after this long without input (ms), or at blur, Enter, submit, another action. */
+  fillIdleMs: 500,
+  /** A scroll is recorded this long after its last movement (ms), at its final position. */
+  scrollIdleMs: 500,
+  /** A click waits this long for the second click of a double click (ms) unless another action comes first. */
+  doubleClickMs: 500,
+  /** A target named at pointerdown still stands for the click that follows within this long (ms). */
+  namedForMs: 2_000,
+  /** Actions held for sending, at most (they wait only for their targets to be named). */
+  maxHeld: 500,
+});
+
+export interface RecorderPorts<E extends object> {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Runs `fn` in a task of its own, after the event being dispatched (and the page's handlers of it). */
+  defer(fn: () => void): void;
+  /** Names the element (locators.ts). The costly part: run only from `defer`. */
+  describe(element: E): Described;
+  /** What a fill or select records of the element's value now (values.ts: redaction, the values setting). */
+  valueOf(element: E): RecordedValue;
+  /** The scroll position of the element, or of the window for `undefined`. */
+  scrollOf(element: E | undefined): { x: number; y: number };
+  /** The document's url, as it may leave the page (redacted). */
+  url(): string;
+  /** Hands finished actions on, in the order they happened. */
+  send(actions: ActionWire[]): void;
+}
+
+interface Slot<E> {
+  readonly element: E;
+  described?: Described;
+}
+
+interface Held<E> {
+  readonly wire: ActionWire;
+  readonly target?: Slot<E>;
+  readonly to?: Slot<E>;
+}
+
+interface PendingClick<E> {
+  readonly element: E;
+  readonly slot: Slot<E>;
+  readonly ts: number;
+  readonly url: string;
+  type: 'click' | 'dblclick';
+  timer: unknown;
+}
+
+interface PendingRun<E> {
+  readonly element: E | undefined;
+  readonly slot: Slot<E> | undefined;
+  readonly first: number;
+  last: number;
+  timer: unknown;
+}
+
+/**
+ * Turns what a person does in a page into actions (SPEC 12), in the order they happened: a click
+ * (or, when a second click follows on the same element, one dblclick); one `fill` per field edit
+ * with the final value, taken at 500 ms idle, blur, Enter, submit or the next action; one
+ * `scroll` per scroll, at its final position 500 ms after it stops; presses, choices, submits,
+ * drags and navigations as they come. The DOM wiring (relay/recordPage.ts) calls it from trusted
+ * events only, and does nothing costly inside them: naming a target (`describe`) runs later, in
+ * a task of its own (`defer`), and an action is sent once its targets are named.
+ */
+export class Recorder<E extends object> {
+  private readonly named = new WeakMap<E, { slot: Slot<E>; at: number }>();
+  private readonly toName: Slot<E>[] = [];
+  private naming = false;
+  private readonly held: Held<E>[] = [];
+  private click: PendingClick<E> | undefined;
+  private fill: PendingRun<E> | undefined;
+  private scroll: PendingRun<E> | undefined;
+  private dragFrom: Slot<E> | undefined;
+  private readonly waiting: Array<() => void> = [];
+  /** Actions dropped because more than RECORD.maxHeld waited (reported by the relay as a lost-entries note). */
+  dropped = 0;
+
+  constructor(private readonly ports: RecorderPorts<E>) {}
+
+  /** A pointer went down on the element: name it now, before the click changes the page. */
+  prepare(element: E): void {
+    this.slotFor(element);
+  }
+
+  clicked(element: E, detail: number): void {
+    if (detail >= 2 && this.click?.element === element) return; // the second click of a double click
+    this.finishAll();
+    const click: PendingClick<E> = {
+      element,
+      slot: this.slotFor(element),
+      ts: this.ports.now(),
+      url: this.ports.url(),
+      type: 'click',
+      timer: undefined,
+    };
+    click.timer = this.ports.setTimeout(() => this.finishClick(), RECORD.doubleClickMs);
+    this.click = click;
+  }
+
+  doubleClicked(element: E): void {
+    if (this.click?.element === element) {
+      this.click.type = 'dblclick';
+      this.finishClick();
+      return;
+    }
+    this.finishAll();
+    this.hold({ ...this.base('dblclick'), target: this.slotFor(element) });
+  }
+
+  /** A person's input changed the field's value (a keystroke, a paste, a drop, autofill). */
+  edited(element: E): void {
+    const now = this.ports.now();
+    if (this.fill !== undefined && this.fill.element === element) {
+      this.fill.last = now;
+      return;
+    }
+    this.finishAll();
+    this.fill = { element, slot: this.slotFor(element), first: now, last: now, timer: undefined };
+    this.armFill();
+  }
+
+  /** The edit of `element` (or of any field) is over: blur, Enter, submit. */
+  committed(element?: E): void {
+    if (this.fill !== undefined && (element === undefined || this.fill.element === element)) this.finishFill();
+  }
+
+  pressed(element: E, key: string): void {
+    this.finishAll();
+    this.hold({ ...this.base('press', { key }), target: this.slotFor(element) });
+  }
+
+  /** A choice: a select's option(s), a checkbox or radio, a file pick. `detail` is its value or files. */
+  chose(element: E, type: 'select' | 'check' | 'uncheck' | 'upload', detail: RecordedValue | { files: PickedFile[] } = {}): void {
+    this.finishAll();
+    this.hold({ ...this.base(type, detail), target: this.slotFor(element) });
+  }
+
+  submitted(form: E): void {
+    this.finishAll();
+    this.hold({ ...this.base('submit'), target: this.slotFor(form) });
+  }
+
+  dragStarted(element: E): void {
+    this.dragFrom = this.slotFor(element);
+  }
+
+  droppedOn(element: E): void {
+    const from = this.dragFrom;
+    this.dragFrom = undefined;
+    if (from === undefined) return;
+    this.finishAll();
+    this.hold({ ...this.base('drag'), target: from, to: this.slotFor(element) });
+  }
+
+  /** The element (or the window, `undefined`) scrolled by the person's doing. */
+  scrolled(element: E | undefined): void {
+    const now = this.ports.now();
+    if (this.scroll !== undefined && this.scroll.element === element) {
+      this.scroll.last = now;
+      return;
+    }
+    this.finishAll();
+    this.scroll = {
+      element,
+      slot: element === undefined ? undefined : this.slotFor(element),
+      first: now,
+      last: now,
+      timer: undefined,
+    };
+    this.armScroll();
+  }
+
+  navigated(url: string, navigation: NavigationKind, ts = this.ports.now()): void {
+    this.finishAll();
+    this.hold({ wire: { ts, by: 'human', type: 'navigate', url, navigation } });
+  }
+
+  /**
+   * browsertap's own action (`by: "agent"`): its target named at once, before it acts; the
+   * action is held when `done` is called (a fill's value, a scroll's position are read then).
+   */
+  agent(
+    type: ActionType,
+    correlationId: string,
+    element: E | undefined,
+    extra: Partial<ActionWire> = {},
+    named?: E,
+  ): (late?: Partial<ActionWire>) => void {
+    this.finishAll();
+    const slot = element === undefined ? undefined : this.describedNow(element);
+    const to = named === undefined ? undefined : this.describedNow(named);
+    const ts = this.ports.now();
+    const url = this.ports.url();
+    let done = false;
+    return (late = {}) => {
+      if (done) return;
+      done = true;
+      this.hold({
+        wire: { ts, by: 'agent', type, url, correlation_id: correlationId, ...extra, ...late },
+        ...(slot === undefined ? {} : { target: slot }),
+        ...(to === undefined ? {} : { to }),
+      });
+    };
+  }
+
+  /** Everything pending is finished and named now (the page is going away). */
+  flushNow(): void {
+    this.finishAll();
+    this.name();
+  }
+
+  /** Resolves once every finished action has been handed on (a drain: read after act). */
+  settled(): Promise<void> {
+    if (this.held.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Drops what is pending (recording was turned off). */
+  reset(): void {
+    for (const pending of [this.click, this.fill, this.scroll]) if (pending !== undefined) this.ports.clearTimeout(pending.timer);
+    this.click = this.fill = this.scroll = this.dragFrom = undefined;
+    this.held.length = 0;
+    this.toName.length = 0;
+    this.release();
+  }
+
+  private base(type: ActionType, extra: Partial<ActionWire> = {}): { wire: ActionWire } {
+    return { wire: { ts: this.ports.now(), by: 'human', type, url: this.ports.url(), ...extra } };
+  }
+
+  private finishAll(): void {
+    const pending = [
+      this.click === undefined ? undefined : { at: this.click.ts, finish: () => this.finishClick() },
+      this.fill === undefined ? undefined : { at: this.fill.first, finish: () => this.finishFill() },
+      this.scroll === undefined ? undefined : { at: this.scroll.first, finish: () => this.finishScroll() },
+    ].filter((p) => p !== undefined);
+    pending.sort((a, b) => a.at - b.at);
+    for (const p of pending) p.finish();
+  }
+
+  private finishClick(): void {
+    const click = this.click;
+    if (click === undefined) return;
+    this.click = undefined;
+    this.ports.clearTimeout(click.timer);
+    this.hold({ wire: { ts: click.ts, by: 'human', type: click.type, url: click.url }, target: click.slot });
+  }
+
+  private finishFill(): void {
+    const fill = this.fill;
+    if (fill === undefined) return;
+    this.fill = undefined;
+    this.ports.clearTimeout(fill.timer);
+    const value = this.ports.valueOf(fill.element as E);
+    this.hold({ wire: { ts: fill.last, by: 'human', type: 'fill', url: this.ports.url(), ...value }, target: fill.slot });
+  }
+
+  private finishScroll(): void {
+    const scroll = this.scroll;
+    if (scroll === undefined) return;
+    this.scroll = undefined;
+    this.ports.clearTimeout(scroll.timer);
+    const { x, y } = this.ports.scrollOf(scroll.element);
+    this.hold({
+      wire: { ts: scroll.last, by: 'human', type: 'scroll', url: this.ports.url(), x: Math.round(x), y: Math.round(y) },
+      ...(scroll.slot === undefined ? {} : { target: scroll.slot }),
+    });
+  }
+
+  /** Re-armed only when it fires early: one timer per edit, not one per keystroke. */
+  private armFill(): void {
+    const fill = this.fill;
+    if (fill === undefined) return;
+    const wait = fill.last + RECORD.fillIdleMs - this.ports.now();
+    if (wait <= 0) return this.finishFill();
+    fill.timer = this.ports.setTimeout(() => this.armFill(), wait);
+  }
+
+  private armScroll(): void {
+    const scroll = this.scroll;
+    if (scroll === undefined) return;
+    const wait = scroll.last + RECORD.scrollIdleMs - this.ports.now();
+    if (wait <= 0) return this.finishScroll();
+    scroll.timer = this.ports.setTimeout(() => this.armScroll(), wait);
+  }
+
+  /** The element's slot: the one named lately (at pointerdown), else a new one, named in the next task. */
+  private slotFor(element: E): Slot<E> {
+    const now = this.ports.now();
+    const known = this.named.get(element);
+    if (known !== undefined && now - known.at <= RECORD.namedForMs) return known.slot;
+    const slot: Slot<E> = { element };
+    this.named.set(element, { slot, at: now });
+    this.toName.push(slot);
+    if (!this.naming) {
+      this.naming = true;
+      this.ports.defer(() => this.name());
+    }
+    return slot;
+  }
+
+  private describedNow(element: E): Slot<E> {
+    return { element, described: this.safeDescribe(element) };
+  }
+
+  private name(): void {
+    this.naming = false;
+    for (const slot of this.toName.splice(0)) slot.described ??= this.safeDescribe(slot.element);
+    this.pump();
+  }
+
+  private safeDescribe(element: E): Described {
+    try {
+      return this.ports.describe(element);
+    } catch {
+      return {};
+    }
+  }
+
+  private hold(action: Held<E>): void {
+    this.held.push(action);
+    if (this.held.length > RECORD.maxHeld) {
+      this.held.shift();
+      this.dropped++;
+    }
+    this.pump();
+  }
+
+  /** Sends, in order, every held action whose targets are named. */
+  private pump(): void {
+    let ready = 0;
+    while (ready < this.held.length) {
+      const action = this.held[ready] as Held<E>;
+      if (action.target?.described === undefined && action.target !== undefined) break;
+      if (action.to !== undefined && action.to.described === undefined) break;
+      ready++;
+    }
+    if (ready === 0) return;
+    const out = this.held.splice(0, ready).map(wireOf);
+    this.ports.send(out);
+    if (this.held.length === 0) this.release();
+  }
+
+  private release(): void {
+    for (const done of this.waiting.splice(0)) done();
+  }
+}
+
+function wireOf<E>(action: Held<E>): ActionWire {
+  const wire: ActionWire = { ...action.wire };
+  const target = action.target?.described;
+  if (target !== undefined) Object.assign(wire, target);
+  const to = action.to?.described;
+  if (to !== undefined) {
+    if (to.locator !== undefined) wire.to_locator = to.locator;
+    if (to.selector !== undefined) wire.to_selector = to.selector;
+    if (to.nth !== undefined) wire.to_nth = to.nth;
+  }
+  return wire;
+}

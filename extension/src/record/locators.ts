@@ -1,0 +1,253 @@
+import { accessibleName, normalize, roleOf, shownText } from '../inject/accessibleName.js';
+import { queryAll } from '../inject/targets.js';
+import { isVisible } from '../inject/visible.js';
+import { cssPath } from './cssPath.js';
+import { labelsOf, pwNormalize, Scope } from './playwrightText.js';
+import { cssString, jsString } from './quote.js';
+
+/** How an action names its element (SPEC 12): a Playwright locator and a browsertap target for the same element. */
+export interface Described {
+  locator?: string;
+  selector?: string;
+  nth?: number;
+  role?: string;
+  name?: string;
+}
+
+/** Elements looked at per check, at most: past it a check gives up (a bigger page gets a CSS locator). */
+export const MAX_SCAN = 20_000;
+/** Longest text a `getByText` locator is made of (Playwright's own generator stops at 80). */
+const MAX_TEXT_LOCATOR = 80;
+/** Longest name or label a locator is made of. */
+const MAX_NAME = 200;
+
+/** The roles a `getByRole` locator is made for: controls and the few landmarks a test names. */
+const ROLE_LOCATORS = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'option',
+  'spinbutton',
+  'slider',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'treeitem',
+  'heading',
+  'img',
+  'cell',
+  'gridcell',
+  'columnheader',
+  'rowheader',
+  'dialog',
+]);
+
+/** Candidates of a role, a superset (the role is checked on each): a tag that can have it, or an explicit role. */
+const ROLE_CANDIDATES: Readonly<Record<string, string>> = {
+  button: 'button,input,summary,[role]',
+  link: 'a,area,[role]',
+  checkbox: 'input,[role]',
+  radio: 'input,[role]',
+  switch: 'input,[role]',
+  textbox: 'input,textarea,[role]',
+  searchbox: 'input,[role]',
+  combobox: 'input,select,[role]',
+  listbox: 'select,datalist,[role]',
+  option: 'option,[role]',
+  spinbutton: 'input,[role]',
+  slider: 'input,[role]',
+  heading: 'h1,h2,h3,h4,h5,h6,[role]',
+  img: 'img,svg,[role]',
+};
+
+/** Elements `getByLabel` can match: labelled by attribute, or labelable. */
+const LABEL_CANDIDATES = '[aria-labelledby],[aria-label],button,meter,output,progress,select,textarea,input';
+
+/** Test id attributes, most common first (SPEC 12). Playwright's `getByTestId` reads `data-testid` unless configured. */
+const TEST_IDS = ['data-testid', 'data-test', 'data-cy'] as const;
+
+interface Candidate {
+  readonly locator: string;
+  readonly matches: () => Element[];
+}
+
+/**
+ * Names `element` as a test would (SPEC 12): the first of getByTestId, getByRole(role, {name,
+ * exact}), getByLabel, getByPlaceholder, getByText (exact) and a CSS locator that matches that
+ * one element under Playwright's rules for it, else the first that matches it among others with
+ * `.nth(i)`; plus a browsertap target (CSS, `role=`, `text=`) checked with the resolution
+ * `interact` uses, with `nth` when it matches several; plus the element's role and accessible
+ * name as the snapshot prints them. Bounded: every check looks at most at MAX_SCAN elements.
+ */
+export function describeTarget(element: Element): Described {
+  const document = element.ownerDocument;
+  if (element === document.body || element === document.documentElement) {
+    const tag = element.localName;
+    return { locator: `locator('${tag}')`, selector: tag };
+  }
+  const scope = new Scope(document, MAX_SCAN);
+  const role = safe(() => roleOf(element), 'generic');
+  const name = safe(() => accessibleName(element), '');
+  let locator: string | undefined;
+  let fallback: string | undefined;
+  for (const candidate of candidates(element, scope, role, name)) {
+    const matches = safe(candidate.matches, [] as Element[]);
+    const index = matches.indexOf(element);
+    if (index < 0 || matches.length >= MAX_SCAN) continue;
+    if (matches.length === 1) {
+      locator = candidate.locator;
+      break;
+    }
+    fallback ??= `${candidate.locator}.nth(${index})`;
+  }
+  const css = cssPath(element, scope);
+  if (locator === undefined && fallback === undefined && css !== undefined) locator = `locator(${jsString(css)})`;
+  const target = browsertapTarget(element, role, name, css);
+  const named = role !== 'generic' && role !== 'none' && role !== 'presentation';
+  return {
+    ...((locator ?? fallback) === undefined ? {} : { locator: locator ?? fallback }),
+    ...target,
+    ...(named ? { role } : {}),
+    ...(named && name !== '' ? { name: name.slice(0, MAX_NAME) } : {}),
+  };
+}
+
+function* candidates(element: Element, scope: Scope, role: string, name: string): Generator<Candidate> {
+  for (const attribute of TEST_IDS) {
+    const value = element.getAttribute(attribute);
+    if (value === null || value === '') continue;
+    if (attribute === 'data-testid') {
+      yield {
+        locator: `getByTestId(${jsString(value)})`,
+        matches: () => scope.all('[data-testid]').filter((e) => e.getAttribute('data-testid') === value),
+      };
+    } else {
+      // getByTestId reads data-testid unless a test configures another attribute: these are CSS.
+      const css = `[${attribute}=${cssString(value)}]`;
+      yield { locator: `locator(${jsString(css)})`, matches: () => scope.all(css) };
+    }
+  }
+  const pwName = pwNormalize(name);
+  if (ROLE_LOCATORS.has(role) && pwName !== '' && pwName.length <= MAX_NAME && !/^\p{Co}+$/u.test(pwName) && roleFits(element)) {
+    if (!hiddenForAria(element)) {
+      yield {
+        locator: `getByRole(${jsString(role)}, { name: ${jsString(pwName)}, exact: true })`,
+        matches: () =>
+          scope
+            .all(ROLE_CANDIDATES[role] ?? '*')
+            .filter(
+              (e) =>
+                safe(() => roleOf(e), '') === role &&
+                !hiddenForAria(e) &&
+                pwNormalize(safe(() => accessibleName(e), '')) === pwName,
+            ),
+      };
+    }
+  }
+  for (const label of new Set(labelsOf(scope.texts, element))) {
+    if (label === '' || label.length > MAX_NAME) continue;
+    yield {
+      locator: `getByLabel(${jsString(label)}, { exact: true })`,
+      matches: () => scope.all(LABEL_CANDIDATES).filter((e) => labelsOf(scope.texts, e).includes(label)),
+    };
+  }
+  const placeholder = element.getAttribute('placeholder');
+  if ((element.nodeName === 'INPUT' || element.nodeName === 'TEXTAREA') && placeholder !== null && placeholder !== '') {
+    yield {
+      locator: `getByPlaceholder(${jsString(placeholder)}, { exact: true })`,
+      matches: () => scope.all('[placeholder]').filter((e) => e.getAttribute('placeholder') === placeholder),
+    };
+  }
+  if (element.nodeName !== 'SELECT') {
+    const text = scope.texts.normalized(element);
+    if (text !== '' && text.length <= MAX_TEXT_LOCATOR) {
+      yield {
+        locator: `getByText(${jsString(text)}, { exact: true })`,
+        matches: () => scope.all('*').filter((e) => textIsOwn(scope, e, text)),
+      };
+    }
+  }
+}
+
+/** Playwright's exact text match: the element's text is `text`, and no child element's alone is. */
+function textIsOwn(scope: Scope, element: Element, text: string): boolean {
+  if (scope.texts.normalized(element) !== text) return false;
+  for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+    if (scope.texts.normalized(child) === text) return false;
+  }
+  const shadow = element.shadowRoot;
+  return !(shadow && scope.texts.normalized(shadow) === text);
+}
+
+/** Inputs whose role Playwright and the snapshot name differently (a colour picker) get no role locator. */
+function roleFits(element: Element): boolean {
+  return !(element.nodeName === 'INPUT' && (element as HTMLInputElement).type === 'color');
+}
+
+/**
+ * Hidden from the accessibility tree the way Playwright's `getByRole` skips an element: inside
+ * `aria-hidden="true"` or `display: none`, or not `visibility: visible` (an option of a select
+ * is never hidden).
+ */
+export function hiddenForAria(element: Element): boolean {
+  if (element.closest('[aria-hidden="true"]') !== null) return true;
+  if (element.nodeName === 'OPTION' && element.closest('select') !== null) return false;
+  const view = element.ownerDocument.defaultView;
+  if (view === null) return true;
+  if (typeof (element as HTMLElement).checkVisibility === 'function') {
+    if (!(element as HTMLElement).checkVisibility()) return true;
+  } else {
+    for (let e: Element | null = element; e !== null; e = e.parentElement) {
+      if (view.getComputedStyle(e).display === 'none') return true;
+    }
+  }
+  return view.getComputedStyle(element).visibility !== 'visible';
+}
+
+/**
+ * The browsertap target for the element (SPEC 9), with `nth` when it matches several: a test id
+ * as CSS, else `role=…[name="…"]`, else `text="…"`, else the CSS path; each resolved the way
+ * `interact` resolves it (visible matches first) to the element itself.
+ */
+function browsertapTarget(
+  element: Element,
+  role: string,
+  name: string,
+  css: string | undefined,
+): Pick<Described, 'selector' | 'nth'> {
+  const document = element.ownerDocument;
+  const tries: string[] = [];
+  for (const attribute of TEST_IDS) {
+    const value = element.getAttribute(attribute);
+    if (value !== null && value !== '') tries.push(`[${attribute}=${cssString(value)}]`);
+  }
+  if (role !== 'generic' && role !== 'none' && role !== 'presentation' && name !== '' && name.length <= 100)
+    tries.push(`role=${role}[name=${JSON.stringify(name)}]`);
+  const shown = safe(() => shownText(element), undefined);
+  if (shown !== undefined && shown !== '' && shown.length <= MAX_TEXT_LOCATOR) tries.push(`text="${normalize(shown)}"`);
+  if (css !== undefined) tries.push(css);
+  for (const selector of tries) {
+    const all = safe(() => queryAll(document, selector), [] as Element[]);
+    const visible = all.filter(isVisible);
+    const pool = visible.length > 0 ? visible : all;
+    const index = pool.indexOf(element);
+    if (index < 0) continue;
+    return pool.length > 1 ? { selector, nth: index } : { selector };
+  }
+  return {};
+}
+
+function safe<T>(work: () => T, otherwise: T): T {
+  try {
+    return work();
+  } catch {
+    return otherwise;
+  }
+}

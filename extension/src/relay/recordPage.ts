@@ -1,0 +1,360 @@
+import type { NavigationKind, PickedFile } from '../../../src/domain/capture/entries.js';
+import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.js';
+import { isVisible } from '../inject/visible.js';
+import { describeTarget } from '../record/locators.js';
+import { keyToRecord, type KeyPlace } from '../record/keys.js';
+import { Recorder } from '../record/Recorder.js';
+import { recordedValue } from '../record/values.js';
+import { type ActionWire, type AgentRecorder, RECORDER_SLOT, REDACTED_VALUE, type RecordingOrder } from '../shared/actions.js';
+import { BUS } from '../shared/protocol.js';
+
+/** A scroll counts as the person's when their wheel, touch, key or pointer came this soon before it (ms). */
+const SCROLL_INTENT_MS = 1_000;
+/** Scrolls this soon after browsertap acted are its own (its scrollIntoView lands a frame later), ms. */
+const AGENT_TAIL_MS = 300;
+/** Longest a command is taken to act when it never says `end` (ms). */
+const MAX_ACTING_MS = 120_000;
+/** Input types a person fills in (text-like, and those Playwright's `fill` sets). */
+const FILLED = new Set([
+  'text',
+  'search',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'week',
+  'time',
+  'range',
+  'color',
+]);
+/** What a click is retargeted to, as Playwright's recorder does: the control a child of it belongs to. */
+const CONTROL = 'button,select,input,[role=button],[role=checkbox],[role=radio],a,[role=link]';
+
+export interface PageRecording {
+  /** The worker's word: record in this frame, with or without values. */
+  order(order: RecordingOrder): void;
+  /** Resolves once every finished action was handed to `send`. */
+  settled(): Promise<void>;
+  /** Actions lost because too many waited (reported like other lost entries). */
+  takeDropped(): number;
+}
+
+const redactor = new Redactor();
+
+/**
+ * The person's actions in this frame (SPEC 12), seen from the extension's isolated world, which
+ * the page's scripts cannot reach or fake: capture-phase listeners on the window for trusted
+ * events only (`isTrusted`), none on pointer or mouse moves. Each listener does a few property
+ * reads and hands the event to the Recorder; naming targets and reading values happen outside
+ * the event. Actions go to `send` (the relay's queue to the worker). Off until the worker says
+ * the tab is tracked and recording is on; browsertap's own page actions are recorded through the
+ * agent hook (`RECORDER_SLOT`) and never as the person's.
+ */
+export function recordPage(send: (actions: ActionWire[]) => void): PageRecording {
+  let values = true;
+  let on = false;
+  let loadRecorded = false;
+  let acting = 0;
+  let actingUntil = 0;
+  let agentDepth = 0;
+  let quietUntil = 0;
+  let lastIntent = -Infinity;
+  const top = window === window.top;
+
+  const recorder = new Recorder<Element>({
+    now: Date.now,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as number),
+    defer: (fn) => setTimeout(fn, 0),
+    describe: describeTarget,
+    valueOf: (element) => recordedValue(element, fieldValue(element), values),
+    scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
+    url: () => redactor.url(location.href, new RedactionTally()),
+    send,
+  });
+
+  const agentActing = () => agentDepth > 0 || (acting > 0 && Date.now() <= actingUntil);
+
+  const listeners: Array<[string, (event: Event) => void, AddEventListenerOptions]> = [
+    ['pointerdown', onPointerDown, { capture: true, passive: true }],
+    ['click', onClick, { capture: true }],
+    ['dblclick', onDoubleClick, { capture: true }],
+    ['keydown', onKeyDown, { capture: true }],
+    ['input', onInput, { capture: true }],
+    ['change', onChange, { capture: true }],
+    ['focusout', onFocusOut, { capture: true }],
+    ['submit', onSubmit, { capture: true }],
+    ['dragstart', onDragStart, { capture: true }],
+    ['drop', onDrop, { capture: true }],
+    ['scroll', onScroll, { capture: true, passive: true }],
+    ['wheel', onIntent, { capture: true, passive: true }],
+    ['touchstart', onIntent, { capture: true, passive: true }],
+    ['pagehide', () => recorder.flushNow(), { capture: true }],
+  ];
+
+  function onPointerDown(event: Event): void {
+    if (!event.isTrusted) return;
+    lastIntent = Date.now();
+    const element = targetOf(event);
+    if (element !== undefined) recorder.prepare(clickTarget(element));
+  }
+
+  function onClick(event: Event): void {
+    if (!event.isTrusted) return;
+    const element = targetOf(event);
+    if (element === undefined || choiceByChange(element)) return;
+    recorder.clicked(clickTarget(element), (event as MouseEvent).detail);
+  }
+
+  function onDoubleClick(event: Event): void {
+    if (!event.isTrusted) return;
+    const element = targetOf(event);
+    if (element === undefined || choiceByChange(element)) return;
+    recorder.doubleClicked(clickTarget(element));
+  }
+
+  function onKeyDown(event: Event): void {
+    if (!event.isTrusted) return;
+    lastIntent = Date.now();
+    const element = targetOf(event) ?? document.body;
+    const field = editableOf(element);
+    const key = keyToRecord(event as KeyboardEvent, placeOf(field));
+    if (key !== undefined) recorder.pressed(field ?? element, key);
+  }
+
+  function onInput(event: Event): void {
+    if (!event.isTrusted || agentActing()) return;
+    const element = targetOf(event);
+    const field = element === undefined ? undefined : editableOf(element);
+    if (field !== undefined) recorder.edited(field);
+  }
+
+  function onChange(event: Event): void {
+    if (!event.isTrusted || agentActing()) return;
+    const element = targetOf(event);
+    if (element === undefined) return;
+    if (element.nodeName === 'SELECT') {
+      recorder.chose(element, 'select', recordedValue(element, selectValue(element as HTMLSelectElement), values));
+    } else if (element.nodeName === 'INPUT') {
+      const input = element as HTMLInputElement;
+      if (input.type === 'checkbox') recorder.chose(input, input.checked ? 'check' : 'uncheck');
+      else if (input.type === 'radio') {
+        if (input.checked) recorder.chose(input, 'check');
+      } else if (input.type === 'file') recorder.chose(input, 'upload', { files: picked(input) });
+      else recorder.committed(input);
+    } else recorder.committed(editableOf(element));
+  }
+
+  function onFocusOut(event: Event): void {
+    const element = targetOf(event);
+    const field = element === undefined ? undefined : editableOf(element);
+    if (field !== undefined) recorder.committed(field);
+  }
+
+  function onSubmit(event: Event): void {
+    if (!event.isTrusted || agentActing()) return;
+    const form = targetOf(event);
+    if (form === undefined) return;
+    recorder.committed();
+    recorder.submitted(form);
+  }
+
+  function onDragStart(event: Event): void {
+    const element = targetOf(event);
+    if (event.isTrusted && element !== undefined) recorder.dragStarted(element);
+  }
+
+  function onDrop(event: Event): void {
+    const element = targetOf(event);
+    if (event.isTrusted && element !== undefined) recorder.droppedOn(element);
+  }
+
+  function onIntent(event: Event): void {
+    if (event.isTrusted) lastIntent = Date.now();
+  }
+
+  function onScroll(event: Event): void {
+    const now = Date.now();
+    if (!event.isTrusted || agentActing() || now < quietUntil || now - lastIntent > SCROLL_INTENT_MS) return;
+    lastIntent = now; // a scroll that goes on (a fling) stays the person's
+    const target = event.target;
+    recorder.scrolled(target instanceof Element && target !== document.scrollingElement ? target : undefined);
+  }
+
+  // browsertap acts in this page (page/hookDialogs.ts orders, told before and after every command's page work).
+  document.addEventListener(BUS.dialogs, (event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (typeof detail !== 'string' || detail.length > 20_000) return;
+    let order: { acting?: unknown; for_ms?: unknown };
+    try {
+      order = JSON.parse(detail) as typeof order;
+    } catch {
+      return;
+    }
+    const now = Date.now();
+    if (order.acting === 'start') {
+      if (now > actingUntil) acting = 0;
+      acting++;
+      const forMs = typeof order.for_ms === 'number' && order.for_ms >= 0 ? Math.min(order.for_ms, MAX_ACTING_MS) : 0;
+      actingUntil = Math.max(actingUntil, now + forMs);
+    } else if (order.acting === 'end') {
+      acting = Math.max(0, acting - 1);
+      quietUntil = now + AGENT_TAIL_MS;
+    }
+  });
+
+  const agentHook: AgentRecorder = {
+    agent(type, correlationId, element, detail = {}) {
+      if (!on) return () => undefined;
+      agentDepth++;
+      const done = recorder.agent(type, correlationId, element, {}, detail.to);
+      let ended = false;
+      return (ok, late = {}) => {
+        if (ended) return;
+        ended = true;
+        agentDepth--;
+        quietUntil = Date.now() + AGENT_TAIL_MS;
+        if (!ok) return;
+        const all = { ...detail, ...late };
+        const extra: Partial<ActionWire> = {};
+        if (all.key !== undefined) extra.key = all.key;
+        if (all.files !== undefined)
+          extra.files = all.files.slice(0, 50).map((file) => ({ ...file, name: values ? file.name : REDACTED_VALUE }));
+        if (type === 'fill' && element !== undefined) Object.assign(extra, recordedValue(element, fieldValue(element), values));
+        if (type === 'select' && element?.nodeName === 'SELECT')
+          Object.assign(extra, recordedValue(element, selectValue(element as HTMLSelectElement), values));
+        // A page scroll ends at a position; an element scrolled into view is named by its locator.
+        if (type === 'scroll' && element === undefined) Object.assign(extra, { x: Math.round(scrollX), y: Math.round(scrollY) });
+        done(extra);
+      };
+    },
+  };
+
+  return {
+    order(order) {
+      values = order.values;
+      if (order.record === on) return;
+      on = order.record;
+      const global = globalThis as unknown as Record<symbol, unknown>;
+      if (on) {
+        for (const [type, listener, options] of listeners) window.addEventListener(type, listener, options);
+        Object.defineProperty(global, Symbol.for(RECORDER_SLOT), { value: agentHook, configurable: true, enumerable: false });
+        if (top && !loadRecorded) {
+          loadRecorded = true;
+          recordLoad(recorder);
+          watchNavigations(recorder, () => on);
+        }
+      } else {
+        for (const [type, listener, options] of listeners) window.removeEventListener(type, listener, options);
+        delete global[Symbol.for(RECORDER_SLOT)];
+        recorder.reset();
+      }
+    },
+    settled: () => recorder.settled(),
+    takeDropped() {
+      const dropped = recorder.dropped;
+      recorder.dropped = 0;
+      return dropped;
+    },
+  };
+}
+
+/** The element an event is about: the innermost one, inside open shadow roots too. */
+function targetOf(event: Event): Element | undefined {
+  const first = event.composedPath()[0] ?? event.target;
+  if (first instanceof Element) return first;
+  if (first instanceof Node) return first.parentElement ?? undefined;
+  return undefined;
+}
+
+/** A click inside a control stands for the control (as a test clicks it), when the control is visible. */
+export function clickTarget(element: Element): Element {
+  if (element.matches('input,textarea,select') || (element as HTMLElement).isContentEditable) return element;
+  const control = element.closest(CONTROL);
+  return control !== null && isVisible(control) ? control : element;
+}
+
+/** Clicks that are recorded as what they choose instead (`check`, `select`, `upload`): the change says it. */
+function choiceByChange(element: Element): boolean {
+  const control = element.nodeName === 'LABEL' ? (element as HTMLLabelElement).control : element;
+  if (control === null) return false;
+  if (control.nodeName === 'SELECT' || control.nodeName === 'OPTION') return true;
+  if (control.nodeName !== 'INPUT') return false;
+  const type = (control as HTMLInputElement).type;
+  return type === 'checkbox' || type === 'radio' || type === 'file';
+}
+
+/** The field a person types into: a text-like input, a textarea, or the editing host of editable content. */
+function editableOf(element: Element): Element | undefined {
+  if (element.nodeName === 'TEXTAREA') return element;
+  if (element.nodeName === 'INPUT') return FILLED.has((element as HTMLInputElement).type) ? element : undefined;
+  if (!(element as HTMLElement).isContentEditable) return undefined;
+  let host = element as HTMLElement;
+  while (host.parentElement !== null && host.parentElement.isContentEditable) host = host.parentElement;
+  return host;
+}
+
+function placeOf(field: Element | undefined): KeyPlace {
+  if (field === undefined) return 'other';
+  return field.nodeName === 'INPUT' ? 'text' : 'multiline';
+}
+
+function fieldValue(element: Element): string {
+  if (element.nodeName === 'INPUT' || element.nodeName === 'TEXTAREA') return (element as HTMLInputElement).value;
+  return (element as HTMLElement).innerText ?? element.textContent ?? '';
+}
+
+function selectValue(select: HTMLSelectElement): string | string[] {
+  return select.multiple ? [...select.selectedOptions].slice(0, 100).map((option) => option.value) : select.value;
+}
+
+function picked(input: HTMLInputElement): PickedFile[] {
+  return [...(input.files ?? [])].slice(0, 50).map((file) => ({
+    name: file.name.slice(0, 200),
+    size: file.size,
+    ...(file.type === '' ? {} : { type: file.type.slice(0, 100) }),
+  }));
+}
+
+/** The document's own load: how it was reached (a new load, a reload, back/forward), at its start. */
+function recordLoad(recorder: Recorder<Element>): void {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const kind: NavigationKind = entry?.type === 'reload' ? 'reload' : entry?.type === 'back_forward' ? 'back_forward' : 'load';
+  recorder.navigated(redactor.url(location.href, new RedactionTally()), kind, Math.round(performance.timeOrigin));
+}
+
+interface NavigationApi extends EventTarget {
+  readonly currentEntry: { readonly url: string | null } | null;
+}
+
+/** Navigations within the document (SPAs): pushState, replaceState, back/forward in it, hash changes. */
+function watchNavigations(recorder: Recorder<Element>, recording: () => boolean): void {
+  const navigation = (window as unknown as { navigation?: NavigationApi }).navigation;
+  const record = (from: string | undefined, kind: 'push' | 'replace' | 'pop') => {
+    const to = location.href;
+    if (!recording() || (kind === 'replace' && from === to)) return;
+    const hashOnly = from !== undefined && from !== to && from.split('#')[0] === to.split('#')[0];
+    recorder.navigated(redactor.url(to, new RedactionTally()), hashOnly && kind !== 'pop' ? 'hash' : kind);
+  };
+  if (navigation !== undefined) {
+    navigation.addEventListener('currententrychange', (event) => {
+      const change = event as Event & { navigationType?: string; from?: { url: string | null } };
+      const type = change.navigationType;
+      if (type === 'push' || type === 'replace') record(change.from?.url ?? undefined, type);
+      else if (type === 'traverse') record(change.from?.url ?? undefined, 'pop');
+    });
+    return;
+  }
+  let last = location.href;
+  const moved = (kind: 'pop' | 'hash') => () => {
+    const from = last;
+    last = location.href;
+    if (from !== last) record(from, kind === 'hash' ? 'push' : 'pop');
+  };
+  addEventListener('popstate', moved('pop'));
+  addEventListener('hashchange', moved('hash'));
+}

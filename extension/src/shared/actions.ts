@@ -1,0 +1,69 @@
+import type { ActionEntry, ActionType } from '../../../src/domain/capture/entries.js';
+
+/**
+ * One recorded action as it travels relay → worker → `POST /actions` (SPEC 12): the daemon's
+ * `ActionEntry` without what only the daemon sets. `tab_id` and `frame_url` are added by the
+ * worker from the message's sender, which the page cannot forge.
+ */
+export type ActionWire = Mutable<Omit<ActionEntry, 'redacted'>>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** What replaces a value that never leaves the page (password fields, card numbers, one-time codes, secrets). */
+export const REDACTED_VALUE = '[redacted]';
+
+/** Longest typed value kept (characters); past it the value is cut and the action says `truncated`. */
+export const MAX_VALUE = 200;
+
+/** What the daemon says about recording (every poll answer carries it), and what a frame is told. */
+export interface RecordingSettings {
+  /** Record actions at all. */
+  readonly actions: boolean;
+  /** Keep typed and chosen values (off: actions without `value`/`values`, file names). */
+  readonly values: boolean;
+}
+
+export const DEFAULT_RECORDING: RecordingSettings = Object.freeze({ actions: true, values: true });
+
+/** relay → worker: `{type}`; answered with a `RecordingOrder` (may this frame record, and keep values?). */
+export const RECORDING_HELLO = 'browsertap:recording-hello';
+/** worker → relay (every frame of a tab): the tab's `RecordingOrder` changed. */
+export const RECORDING_ORDER = 'browsertap:recording';
+/** relay → worker: `{type, json}`, a JSON array of `ActionWire` the relay built (never the page's JSON). */
+export const ACTIONS_MESSAGE = 'browsertap:actions';
+
+export interface RecordingOrder {
+  readonly record: boolean;
+  readonly values: boolean;
+}
+
+/** Entries per actions message, at most (the worker takes no more from one message). */
+export const MAX_ACTIONS_PER_MESSAGE = 100;
+
+/**
+ * The recorder's hook for browsertap's own page actions (inject/domActions.ts), kept on the
+ * isolated world's global under `Symbol.for(RECORDER_SLOT)`: the page's own scripts cannot see
+ * or call it. The relay installs it while recording is on in the frame.
+ */
+export const RECORDER_SLOT = 'browsertap.recorder';
+
+export interface AgentActDetail {
+  readonly key?: string;
+  readonly files?: ReadonlyArray<{ name: string; size: number; type?: string }>;
+  readonly to?: Element;
+}
+
+export interface AgentRecorder {
+  /**
+   * An agent's command (`correlationId`) is about to do `type` on `element` (the window for a
+   * page scroll, the focused element for a key): its target is named now, before the page
+   * changes, and trusted events the action causes are not taken for the person's. The returned
+   * function is called once the action is over: `ok` when it did what it was asked (then it is
+   * recorded, its value or scroll position read now, `late` adding what only its end knows).
+   */
+  agent(
+    type: ActionType,
+    correlationId: string,
+    element: Element | undefined,
+    detail?: AgentActDetail,
+  ): (ok: boolean, late?: AgentActDetail) => void;
+}

@@ -1,0 +1,204 @@
+import { createClock } from '@sinonjs/fake-timers';
+import { expect } from 'chai';
+import { RECORD, Recorder } from '../../../extension/src/record/Recorder.js';
+import type { ActionWire } from '../../../extension/src/shared/actions.js';
+
+interface Fake {
+  readonly name: string;
+  value: string;
+}
+
+function setup() {
+  const clock = createClock(1_000);
+  const sent: ActionWire[] = [];
+  const described: string[] = [];
+  const deferred: Array<() => void> = [];
+  const recorder = new Recorder<Fake>({
+    now: () => clock.now,
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (handle) => clock.clearTimeout(handle as number),
+    defer: (fn) => deferred.push(fn),
+    describe: (element) => (described.push(element.name), { locator: `getByTestId('${element.name}')` }),
+    valueOf: (element) => ({ value: element.value }),
+    scrollOf: (element) => (element === undefined ? { x: 0, y: 640.4 } : { x: 3, y: 7 }),
+    url: () => 'http://localhost/',
+    send: (actions) => sent.push(...actions),
+  });
+  /** Runs the deferred naming, as the task after the event would. */
+  const later = () => deferred.splice(0).forEach((fn) => fn());
+  return { clock, sent, described, recorder, later };
+}
+const field = (name: string): Fake => ({ name, value: '' });
+const brief = (actions: ActionWire[]) =>
+  actions.map((a) => [a.type, a.locator, a.value ?? a.key ?? a.navigation ?? (a.y === undefined ? undefined : `${a.x},${a.y}`)]);
+
+describe('extension recording: the recorder', () => {
+  it('records one fill per field edit with the final value after 500 ms without input, never one per keystroke', () => {
+    const { clock, sent, recorder, later } = setup();
+    const email = field('email');
+    for (const char of 'ann@example.test') {
+      email.value += char;
+      recorder.edited(email);
+      clock.tick(100);
+    }
+    later();
+    expect(sent).to.deep.equal([]);
+    clock.tick(RECORD.fillIdleMs - 100 - 1);
+    expect(sent).to.deep.equal([]);
+    clock.tick(1);
+    expect(brief(sent)).to.deep.equal([['fill', "getByTestId('email')", 'ann@example.test']]);
+    expect(sent[0]?.ts).to.equal(1_000 + 15 * 100, 'the time of the last input');
+  });
+
+  it('ends the edit at blur (commit) with the value then', () => {
+    const { sent, recorder, later } = setup();
+    const name = field('name');
+    name.value = 'Ann';
+    recorder.edited(name);
+    later();
+    recorder.committed(name);
+    expect(brief(sent)).to.deep.equal([['fill', "getByTestId('name')", 'Ann']]);
+  });
+
+  it('records the fill before the Enter that ends it, and the submit after', () => {
+    const { sent, recorder, later } = setup();
+    const search = field('search');
+    const form = field('form');
+    search.value = 'shoes';
+    recorder.edited(search);
+    recorder.pressed(search, 'Enter');
+    recorder.submitted(form);
+    later();
+    expect(brief(sent)).to.deep.equal([
+      ['fill', "getByTestId('search')", 'shoes'],
+      ['press', "getByTestId('search')", 'Enter'],
+      ['submit', "getByTestId('form')", undefined],
+    ]);
+  });
+
+  it('names targets in a later task, not inside the event, and sends nothing until they are named', () => {
+    const { sent, described, recorder, later } = setup();
+    const save = field('save');
+    recorder.clicked(save, 1);
+    recorder.pressed(save, 'Escape');
+    expect(described).to.deep.equal([]);
+    expect(sent).to.deep.equal([]);
+    later();
+    expect(described).to.deep.equal(['save']);
+    expect(brief(sent)).to.deep.equal([
+      ['click', "getByTestId('save')", undefined],
+      ['press', "getByTestId('save')", 'Escape'],
+    ]);
+  });
+
+  it('uses the name taken at pointerdown for the click that follows (the page may change in between)', () => {
+    const { sent, described, recorder, later } = setup();
+    const button = field('save');
+    recorder.prepare(button);
+    later();
+    recorder.clicked(button, 1);
+    recorder.pressed(field('other'), 'Tab');
+    later();
+    expect(described).to.deep.equal(['save', 'other']);
+    expect(brief(sent).map((a) => a[0])).to.deep.equal(['click', 'press']);
+  });
+
+  it('records a double click as one dblclick, a lone click after 500 ms', () => {
+    const { clock, sent, recorder, later } = setup();
+    const row = field('row');
+    recorder.clicked(row, 1);
+    recorder.clicked(row, 2);
+    recorder.doubleClicked(row);
+    later();
+    expect(brief(sent)).to.deep.equal([['dblclick', "getByTestId('row')", undefined]]);
+    recorder.clicked(row, 1);
+    clock.tick(RECORD.doubleClickMs - 1);
+    expect(sent).to.have.length(1);
+    clock.tick(1);
+    expect(brief(sent).at(-1)).to.deep.equal(['click', "getByTestId('row')", undefined]);
+  });
+
+  it('records a scroll once, at its final position, 500 ms after it stops', () => {
+    const { clock, sent, recorder } = setup();
+    for (let i = 0; i < 10; i++) {
+      recorder.scrolled(undefined);
+      clock.tick(50);
+    }
+    clock.tick(RECORD.scrollIdleMs - 50 - 1);
+    expect(sent).to.deep.equal([]);
+    clock.tick(1);
+    expect(brief(sent)).to.deep.equal([['scroll', undefined, '0,640']]);
+  });
+
+  it('keeps the order things happened in: a pending fill or scroll ends before the next action', () => {
+    const { sent, recorder, later } = setup();
+    const name = field('name');
+    name.value = 'A';
+    recorder.edited(name);
+    recorder.clicked(field('save'), 1);
+    recorder.navigated('http://localhost/done', 'push');
+    later();
+    expect(brief(sent)).to.deep.equal([
+      ['fill', "getByTestId('name')", 'A'],
+      ['click', "getByTestId('save')", undefined],
+      ['navigate', undefined, 'push'],
+    ]);
+  });
+
+  it("records the agent's action under its command, named at once, when it is done", () => {
+    const { sent, recorder } = setup();
+    const box = field('box');
+    const done = recorder.agent('fill', 'c-7', box);
+    box.value = 'typed by the agent';
+    done({ value: box.value });
+    expect(sent).to.have.length(1);
+    expect(sent[0]).to.include({ by: 'agent', type: 'fill', correlation_id: 'c-7', value: 'typed by the agent' });
+    expect(sent[0]?.locator).to.equal("getByTestId('box')");
+  });
+
+  it("ends a person's pending edit before the agent acts, with the person's value", () => {
+    const { sent, recorder, later } = setup();
+    const box = field('box');
+    box.value = 'mine';
+    recorder.edited(box);
+    later();
+    const done = recorder.agent('fill', 'c-1', box);
+    box.value = 'mine and the agent';
+    done({ value: box.value });
+    expect(brief(sent).map((a) => [a[0], a[2]])).to.deep.equal([
+      ['fill', 'mine'],
+      ['fill', 'mine and the agent'],
+    ]);
+    expect(sent.map((a) => a.by)).to.deep.equal(['human', 'agent']);
+  });
+
+  it('finishes and names everything at once when the page goes away', () => {
+    const { sent, recorder } = setup();
+    const box = field('box');
+    box.value = 'x';
+    recorder.edited(box);
+    recorder.flushNow();
+    expect(brief(sent)).to.deep.equal([['fill', "getByTestId('box')", 'x']]);
+  });
+
+  it(`holds at most ${RECORD.maxHeld} actions waiting to be named, counting the ones it drops`, () => {
+    const { sent, recorder, later } = setup();
+    for (let i = 0; i <= RECORD.maxHeld; i++) recorder.pressed(field(`k${i}`), 'Tab');
+    expect(recorder.dropped).to.equal(1);
+    later();
+    expect(sent).to.have.length(RECORD.maxHeld);
+    expect(sent[0]?.locator).to.equal("getByTestId('k1')");
+  });
+
+  it('settles (a drain) once every finished action is handed on', async () => {
+    const { recorder, later } = setup();
+    recorder.pressed(field('a'), 'Escape');
+    let settled = false;
+    void recorder.settled().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).to.equal(false);
+    later();
+    await Promise.resolve();
+    expect(settled).to.equal(true);
+  });
+});
