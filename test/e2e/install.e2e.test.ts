@@ -5,7 +5,8 @@ import { expect } from 'chai';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM } from './support/chromium.js';
 import { startSite, type Site } from './support/site.js';
-import { type Agent, eventually, startAgent } from './support/stack.js';
+import { type Agent, eventually, observeUntil, startAgent } from './support/stack.js';
+import { killDaemons } from '../support/processes.js';
 
 /** Runs the built CLI to its end; its exit code and output. */
 function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -103,6 +104,20 @@ describe('e2e: browsertap launch, and the status page', function () {
     await page.screenshot({ path: shot, fullPage: true });
     expect(existsSync(shot)).to.equal(true);
     process.stdout.write(`      status page screenshot: ${shot}\n`);
+  });
+
+  it('after a daemon restart the tab list is back once the extension reconnects (it stayed empty until a page loaded again)', async () => {
+    const url = site.url('/app.html');
+    await observeUntil(agent, { what: 'tabs' }, (tabs) => tabs.some((tab) => tab.url === url));
+    await killDaemons(agent.port);
+    // The bridge starts a new daemon on this call; the extension reaches it within 1.5 s.
+    await agent.ok('observe', { what: 'tabs' });
+    await agent.extensionConnected();
+    const tabs = await observeUntil(agent, { what: 'tabs' }, (listed) => listed.some((tab) => tab.url === url), 5_000);
+    expect(tabs.find((tab) => tab.url === url)).to.include({ title: 'browsertap e2e app' });
+    // Commands still reach the tab, as before.
+    const title = await agent.interact('execute_js', { script: 'return document.title' });
+    expect(title.result.data).to.equal('browsertap e2e app');
   });
 
   it('stop --browser ends the launched browser and removes its temporary profile', async () => {

@@ -6,6 +6,11 @@ export interface PollPorts {
   /** Any extension API call: it is what keeps an MV3 service worker alive (docs/extension.md). */
   keepAlive(): Promise<unknown>;
   onQueries(queries: Query[]): void;
+  /**
+   * A poll succeeded after none had, or after the daemon was unreachable: the daemon may be a
+   * new one that knows nothing the extension told the last (its tracked tabs).
+   */
+  onConnected?(): void;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   now(): number;
 }
@@ -77,10 +82,12 @@ export class PollLoop {
         if (signal.aborted) break;
         failures = 0;
         this.status.polls++;
+        const reconnected = !this.status.connected;
         this.status.connected = true;
         this.status.lastOkAt = this.ports.now();
         delete this.status.lastError;
         delete this.status.failingSince;
+        if (reconnected) this.ports.onConnected?.();
         if (queries.length > 0) this.ports.onQueries(queries);
       } catch (error) {
         if (signal.aborted) break;

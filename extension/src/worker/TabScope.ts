@@ -91,6 +91,16 @@ export class TabScope {
   }
 
   /**
+   * Every tracked tab now open, the one the person used last at the end: the order in which a
+   * daemon that (re)started is told of them, so the page it takes as current is theirs.
+   */
+  async trackedByRecency(): Promise<chrome.tabs.Tab[]> {
+    const tracked = await this.trackedTabs();
+    const rank = (tab: chrome.tabs.Tab) => this.recent.indexOf(tab.id as number);
+    return tracked.sort((a, b) => rank(a) - rank(b));
+  }
+
+  /**
    * The tab a command acts on: the one named, which must be tracked (or blank, for navigation);
    * else `preferred` (the tab the agent last acted on) while it is open and tracked; else the
    * active tab of the focused window if tracked, else the tracked tab used last.

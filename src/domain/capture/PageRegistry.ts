@@ -16,16 +16,22 @@ export class PageRegistry {
 
   constructor(readonly capacity = 100) {}
 
-  /** Applies a page event; `close` forgets the tab. */
+  /**
+   * Applies a page event; `close` forgets the tab. An event without `started_at` for the page a
+   * tab already shows (the extension announcing its tabs again on reconnecting) keeps the
+   * document's start; a page's own events always carry one.
+   */
   apply(event: PageEvent, now: number): void {
+    const known = this.pages.get(event.tab_id);
     this.pages.delete(event.tab_id);
     if (event.event === 'close') return;
+    const startedAt = event.started_at ?? (known?.url === event.url ? known.started_at : undefined);
     this.pages.set(event.tab_id, {
       tab_id: event.tab_id,
       url: event.url,
       title: event.title,
       updated_at: now,
-      ...(event.started_at === undefined ? {} : { started_at: event.started_at }),
+      ...(startedAt === undefined ? {} : { started_at: startedAt }),
     });
     if (this.pages.size > this.capacity) this.pages.delete(this.pages.keys().next().value as number);
   }

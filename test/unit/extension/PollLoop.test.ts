@@ -8,6 +8,7 @@ function setup(answer: (n: number) => Promise<Query[]>) {
   const polls: number[] = [];
   const waits: number[] = [];
   const delivered: Query[][] = [];
+  const connections: number[] = [];
   let keepAlives = 0;
   const loop = new PollLoop({
     poll: (waitMs) => {
@@ -17,6 +18,7 @@ function setup(answer: (n: number) => Promise<Query[]>) {
     },
     keepAlive: async () => void keepAlives++,
     onQueries: (queries) => delivered.push(queries),
+    onConnected: () => connections.push(clock.now),
     sleep: (ms, signal) =>
       new Promise<void>((resolve, reject) => {
         const aborted = () => (clock.clearTimeout(id), reject(new Error('aborted')));
@@ -25,7 +27,7 @@ function setup(answer: (n: number) => Promise<Query[]>) {
       }),
     now: () => clock.now,
   });
-  return { clock, polls, waits, delivered, loop, keepAlives: () => keepAlives };
+  return { clock, polls, waits, delivered, connections, loop, keepAlives: () => keepAlives };
 }
 
 const q: Query = { id: 'q-1', correlation_id: 'corr-1-aaaaaaaa', type: 'execute_js', params: {} };
@@ -73,6 +75,23 @@ describe('extension PollLoop (long poll with backoff)', () => {
     expect(loop.status.failingSince).to.equal(undefined);
     expect(polls.at(-1)).to.be.at.most(1_500);
     expect(waits.slice(-2)).to.deep.equal([0, POLL.waitMs]);
+    loop.stop();
+  });
+
+  it('says it is connected on the first poll that succeeds and again after each outage, not on every poll', async () => {
+    let up = true;
+    const { clock, connections, loop } = setup(async () => {
+      if (!up) throw new TypeError('Failed to fetch');
+      return new Promise<Query[]>((resolve) => clock.setTimeout(() => resolve([]), 1_000));
+    });
+    loop.start();
+    await clock.tickAsync(3_500);
+    expect(connections).to.deep.equal([1_000]);
+    up = false;
+    await clock.tickAsync(2_000);
+    up = true;
+    await clock.tickAsync(3_000);
+    expect(connections).to.have.length(2);
     loop.stop();
   });
 

@@ -20,6 +20,15 @@ describe('PageRegistry', () => {
     expect(pages.current()).to.equal(undefined);
   });
 
+  it('keeps a document’s start when the same page is told again without one (the extension reconnecting), not for another page', () => {
+    const pages = new PageRegistry();
+    pages.apply({ ...load(1), started_at: 1_000 }, 10);
+    pages.apply(load(1), 20);
+    expect(pages.current()).to.include({ url: 'http://x/1', started_at: 1_000, updated_at: 20 });
+    pages.apply(load(1, 'http://x/other'), 30);
+    expect(pages.current()).to.not.have.property('started_at');
+  });
+
   it('keeps at most its capacity, dropping the least recently active', () => {
     const pages = new PageRegistry(2);
     pages.apply(load(1), 1);
