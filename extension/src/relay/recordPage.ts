@@ -31,6 +31,8 @@ const FILLED = new Set([
   'range',
   'color',
 ]);
+/** Keys that move through a select's options. */
+const CHOOSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 /** What a click is retargeted to, as Playwright's recorder does: the control a child of it belongs to. */
 const CONTROL = 'button,select,input,[role=button],[role=checkbox],[role=radio],a,[role=link]';
 
@@ -122,6 +124,8 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     lastIntent = Date.now();
     const element = targetOf(event) ?? document.body;
     const field = editableOf(element);
+    // Keys that move through a select's options choose one: its change records the choice.
+    if (element.nodeName === 'SELECT' && CHOOSING_KEYS.has((event as KeyboardEvent).key)) return;
     const key = keyToRecord(event as KeyboardEvent, placeOf(field));
     if (key !== undefined) recorder.pressed(field ?? element, key);
   }
