@@ -25,6 +25,15 @@ const CANDIDATES = 5;
 let root: Document = document;
 /** This document's refs (SPEC 9): a new document, after a navigation, starts with none. */
 const refs = new RefRegistry();
+/** What a replay's own page actions are recorded as. */
+const REPLAYED: Readonly<Record<string, ActionType>> = {
+  check: 'check',
+  uncheck: 'uncheck',
+  submit: 'submit',
+  select_values: 'select',
+  scroll_to: 'scroll',
+};
+
 /** The command this action runs for: its actions are recorded `by: "agent"` under it (SPEC 12). */
 let correlation: string | undefined;
 
@@ -142,9 +151,11 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     case 'uncheck':
     case 'submit':
     case 'select_values':
-    case 'scroll_to':
-      // A replay's steps (SPEC 12); scroll_to without a target scrolls the window.
-      return replayAction(action, action === 'scroll_to' && selector === undefined ? undefined : await one(), params, click);
+    case 'scroll_to': {
+      // A replay's steps (SPEC 12), recorded as the actions they replay; scroll_to without a target scrolls the window.
+      const target = action === 'scroll_to' && selector === undefined ? undefined : await one();
+      return recorded(REPLAYED[action] as ActionType, target, () => replayAction(action, target, params, click));
+    }
     case 'wait_for':
       return waitFor(required(selector), budgetMs);
     case 'query_dom':
