@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { CommandView } from '../../domain/command/Command.js';
+import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { LifecycleRules } from '../../domain/command/LifecycleRules.js';
 import { LOAD_STEPS, REPLAY, type ReplayStep } from '../../domain/command/replayWire.js';
 import { DomainError } from '../../domain/DomainError.js';
@@ -42,6 +43,7 @@ export class QueueReplay {
     @inject(QueueCommand) private readonly queue: QueueCommand,
     @inject(ReplayPlans) private readonly plans: ReplayPlans,
     @inject(TYPES.LifecycleRules) private readonly rules: LifecycleRules,
+    @inject(TYPES.CorrelationTracker) private readonly tracker: CorrelationTracker,
   ) {}
 
   execute(input: QueueReplayInput): CommandView {
@@ -83,7 +85,10 @@ export class QueueReplay {
         ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
         timeoutMs: input.timeoutMs ?? replayLimitMs(steps, settle, this.rules.maxExecutionLimitMs),
       },
-      kept: { errors: errorsOfRange(this.store, range), logsCursor: logsCursor(this.store) },
+      kept: {
+        errors: errorsOfRange(this.store, range, (id) => this.tracker.finishedAt(id)),
+        logsCursor: logsCursor(this.store),
+      },
     };
   }
 }

@@ -3,7 +3,7 @@ import type { ActionEntry, LogEntry } from '../../domain/capture/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError } from '../../domain/capture/levels.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
-import { CAUSE_WINDOW_MS, actionCauses } from '../capture/actionCauses.js';
+import { CAUSE_WINDOW_MS, type CauseAction, actionCauses } from '../capture/actionCauses.js';
 import type { ActionRange } from './replayRange.js';
 
 /** An error as a replay compares it: its message and where (SPEC 8's `at`), and the entries that said it. */
@@ -20,19 +20,25 @@ export const MAX_LISTED = 10;
 
 /**
  * The errors the range's actions caused (SPEC 12's one rule, actionCauses.ts: from each
- * action until the tab's next action, at most 2 s), by kind: same message and `at` as a
- * compact list shows them, oldest first.
+ * action until the tab's next action, at most 2 s — an agent's action until its command ended,
+ * when `effectsEnd` knows it), by kind: same message and `at` as a compact list shows them,
+ * oldest first.
  */
-export function errorsOfRange(store: CaptureStorePort, range: ActionRange): ErrorKind[] {
+export function errorsOfRange(
+  store: CaptureStorePort,
+  range: ActionRange,
+  effectsEnd: (correlationId: string) => number | undefined = () => undefined,
+): ErrorKind[] {
   const first = range.actions[0];
-  const last = range.actions.at(-1);
-  if (first === undefined || last === undefined) return [];
-  const until = last.entry.ts + CAUSE_WINDOW_MS;
+  if (first === undefined) return [];
+  const actions = [...range.actions, ...(range.next === undefined ? [] : [range.next])].map(({ id, entry }) =>
+    cause(id, entry, effectsEnd),
+  );
+  const until = Math.max(...actions.map((action) => Math.max(action.ts + CAUSE_WINDOW_MS, action.effects_end ?? 0)));
   const logs = store.read('logs', {
     limit: MAX_READ,
     filter: (entry) => entry.tab_id === range.tabId && isError(entry) && entry.ts >= first.entry.ts && entry.ts <= until,
   }).entries;
-  const actions = [...range.actions, ...(range.next === undefined ? [] : [range.next])].map(({ id, entry }) => cause(id, entry));
   const consequences = logs.map(({ seq, value }) => ({ id: entryId('logs', seq), ts: value.ts, tab_id: value.tab_id }));
   const caused = actionCauses(actions, consequences);
   const ours = new Set(range.actions.flatMap((action) => caused.get(action.id) ?? []));
@@ -89,6 +95,13 @@ function key(error: { readonly message: string; readonly at?: string }): string 
   return `${error.message}\u0000${error.at ?? ''}`;
 }
 
-function cause(id: string, entry: ActionEntry) {
-  return { id, ts: entry.ts, by: entry.by, ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }) };
+function cause(id: string, entry: ActionEntry, effectsEnd: (correlationId: string) => number | undefined): CauseAction {
+  const end = entry.by === 'agent' && entry.correlation_id !== undefined ? effectsEnd(entry.correlation_id) : undefined;
+  return {
+    id,
+    ts: entry.ts,
+    by: entry.by,
+    ...(entry.tab_id === undefined ? {} : { tab_id: entry.tab_id }),
+    ...(end === undefined ? {} : { effects_end: end }),
+  };
 }

@@ -51,6 +51,27 @@ describe('replay errors: what the range caused, and whether a replay did it agai
     expect(errorsOfRange(store, resolveRange(store, 'a1', 'a2')).flatMap((kind) => kind.ids)).to.deep.equal(['l1', 'l2']);
   });
 
+  it("counts an agent's action's errors until its command ended, past the 2 s", () => {
+    const store = new InMemoryCaptureStore();
+    store.append('actions', [
+      {
+        ts: 1_000,
+        by: 'agent',
+        type: 'click',
+        url: 'http://localhost:5173/',
+        selector: '#a',
+        tab_id: 7,
+        correlation_id: 'corr-1',
+      },
+    ]);
+    store.append('logs', [error(4_000)]);
+    const range = resolveRange(store, 'a1', 'a1');
+    expect(errorsOfRange(store, range)).to.deep.equal([]);
+    expect(errorsOfRange(store, range, (id) => (id === 'corr-1' ? 4_500 : undefined)).flatMap((kind) => kind.ids)).to.deep.equal([
+      'l1',
+    ]);
+  });
+
   it("counts a replay's errors in its tab after the cursor, by kind", () => {
     const store = captured();
     const cursor = logsCursor(store);
