@@ -18,6 +18,9 @@ export const CAUSED_LOAD_MS = 2_000;
 /** A submit this soon after a click or a key is that action's doing (ms), as in `observe reproduction`. */
 export const CAUSED_SUBMIT_MS = 1_000;
 
+/** Urls a replay loads: the schemes `interact navigate` takes. */
+const LOADABLE = /^(https?:\/\/|file:\/\/|about:)/i;
+
 /** The value a fill or select was recorded with, when it was not kept (SPEC 12). */
 export const REDACTED = '[redacted]';
 
@@ -36,6 +39,10 @@ export const REDACTED = '[redacted]';
 export function replaySteps(actions: readonly RangeAction[], values: Readonly<Record<string, string>> = {}): ReplayStep[] {
   const first = actions[0];
   if (first === undefined) throw new DomainError('invalid_params', 'the range holds no action to replay');
+  // What a replay may load is what `interact navigate` may: the recorded urls come from pages.
+  for (const action of actions) {
+    if (!LOADABLE.test(action.entry.url)) throw unreplayable(action, `its page's url is not an http(s), file or about: url`);
+  }
   const history = new History(first.entry.url);
   const steps: ReplayStep[] =
     first.entry.type === 'navigate' ? [] : [{ id: 'load', type: 'navigate', params: { url: first.entry.url } }];

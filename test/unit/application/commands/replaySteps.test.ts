@@ -162,6 +162,14 @@ describe('replaySteps: recorded actions as the user-level actions of a replay (S
     ).to.match(/a1 \(click locator\('x'\)\).*without a selector/);
   });
 
+  it('loads only the urls interact navigate takes, naming an action whose page had another', () => {
+    const error = expectDomainError(
+      () => replaySteps([action({ type: 'click', selector: '#a', url: 'javascript:alert(1)' })]),
+      'invalid_params',
+    );
+    expect(error.message).to.match(/a1 \(click #a\).*not an http\(s\), file or about: url/);
+  });
+
   it("names a child frame's iframe by the end of its url", () => {
     expect(frameSelector('http://localhost:5173/frames/child.html?id=2')).to.equal('iframe[src$="child.html?id=2"]');
     expect(frameSelector('not a url')).to.equal(undefined);
