@@ -166,7 +166,7 @@ export class GetReproduction {
         const request = requestsById.get(caused);
         if (request === undefined) continue;
         const shaped = { id: caused, method: request.method, url: request.url, status: request.status };
-        if (isFailedRequest(request)) failed.push(shaped);
+        if (isFailedRequest(request) && !browsersOwn(request.url)) failed.push(shaped);
         const type = requestType(request);
         if ((type === 'fetch' || type === 'xhr') && request.status > 0) responses.push(shaped);
       }
@@ -248,4 +248,12 @@ function defaultStart(
     if (full && action.ts <= before) return i;
   }
   return 0;
+}
+
+/**
+ * A request the browser makes for itself, not the page: `/favicon.ico` after a load. A test
+ * never sees it (Playwright reports the page's requests), so it is not expected to fail again.
+ */
+function browsersOwn(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\/favicon\.ico(?:[?#]|$)/i.test(url);
 }

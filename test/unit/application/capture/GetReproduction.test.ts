@@ -50,6 +50,10 @@ function store(capacities = DEFAULT_CAPACITIES): InMemoryCaptureStore {
   capture.append('logs', [
     { ts: T - 4_000, tab_id: 8, level: 'error', source: 'console', url: `${ORIGIN}/other`, message: 'other tab' },
   ]);
+  // The browser's own favicon request after the load: no test sees it.
+  capture.append('network', [
+    { ...failedOrder, ts: T + 100, method: 'GET', url: `${ORIGIN}/favicon.ico`, status: 404, type: 'other' },
+  ]);
   capture.append('network', [failedOrder]);
   capture.append('logs', [typeError]);
   return capture;
@@ -78,6 +82,7 @@ describe('GetReproduction', () => {
     expect(file).to.include(`toContainEqual(expect.stringContaining("Cannot read properties of undefined (reading 'id')"))`);
     expect(file).to.include("toContainEqual('POST /api/orders 500')");
     expect(file).not.to.include('/app/index.html');
+    expect(file, "the browser's own favicon request").not.to.include('favicon');
   });
 
   it('takes from and to as given, and expects no errors when nothing went wrong in the range', () => {
