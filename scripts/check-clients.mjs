@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:clients`: browsertap against the real MCP clients and the protocol's own test
-// suite, each at a pinned version from the npm registry (≈ 400 MB once, kept in a cache folder
-// outside the checkout, so not part of `npm test`):
+// suite, each at a pinned version from the npm registry (≈ 500 MB of downloads once, 1.2 GB kept
+// in a cache folder outside the checkout, so not part of `npm test`):
 //   - Claude Code, Gemini CLI, Codex: `browsertap setup <client>` in a fresh HOME, then the
 //     client's own `mcp list` (Claude Code and Gemini CLI start the bridge and report Connected;
 //     Codex lists it enabled: its list does not start servers);
