@@ -28,9 +28,9 @@ export interface RecorderPorts<E extends object> {
   valueOf(element: E): RecordedValue;
   /** The scroll position of the element, or of the window for `undefined`. */
   scrollOf(element: E | undefined): { x: number; y: number };
-  /** The document's url, as it may leave the page (redacted). */
+  /** The document's url now (cheap: read inside the event). */
   url(): string;
-  /** Hands finished actions on, in the order they happened. */
+  /** Hands finished actions on, in the order they happened (from a deferred task, never inside an event). */
   send(actions: ActionWire[]): void;
 }
 
@@ -238,6 +238,7 @@ export class Recorder<E extends object> {
   }
 
   private finishAll(): void {
+    if (this.click === undefined && this.fill === undefined && this.scroll === undefined) return;
     const pending = [
       this.click === undefined ? undefined : { at: this.click.ts, finish: () => this.finishClick() },
       this.fill === undefined ? undefined : { at: this.fill.first, finish: () => this.finishFill() },
@@ -301,10 +302,7 @@ export class Recorder<E extends object> {
     const slot: Slot<E> = { element };
     this.named.set(element, { slot, at: now });
     this.toName.push(slot);
-    if (!this.naming) {
-      this.naming = true;
-      this.ports.defer(() => this.name());
-    }
+    this.later();
     return slot;
   }
 
@@ -326,13 +324,20 @@ export class Recorder<E extends object> {
     }
   }
 
+  /** Keeps the action for the next task, which names what is left to name and sends (nothing is sent inside an event). */
   private hold(action: Held<E>): void {
     this.held.push(action);
     if (this.held.length > RECORD.maxHeld) {
       this.held.shift();
       this.dropped++;
     }
-    this.pump();
+    this.later();
+  }
+
+  private later(): void {
+    if (this.naming) return;
+    this.naming = true;
+    this.ports.defer(() => this.name());
   }
 
   /** Sends, in order, every held action whose targets are named. */

@@ -75,8 +75,9 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     describe: describeTarget,
     valueOf: (element) => recordedValue(element, fieldValue(element), values),
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
-    url: () => redactor.url(location.href, new RedactionTally()),
-    send,
+    url: () => location.href,
+    // Urls are redacted here, outside the event (a secret in a query never leaves the page).
+    send: (actions) => send(actions.map((action) => ({ ...action, url: redactor.url(action.url, new RedactionTally()) }))),
   });
 
   const agentActing = () => agentDepth > 0 || (acting > 0 && Date.now() <= actingUntil);
@@ -279,7 +280,7 @@ function targetOf(event: Event): Element | undefined {
 export function clickTarget(element: Element): Element {
   if (element.matches('input,textarea,select') || (element as HTMLElement).isContentEditable) return element;
   const control = element.closest(CONTROL);
-  return control !== null && isVisible(control) ? control : element;
+  return control !== null && control !== element && isVisible(control) ? control : element;
 }
 
 /** Clicks that are recorded as what they choose instead (`check`, `select`, `upload`): the change says it. */
@@ -328,7 +329,7 @@ function picked(input: HTMLInputElement): PickedFile[] {
 function recordLoad(recorder: Recorder<Element>): void {
   const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   const kind: NavigationKind = entry?.type === 'reload' ? 'reload' : entry?.type === 'back_forward' ? 'back_forward' : 'load';
-  recorder.navigated(redactor.url(location.href, new RedactionTally()), kind, Math.round(performance.timeOrigin));
+  recorder.navigated(location.href, kind, Math.round(performance.timeOrigin));
 }
 
 interface NavigationApi extends EventTarget {
@@ -342,7 +343,7 @@ function watchNavigations(recorder: Recorder<Element>, recording: () => boolean)
     const to = location.href;
     if (!recording() || (kind === 'replace' && from === to)) return;
     const hashOnly = from !== undefined && from !== to && from.split('#')[0] === to.split('#')[0];
-    recorder.navigated(redactor.url(to, new RedactionTally()), hashOnly && kind !== 'pop' ? 'hash' : kind);
+    recorder.navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind);
   };
   if (navigation !== undefined) {
     navigation.addEventListener('currententrychange', (event) => {

@@ -46,6 +46,7 @@ describe('extension recording: the recorder', () => {
     clock.tick(RECORD.fillIdleMs - 100 - 1);
     expect(sent).to.deep.equal([]);
     clock.tick(1);
+    later();
     expect(brief(sent)).to.deep.equal([['fill', "getByTestId('email')", 'ann@example.test']]);
     expect(sent[0]?.ts).to.equal(1_000 + 15 * 100, 'the time of the last input');
   });
@@ -57,6 +58,8 @@ describe('extension recording: the recorder', () => {
     recorder.edited(name);
     later();
     recorder.committed(name);
+    expect(sent, 'sent from a task of its own, not inside the blur').to.deep.equal([]);
+    later();
     expect(brief(sent)).to.deep.equal([['fill', "getByTestId('name')", 'Ann']]);
   });
 
@@ -115,11 +118,12 @@ describe('extension recording: the recorder', () => {
     clock.tick(RECORD.doubleClickMs - 1);
     expect(sent).to.have.length(1);
     clock.tick(1);
+    later();
     expect(brief(sent).at(-1)).to.deep.equal(['click', "getByTestId('row')", undefined]);
   });
 
   it('records a scroll once, at its final position, 500 ms after it stops', () => {
-    const { clock, sent, recorder } = setup();
+    const { clock, sent, recorder, later } = setup();
     for (let i = 0; i < 10; i++) {
       recorder.scrolled(undefined);
       clock.tick(50);
@@ -127,6 +131,7 @@ describe('extension recording: the recorder', () => {
     clock.tick(RECORD.scrollIdleMs - 50 - 1);
     expect(sent).to.deep.equal([]);
     clock.tick(1);
+    later();
     expect(brief(sent)).to.deep.equal([['scroll', undefined, '0,640']]);
   });
 
@@ -146,11 +151,13 @@ describe('extension recording: the recorder', () => {
   });
 
   it("records the agent's action under its command, named at once, when it is done", () => {
-    const { sent, recorder } = setup();
+    const { sent, described, recorder, later } = setup();
     const box = field('box');
     const done = recorder.agent('fill', 'c-7', box);
     box.value = 'typed by the agent';
+    expect(described, 'named before it acts').to.deep.equal(['box']);
     done({ value: box.value });
+    later();
     expect(sent).to.have.length(1);
     expect(sent[0]).to.include({ by: 'agent', type: 'fill', correlation_id: 'c-7', value: 'typed by the agent' });
     expect(sent[0]?.locator).to.equal("getByTestId('box')");
@@ -165,6 +172,7 @@ describe('extension recording: the recorder', () => {
     const done = recorder.agent('fill', 'c-1', box);
     box.value = 'mine and the agent';
     done({ value: box.value });
+    later();
     expect(brief(sent).map((a) => [a[0], a[2]])).to.deep.equal([
       ['fill', 'mine'],
       ['fill', 'mine and the agent'],
