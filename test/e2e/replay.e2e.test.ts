@@ -34,8 +34,23 @@ const script = (fixed: boolean) => `function save(event) {
 document.getElementById('cart').addEventListener('submit', save);
 `;
 
+/** A page whose state line shows a select's value, a list's scroll and a search entered with Enter. */
+const MORE = `<!doctype html><html><head><title>more</title></head><body>
+<label>Size <select id="size"><option value="s">S</option><option value="m">M</option><option value="l">L</option></select></label>
+<div id="list" style="height: 100px; overflow: auto"><div style="height: 1000px">items</div></div>
+<label>Search <input id="q"></label>
+<p id="state"></p>
+<script>
+  const $ = (id) => document.getElementById(id);
+  const show = () => ($('state').textContent = [$('size').value, '', $('list').scrollTop, $('q').dataset.entered ?? ''].join('|'));
+  $('size').onchange = show;
+  $('list').onscroll = show;
+  $('q').addEventListener('keydown', (event) => { if (event.key === 'Enter') { $('q').dataset.entered = $('q').value; show(); } });
+</script></body></html>`;
+
 interface Listed {
   id: string;
+  url: string;
   type: string;
   by: string;
   locator?: string;
@@ -68,6 +83,7 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       const path = (request.url ?? '/').split('?')[0];
       const headers = { 'cache-control': 'no-store' };
       if (path === '/cart.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(page(coupon));
+      else if (path === '/more.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(MORE);
       else if (path === '/cart.js') response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script(fixed));
       else response.writeHead(404).end();
     });
@@ -168,5 +184,38 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
     expect(data.errors[0].again).to.deep.equal([]);
     expect(await tab.textContent('#out')).to.equal('total: 6.00 (gift)');
     console.log(`      replay of ${data.steps.length} steps on the fixed page: ${answer.payload.duration_ms} ms`);
+  });
+
+  it('replays a select by keys, a scroll and an Enter as the person did them: the page ends in the same state', async function () {
+    const url = `${base}/more.html`;
+    // A navigation within 1 s of an agent's command in the tab is taken for that command's doing.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await tab.goto(url);
+    await tab.focus('#size');
+    await tab.keyboard.press('ArrowDown');
+    await tab.keyboard.press('ArrowDown');
+    await tab.hover('#list');
+    await tab.mouse.wheel(0, 300);
+    await tab.waitForFunction(() => (document.getElementById('list') as HTMLElement).scrollTop > 0);
+    await tab.fill('#q', 'cats');
+    await tab.keyboard.press('Enter');
+    const state = await tab.textContent('#state');
+    expect(state).to.match(/^l\|\|[1-9]\d*\|cats$/);
+    const flow = (
+      await observeUntil(agent, { what: 'actions', tab_id: tabId, by: 'human', detail: 'full' }, (entries) =>
+        entries.some((action) => action.type === 'press' && action.key === 'Enter'),
+      )
+    ).filter((action: Listed) => action.url === url);
+    console.log(`      recorded: ${flow.map((action: Listed) => `${action.id} ${action.type}`).join('; ')}`);
+    expect(flow.map((action: Listed) => action.type)).to.include.members(['navigate', 'select', 'scroll', 'fill', 'press']);
+    const answer = await replay({ from: flow[0]?.id, to: flow.at(-1)?.id });
+    expect(answer.payload.status, JSON.stringify(answer.payload)).to.equal('complete');
+    const data = answer.payload.result.data;
+    expect(
+      data.steps.every((step: { ok: boolean }) => step.ok),
+      JSON.stringify(data.steps),
+    ).to.equal(true);
+    expect(await tab.textContent('#state')).to.equal(state);
+    console.log(`      replay of ${data.steps.length} steps: ${answer.payload.duration_ms} ms`);
   });
 });
