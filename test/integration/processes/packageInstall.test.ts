@@ -136,7 +136,15 @@ describe('the packed tarball, installed into an empty prefix (SPEC 11)', functio
     expect(doctor.status).to.equal(1);
     expect(doctor.stdout).to.contain('✔ node');
     expect(doctor.stdout).to.contain('✔ extension files');
-    expect(doctor.stdout).to.match(
+    // Port 1 is not 7890: the shipped folder would look for the wrong daemon.
+    expect(doctor.stdout).to.match(/✘ extension: .*\n\s+fix: the daemon is on port 1, .*'browsertap extension --port 1'/);
+    // On 7890, the shipped folder (unless a browser here already runs browsertap on that port).
+    const shipped = browsertap(['doctor', '--state-dir', join(home, '.browsertap')]);
+    if (!/✘ extension/.test(shipped.stdout)) {
+      console.log('      (the 7890 half skipped: an extension is connected to a daemon on 7890 on this machine)');
+      return;
+    }
+    expect(shipped.stdout).to.match(
       /✘ extension: .*\n\s+fix: load the extension: chrome:\/\/extensions → Developer mode → Load unpacked → .*prefix/,
     );
   });
