@@ -49,7 +49,6 @@ const SCHEMAS = {
     format: z.enum(REPRO_FORMATS).optional(),
     expect: z.enum(REPRO_EXPECT).optional(),
   }),
-  performance: z.object({ tab_id: tabId.optional(), url: z.string().max(2_048).optional() }),
   summary: z.object({ after_cursor: z.string().max(64).optional(), tab_id: tabId.optional() }),
   entry: z.object({ id: z.string().min(1).max(32) }),
   page: z.object({}),
@@ -129,8 +128,6 @@ async function observe(
       return deps.getReproduction.execute(
         defined({ from: a.from, to: a.to, tabId: a.tab_id, format: a.format, expect: a.expect }),
       );
-    case 'performance':
-      return deps.readPerformance.execute(defined({ tabId: a.tab_id, url: a.url }));
     case 'page':
       return deps.readPages.execute({ what });
     case 'tabs':
