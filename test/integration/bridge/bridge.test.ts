@@ -112,11 +112,12 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
       for (let i = 0; i < 400 && lines().length < n; i++) await new Promise((resolve) => setTimeout(resolve, 25));
     };
     const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+    // A version with batches (2025-06-18 and later refuse them whole: batches.test.ts).
     send({
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
     });
     await waitFor(1);
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });

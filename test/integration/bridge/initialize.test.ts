@@ -25,7 +25,8 @@ async function daemonAnswer(port: number, stateDir: string, protocolVersion: str
     body: JSON.stringify(initialize(1, protocolVersion)),
   });
   const text = await response.text();
-  const data = text.split('\n').find((line) => line.startsWith('data: '));
+  // The first event with data: a 2025-11-25 stream opens with an event of empty data.
+  const data = text.split('\n').find((line) => line.startsWith('data: ') && line.length > 'data: '.length);
   return (JSON.parse((data ?? '').slice('data: '.length)) as { result: unknown }).result;
 }
 

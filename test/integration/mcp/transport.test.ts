@@ -10,11 +10,11 @@ describe('MCP Streamable HTTP on the daemon (/mcp)', function () {
   this.timeout(20_000);
   let h: Harness;
   let auth: Record<string, string>;
-  const initialize = (id: number | string = 0) => ({
+  const initialize = (id: number | string = 0, protocolVersion = '2025-06-18') => ({
     jsonrpc: '2.0',
     id,
     method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'transport', version: '1' } },
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'transport', version: '1' } },
   });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${h.base}/mcp`, {
@@ -57,8 +57,10 @@ describe('MCP Streamable HTTP on the daemon (/mcp)', function () {
     expect(await notified.text()).to.equal('');
   });
 
-  it('answers a batch of requests on one stream, each answer once, and closes it after the last', async () => {
-    const session = await open();
+  it('answers a batch of requests on one stream, each answer once, and closes it after the last (2025-03-26)', async () => {
+    const opened = await post(initialize(0, '2025-03-26'));
+    await opened.text();
+    const session = { ...auth, 'mcp-session-id': opened.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-03-26' };
     const response = await post(
       [
         { jsonrpc: '2.0', id: 'a', method: 'ping' },
@@ -110,8 +112,15 @@ describe('MCP Streamable HTTP on the daemon (/mcp)', function () {
         'a batch around initialize',
         post([initialize(), { jsonrpc: '2.0', id: 2, method: 'ping' }]),
         400,
-        -32000,
-        /start with an initialize/,
+        -32600,
+        /batches are not allowed in protocol version 2025-06-18/,
+      ],
+      [
+        'a batch in a 2025-06-18 session',
+        post([{ jsonrpc: '2.0', id: 1, method: 'ping' }], session),
+        400,
+        -32600,
+        /batches are not allowed in protocol version 2025-06-18; send one message per POST/,
       ],
       ['PUT', fetch(`${h.base}/mcp`, { method: 'PUT', headers: session }), 405, -32000, /Method not allowed/],
     ];

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
+import { requestIdOf } from './httpReplies.js';
 
 /**
  * What the daemon needs of its MCP sessions once they are loaded. `handle` serves one Streamable
@@ -44,7 +45,7 @@ export class LazyMcpSessions implements LoadedSessions {
       res.end(
         JSON.stringify({
           jsonrpc: '2.0',
-          id: null,
+          id: requestIdOf(parsedBody),
           error: { code: -32603, message: 'the daemon could not load its MCP side; see its log' },
         }),
       );

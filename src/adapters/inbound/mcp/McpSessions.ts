@@ -6,7 +6,9 @@ import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from './headers.js';
 import type { McpStreamOutlets } from './McpStreamOutlets.js';
 import type { ClientContext } from './McpToolDeps.js';
-import { header, reject, SessionTransport } from './SessionTransport.js';
+import { header, reject, requestIdOf } from './httpReplies.js';
+import { initializeInBatch } from './protocolRules.js';
+import { SessionTransport } from './SessionTransport.js';
 
 export interface SessionSettings {
   /** Builds the MCP server of a new client. */
@@ -58,7 +60,13 @@ export class McpSessions {
     if (sessionId !== undefined) {
       const session = this.sessions.get(sessionId);
       if (session === undefined) {
-        return reject(res, 404, -32001, 'Session not found: the daemon restarted or the session ended; initialize again');
+        return reject(
+          res,
+          404,
+          -32001,
+          'Session not found: the daemon restarted or the session ended; initialize again',
+          requestIdOf(parsedBody),
+        );
       }
       session.lastActive = this.now();
       session.transport.handle(req, res, parsedBody);
@@ -68,7 +76,18 @@ export class McpSessions {
       return;
     }
     if (req.method === 'POST' && isInitializeRequest(parsedBody)) return this.open(req, res, parsedBody);
-    return reject(res, 400, -32000, 'Bad Request: no mcp-session-id header; start with an initialize request');
+    const initialize = Array.isArray(parsedBody) ? parsedBody.find(isInitializeRequest) : undefined;
+    if (initialize !== undefined) {
+      // Decided by the version the initialize request asks for: there is no session yet.
+      return reject(res, 400, -32600, initializeInBatch(initialize.params.protocolVersion, 'POST'));
+    }
+    return reject(
+      res,
+      400,
+      -32000,
+      'Bad Request: no mcp-session-id header; start with an initialize request',
+      requestIdOf(parsedBody),
+    );
   }
 
   /** Closes every session (daemon shutdown). */
@@ -100,7 +119,7 @@ export class McpSessions {
     transport.onclose = () => this.forget(sessionId);
     await server.connect(transport);
     transport.handle(req, res, body);
-    // Refused (e.g. a batch around the initialize request): the session never began.
+    // Refused (e.g. an Accept header without text/event-stream): the session never began.
     if (!this.sessions.has(sessionId)) {
       this.settings.outlets.close(sessionId);
       await server.close();

@@ -3,39 +3,38 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import {
   isInitializeRequest,
   JSONRPCMessageSchema,
+  LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { header, reject, requestIdOf, type ReplyId } from './httpReplies.js';
+import { batchesAllowed, batchRefusal, negotiatedVersion, primesStreams } from './protocolRules.js';
+import { KEEP_ALIVE_MS, parseEventId, SSE_HEADERS, SseStream } from './SseStream.js';
+
+export { KEEP_ALIVE_MS };
 
 /** Messages one POST may carry (the SDK's own bound). */
 export const MAX_BATCH = 100;
-/** An SSE comment this often keeps a quiet stream from being taken for dead (ms). */
-export const KEEP_ALIVE_MS = 15_000;
 
-const SSE_HEADERS = {
-  'Content-Type': 'text/event-stream',
-  'Cache-Control': 'no-cache, no-transform',
-  Connection: 'keep-alive',
-};
-
-/** The answer stream of one POST: open until every request it carried is answered. */
+/** The answer stream of one POST: open until every request it carried is answered or cancelled. */
 interface PostStream {
-  readonly res: ServerResponse;
+  readonly sse: SseStream;
   readonly unanswered: Set<RequestId>;
-  /** Something was written (which sent the headers along). */
-  begun: boolean;
 }
 
 /**
- * One session of MCP Streamable HTTP (spec 2025-06-18, "Transports"), served straight on Node's
+ * One session of MCP Streamable HTTP (spec 2025-11-25, "Transports"), served straight on Node's
  * `http` request and response. The SDK's own server transport converts every request to a Web
  * `Request` and back through @hono/node-server, which loads undici, http2 and tls into the daemon
- * (≈ 25 ms before the first answer, ≈ 6 MB; docs/benchmarks.md). Same behaviour as the SDK's
- * transport without resumability: each POST with requests is answered on its own SSE stream,
- * closed once all its requests are answered; server messages without a request go on the one
- * GET stream; DELETE ends the session. The route has checked the token and read the body.
+ * (≈ 25 ms before the first answer, ≈ 6 MB; docs/benchmarks.md). Each POST with requests is
+ * answered on its own SSE stream, ended once each of its requests is answered or cancelled
+ * (`notifications/cancelled`); server messages without a request go on the one GET stream;
+ * DELETE ends the session. Batches are accepted only in protocol versions that have them
+ * (2025-03-26 and older). Events carry ids and `retry` (`SseStream`); nothing is replayed: a
+ * `Last-Event-ID` naming an answer stream gets 204 (nothing more will come on it), one naming
+ * the GET stream opens it again. The route has checked the token and read the body.
  */
 export class SessionTransport implements Transport {
   onclose?: () => void;
@@ -44,10 +43,16 @@ export class SessionTransport implements Transport {
 
   private initialized = false;
   private closed = false;
+  /** The protocol version of the session: asked for by its initialize request, then as answered. */
+  private version: string | undefined;
+  private initializeId: RequestId | undefined;
   /** Each unanswered request's answer stream. */
   private readonly streams = new Map<RequestId, PostStream>();
-  private standalone: ServerResponse | undefined;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private standalone: SseStream | undefined;
+  /** Every stream still open, to end at close. */
+  private readonly open = new Set<SseStream>();
+  private postStreams = 0;
+  private getEvents = 0;
 
   constructor(
     readonly sessionId: string,
@@ -56,131 +61,171 @@ export class SessionTransport implements Transport {
     private readonly keepAliveMs = KEEP_ALIVE_MS,
   ) {}
 
+  /** The protocol version the session speaks (undefined before its initialize request). */
+  get protocolVersion(): string | undefined {
+    return this.version;
+  }
+
   async start(): Promise<void> {}
 
   /** Serves one HTTP request of the session, writing the response (or the head of its stream). */
   handle(req: IncomingMessage, res: ServerResponse, body: unknown): void {
-    if (this.closed) return reject(res, 404, -32001, 'Session not found');
+    if (this.closed) return reject(res, 404, -32001, 'Session not found', requestIdOf(body));
     if (req.method === 'POST') return this.post(req, res, body);
     if (req.method === 'GET') return this.get(req, res);
     if (req.method === 'DELETE') return this.delete(req, res);
     res.setHeader('Allow', 'GET, POST, DELETE');
-    reject(res, 405, -32000, 'Method not allowed.');
+    reject(res, 405, -32000, 'Method not allowed.', requestIdOf(body));
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const answer = isAnswer(message);
+    if (answer && message.id === this.initializeId) this.learnVersion(message);
     // An answer goes on its request's stream; a message tied to no request on the GET stream.
     const requestId = answer ? message.id : options?.relatedRequestId;
     if (requestId === undefined) {
-      if (this.standalone !== undefined) writeEvent(this.standalone, message);
+      this.standalone?.send(message);
       return;
     }
     const stream = this.streams.get(requestId);
     // Its connection is gone (the client left): nobody to tell.
     if (stream === undefined) return;
-    writeEvent(stream.res, message);
-    stream.begun = true;
-    if (!answer) return;
-    this.streams.delete(requestId);
-    stream.unanswered.delete(requestId);
-    if (stream.unanswered.size === 0) stream.res.end();
+    stream.sse.send(message);
+    if (answer) this.settle(requestId);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers.clear();
-    for (const stream of new Set(this.streams.values())) stream.res.end();
+    for (const stream of this.open) stream.end();
+    this.open.clear();
     this.streams.clear();
-    this.standalone?.end();
     this.standalone = undefined;
     this.onclose?.();
   }
 
   private post(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+    const id = requestIdOf(body);
     const accept = header(req, 'accept') ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return reject(res, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+      return reject(res, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream', id);
     }
     if (header(req, 'content-type')?.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
-      return reject(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+      return reject(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json', id);
     }
     if (body === undefined) return reject(res, 400, -32700, 'Parse error: Invalid JSON');
-    const raw = Array.isArray(body) ? body : [body];
+    const batch = Array.isArray(body);
+    const raw: unknown[] = batch ? body : [body];
     if (raw.length === 0 || raw.length > MAX_BATCH) {
       return reject(res, 400, -32600, `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages`);
     }
     const messages: JSONRPCMessage[] = [];
     for (const item of raw) {
       const parsed = JSONRPCMessageSchema.safeParse(item);
-      if (!parsed.success) return reject(res, 400, -32700, 'Parse error: Invalid JSON-RPC message');
+      if (!parsed.success) return reject(res, 400, -32700, 'Parse error: Invalid JSON-RPC message', id);
       messages.push(parsed.data);
     }
-    if (messages.some(isInitializeRequest)) {
-      if (this.initialized) return reject(res, 400, -32600, 'Invalid Request: Server already initialized');
-      if (messages.length > 1) {
-        return reject(res, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
-      }
+    const initialize = messages.find(isInitializeRequest) as
+      (JSONRPCMessage & { id: RequestId; params: { protocolVersion?: unknown } }) | undefined;
+    if (initialize !== undefined) {
+      if (this.initialized) return reject(res, 400, -32600, 'Invalid Request: Server already initialized', id);
+      // McpSessions opens a session only for an initialize request sent alone.
+      if (batch) return reject(res, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
       this.initialized = true;
+      this.initializeId = initialize.id;
+      this.version = negotiatedVersion(initialize.params.protocolVersion);
       this.onInitialized();
-    } else if (!this.acceptedVersion(req, res)) {
-      return;
+    } else {
+      if (!this.acceptedVersion(req, res, id)) return;
+      if (batch && !batchesAllowed(this.version)) {
+        return reject(res, 400, -32600, batchRefusal(this.version ?? LATEST_PROTOCOL_VERSION, 'POST'));
+      }
     }
     const ids = messages.flatMap((message) => (isRequest(message) ? [message.id] : []));
     const extra: MessageExtraInfo = { requestInfo: { headers: req.headers } };
     if (ids.length === 0) {
       res.writeHead(202).end();
-      for (const message of messages) this.onmessage?.(message, extra);
+      for (const message of messages) this.deliver(message, extra);
       return;
     }
-    if (new Set(ids).size !== ids.length || ids.some((id) => this.streams.has(id))) {
-      return reject(res, 400, -32600, 'Invalid Request: a request id is already in use in this session');
+    if (new Set(ids).size !== ids.length || ids.some((requestId) => this.streams.has(requestId))) {
+      return reject(res, 400, -32600, 'Invalid Request: a request id is already in use in this session', id);
     }
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
-    const stream: PostStream = { res, unanswered: new Set(ids), begun: false };
-    for (const id of ids) this.streams.set(id, stream);
-    const stopKeepAlive = this.keepAlive(res);
+    const number = ++this.postStreams;
+    let events = 0;
+    const sse = this.track(new SseStream(res, number, () => events++, this.keepAliveMs, primesStreams(this.version)));
+    const stream: PostStream = { sse, unanswered: new Set(ids) };
+    for (const requestId of ids) this.streams.set(requestId, stream);
     res.once('close', () => {
-      stopKeepAlive();
-      for (const id of stream.unanswered) if (this.streams.get(id) === stream) this.streams.delete(id);
+      for (const requestId of stream.unanswered) if (this.streams.get(requestId) === stream) this.streams.delete(requestId);
       stream.unanswered.clear();
     });
-    for (const message of messages) this.onmessage?.(message, extra);
+    for (const message of messages) this.deliver(message, extra);
     // An answer not ready by the next turn (a long poll, a browser command) still gets its
     // headers now: a client may time out a request whose response has not begun.
     setImmediate(() => {
-      if (!stream.begun && !res.writableEnded && !res.destroyed) res.flushHeaders();
+      if (!sse.begun && sse.open) res.flushHeaders();
     });
+  }
+
+  /**
+   * Hands a message to the server. A cancellation also ends the cancelled request's part of its
+   * stream: the server drops the call and will not answer it (MCP "Cancellation"), and a stream
+   * left open would hold the client's connection until the session ends.
+   */
+  private deliver(message: JSONRPCMessage, extra: MessageExtraInfo): void {
+    this.onmessage?.(message, extra);
+    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
+    const cancelled = (message.params as { requestId?: unknown } | undefined)?.requestId;
+    if ((typeof cancelled === 'string' || typeof cancelled === 'number') && this.streams.has(cancelled)) {
+      this.settle(cancelled);
+    }
+  }
+
+  /** The request is answered or cancelled: its stream ends when it has no other request left. */
+  private settle(requestId: RequestId): void {
+    const stream = this.streams.get(requestId);
+    if (stream === undefined) return;
+    this.streams.delete(requestId);
+    stream.unanswered.delete(requestId);
+    if (stream.unanswered.size === 0) stream.sse.end();
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {
     if (!(header(req, 'accept') ?? '').includes('text/event-stream')) {
       return reject(res, 406, -32000, 'Not Acceptable: Client must accept text/event-stream');
     }
-    if (!this.acceptedVersion(req, res)) return;
+    if (!this.acceptedVersion(req, res, null)) return;
+    const resumed = parseEventId(header(req, 'last-event-id'));
+    if (resumed !== undefined && resumed.stream > 0) {
+      // Nothing is kept to replay: an answer stream, once its connection is gone, has nothing
+      // more to say. 204 is SSE's "do not reconnect".
+      res.writeHead(204, { 'Content-Type': 'text/event-stream', 'mcp-session-id': this.sessionId }).end();
+      return;
+    }
     if (this.standalone !== undefined) {
-      return reject(res, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
+      // The client resumes its GET stream: it has lost the one still open here.
+      if (resumed !== undefined) this.standalone.end();
+      else return reject(res, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
     }
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
-    res.flushHeaders();
-    this.standalone = res;
-    const stopKeepAlive = this.keepAlive(res);
+    const sse = this.track(new SseStream(res, 0, () => ++this.getEvents, this.keepAliveMs, primesStreams(this.version)));
+    if (!sse.begun) res.flushHeaders();
+    this.standalone = sse;
     res.once('close', () => {
-      stopKeepAlive();
-      if (this.standalone === res) this.standalone = undefined;
+      if (this.standalone === sse) this.standalone = undefined;
     });
   }
 
   private delete(req: IncomingMessage, res: ServerResponse): void {
-    if (!this.acceptedVersion(req, res)) return;
+    if (!this.acceptedVersion(req, res, null)) return;
     res.writeHead(200).end();
     void this.close();
   }
 
   /** A protocol version named in the header must be one the SDK speaks; none means the negotiated one. */
-  private acceptedVersion(req: IncomingMessage, res: ServerResponse): boolean {
+  private acceptedVersion(req: IncomingMessage, res: ServerResponse, id: ReplyId): boolean {
     const version = header(req, 'mcp-protocol-version');
     if (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return true;
     reject(
@@ -188,33 +233,23 @@ export class SessionTransport implements Transport {
       400,
       -32000,
       `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+      id,
     );
     return false;
   }
 
-  private keepAlive(res: ServerResponse): () => void {
-    const timer = setInterval(() => res.write(': keepalive\n\n'), this.keepAliveMs).unref();
-    this.timers.add(timer);
-    return () => {
-      clearInterval(timer);
-      this.timers.delete(timer);
-    };
+  private track(sse: SseStream): SseStream {
+    this.open.add(sse);
+    sse.res.once('close', () => this.open.delete(sse));
+    return sse;
   }
-}
 
-/** A JSON-RPC error body with no id, as the transport's refusals are written. */
-export function reject(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
-export function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function writeEvent(res: ServerResponse, message: JSONRPCMessage): void {
-  if (!res.writableEnded && !res.destroyed) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  /** The version the server answered the initialize request with. */
+  private learnVersion(message: JSONRPCMessage): void {
+    this.initializeId = undefined;
+    const version = (message as { result?: { protocolVersion?: unknown } }).result?.protocolVersion;
+    if (typeof version === 'string') this.version = version;
+  }
 }
 
 /** Parsed messages only: a request has a method and an id; an answer has an id and no method. */

@@ -43,7 +43,9 @@ const INTERNAL_ERROR = -32603;
  */
 export class DaemonUpstream {
   private sessionId: string | undefined;
+  /** The version the daemon answered the session's initialize with: the header of later requests. */
   private protocolVersion: string | undefined;
+  private clientVersion: string | undefined;
   private initParams: unknown;
   private clientInitialized = false;
   private token: string | undefined;
@@ -70,6 +72,11 @@ export class DaemonUpstream {
     private readonly sink: Sink,
   ) {
     this.http = new LoopbackHttp(settings.endpoint);
+  }
+
+  /** The protocol version agreed with the client (the bridge's answer to its `initialize`), once it asked. */
+  get negotiatedVersion(): string | undefined {
+    return this.clientVersion;
   }
 
   /** Starts (or finds) the daemon ahead of the first request. */
@@ -138,11 +145,9 @@ export class DaemonUpstream {
     this.initParams = message.params;
     this.sessionId = undefined;
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-    reply({
-      jsonrpc: '2.0',
-      id: message.id,
-      result: initializeResult(requested, this.settings.bridgeVersion),
-    } as JSONRPCMessage);
+    const result = initializeResult(requested, this.settings.bridgeVersion);
+    this.clientVersion = result.protocolVersion as string;
+    reply({ jsonrpc: '2.0', id: message.id, result } as JSONRPCMessage);
     this.initializing = this.ready
       .then(() => (this.verified ? this.reinitialize() : this.recover(true)))
       .catch((error: Error) =>
@@ -364,6 +369,7 @@ export class DaemonUpstream {
   }
 
   private relay(data: string): void {
+    if (data === '') return; // an event with no message (the daemon primes 2025-11-25 streams)
     try {
       this.sink(JSON.parse(data) as JSONRPCMessage);
     } catch {
@@ -393,7 +399,8 @@ export class DaemonUpstream {
 async function readMessages(answer: HttpAnswer): Promise<JSONRPCMessage[]> {
   if ((answer.headers['content-type'] ?? '').includes('text/event-stream')) {
     const messages: JSONRPCMessage[] = [];
-    await readSse([answer.body], (data) => messages.push(JSON.parse(data) as JSONRPCMessage));
+    // An event with empty data carries no message: the priming event of a 2025-11-25 stream.
+    await readSse([answer.body], (data) => data !== '' && messages.push(JSON.parse(data) as JSONRPCMessage));
     return messages;
   }
   try {

@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { DaemonUpstream, type UpstreamSettings } from './DaemonUpstream.js';
+import { batchesAllowed, batchRefusal, initializeInBatch } from '../protocolRules.js';
 import type { AnswerId, Checked } from './jsonRpcShape.js';
 import { StdioLines } from './StdioLines.js';
 
@@ -54,11 +55,19 @@ export class StdioBridge {
   }
 
   /**
-   * A batch: its valid messages are forwarded, its invalid ones answered "Invalid Request", and
-   * every answer goes out in one array once all its requests are answered (or cancelled). A
-   * batch of notifications and responses only is answered with nothing (JSON-RPC 6).
+   * A batch, where the protocol version agreed with the client has them (2025-03-26 and older):
+   * its valid messages are forwarded, its invalid ones answered "Invalid Request", and every
+   * answer goes out in one array once all its requests are answered (or cancelled). A batch of
+   * notifications and responses only is answered with nothing (JSON-RPC 6). From 2025-06-18 on,
+   * and around an initialize request in any version, the whole batch is one "Invalid Request".
    */
   private async batch(items: readonly Checked[], upstream: DaemonUpstream, stdio: StdioLines): Promise<void> {
+    const refusal = batchRefusalFor(items, upstream.negotiatedVersion);
+    if (refusal !== undefined) {
+      this.settings.logger.warn('refused a batch from the MCP client', { error: refusal });
+      stdio.send({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST.code, message: refusal } });
+      return;
+    }
     const answers: unknown[] = [];
     const invalid = items.filter((item): item is Extract<Checked, { ok: false }> => !item.ok);
     if (invalid.length > 0) {
@@ -76,6 +85,19 @@ export class StdioBridge {
     );
     if (answers.length > 0) stdio.send(answers);
   }
+}
+
+/** Why a batch is refused as a whole, if it is: it holds an initialize request, or `version` has no batches. */
+function batchRefusalFor(items: readonly Checked[], version: string | undefined): string | undefined {
+  for (const item of items) {
+    if (item.ok && item.message.method === 'initialize' && Object.hasOwn(item.message, 'id')) {
+      const asked = (item.message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+      return initializeInBatch(asked, 'line');
+    }
+  }
+  // Before the client's initialize no version is agreed: the messages are answered one by one.
+  if (version === undefined || batchesAllowed(version)) return undefined;
+  return batchRefusal(version, 'line');
 }
 
 function invalidRequest(id: AnswerId): unknown {

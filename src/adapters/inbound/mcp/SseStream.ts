@@ -1,0 +1,79 @@
+import type { ServerResponse } from 'node:http';
+
+/** An SSE comment this often keeps a quiet stream from being taken for dead (ms). */
+export const KEEP_ALIVE_MS = 15_000;
+/** The SSE `retry` every stream announces: how long a client waits before reconnecting one it lost (ms). */
+export const SSE_RETRY_MS = 1_000;
+
+export const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache, no-transform',
+  Connection: 'keep-alive',
+};
+
+/** The parts of an SSE event id: `<stream>-<event>`. */
+export interface EventId {
+  readonly stream: number;
+  readonly event: number;
+}
+
+/** Reads a `Last-Event-ID` this daemon wrote (`<stream>-<event>`, digits only); anything else is undefined. */
+export function parseEventId(text: string | undefined): EventId | undefined {
+  const match = /^(\d{1,15})-(\d{1,15})$/.exec(text ?? '');
+  return match === null ? undefined : { stream: Number(match[1]), event: Number(match[2]) };
+}
+
+/**
+ * One SSE stream of an MCP session. Every event carries an id `<stream>-<event>`, unique in the
+ * session and naming its stream (MCP "Resumability": stream 0 is the session's GET stream, POST
+ * streams count from 1); the first thing written announces `retry`. With `prime`, the stream
+ * opens with an event of an id and empty data (MCP 2025-11-25). A keep-alive comment goes out
+ * every `keepAliveMs` until the stream ends.
+ */
+export class SseStream {
+  /** Something was written (which sent the headers along). */
+  begun = false;
+  private retrySent = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    readonly res: ServerResponse,
+    readonly stream: number,
+    /** The next event number of this stream. */
+    private readonly nextEvent: () => number,
+    keepAliveMs: number,
+    prime: boolean,
+  ) {
+    this.timer = setInterval(() => this.write(': keepalive\n\n'), keepAliveMs).unref();
+    res.once('close', () => clearInterval(this.timer));
+    if (prime) this.write(`id: ${this.id()}\nretry: ${SSE_RETRY_MS}\ndata: \n\n`, true);
+  }
+
+  get open(): boolean {
+    return !this.res.writableEnded && !this.res.destroyed;
+  }
+
+  /** Writes one JSON-RPC message as an event; false when the stream is gone. */
+  send(message: unknown): boolean {
+    if (!this.open) return false;
+    const retry = this.retrySent ? '' : `retry: ${SSE_RETRY_MS}\n`;
+    this.write(`${retry}id: ${this.id()}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`, true);
+    return true;
+  }
+
+  end(): void {
+    clearInterval(this.timer);
+    if (this.open) this.res.end();
+  }
+
+  private id(): string {
+    return `${this.stream}-${this.nextEvent()}`;
+  }
+
+  private write(text: string, event = false): void {
+    if (!this.open) return;
+    if (event) this.retrySent = true;
+    this.begun = true;
+    this.res.write(text);
+  }
+}
