@@ -5,6 +5,7 @@ import { SERVER_INSTRUCTIONS, SERVER_NAME } from './serverIdentity.js';
 import { registerConfigure } from './tools/configureTool.js';
 import { registerInteract } from './tools/interactTool.js';
 import { registerObserve } from './tools/observeTool.js';
+import { refuseUnknownTools } from './unknownTools.js';
 
 /**
  * The SDK validates a client's elicitation answers against JSON Schema; browsertap never elicits.
@@ -17,14 +18,25 @@ const NO_ELICITATION: jsonSchemaValidator = {
   },
 };
 
-/** One MCP server for one client: the three tools of SPEC 2 bound to that client's identity. */
+/**
+ * One MCP server for one client: the three tools of SPEC 2 bound to that client's identity. A
+ * call to any other tool is a JSON-RPC error (`refuseUnknownTools`).
+ */
 export function createMcpServer(deps: McpToolDeps, client: ClientContext, version: string): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version },
     { capabilities: { logging: {} }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION },
   );
+  // The names the tools register under, as they register.
+  const tools = new Set<string>();
+  const registerTool = server.registerTool.bind(server);
+  server.registerTool = ((name: string, ...rest: unknown[]) => {
+    tools.add(name);
+    return (registerTool as (...args: unknown[]) => unknown)(name, ...rest);
+  }) as typeof server.registerTool;
   registerObserve(server, deps, client);
   registerInteract(server, deps, client);
   registerConfigure(server, deps, client);
+  refuseUnknownTools(server, tools);
   return server;
 }
