@@ -56,6 +56,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const server: KoaDaemonServer = new KoaDaemonServer(extensionApi(container), sessions, {
     port: options.port,
     token: () => token,
+    tokenFile: tokenPath(options.stateDir),
     logger,
     ...(options.connectionLimits === undefined ? {} : { limits: options.connectionLimits }),
     identity: {

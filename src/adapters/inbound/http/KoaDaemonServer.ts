@@ -17,6 +17,8 @@ export interface DaemonServerSettings {
   /** 0 picks a free port (tests). */
   readonly port: number;
   readonly token: () => string;
+  /** Where the token is kept (named when `/mcp` refuses a request without it). */
+  readonly tokenFile?: string;
   /** Extension ids allowed on the extension API (SPEC 6). */
   readonly extensions: AllowedExtensions;
   /** Answers `/health?challenge=` (SPEC 6). */
@@ -55,7 +57,14 @@ export class KoaDaemonServer {
     const app = new Koa();
     app.silent = true;
     app.use(errorHandler(settings.logger));
-    app.use(securityGuard({ port: () => this.boundPort, extensions: settings.extensions, token: settings.token }));
+    app.use(
+      securityGuard({
+        port: () => this.boundPort,
+        extensions: settings.extensions,
+        token: settings.token,
+        ...(settings.tokenFile === undefined ? {} : { tokenFile: settings.tokenFile }),
+      }),
+    );
     app.use(
       jsonBody({
         // An agent's `upload` carries up to 5 MB of files as base64 (SPEC 9).

@@ -11,6 +11,8 @@ export interface GuardSettings {
   readonly extensions: AllowedExtensions;
   /** The bearer token `/mcp` requires (read each time: it may be written back while running). */
   readonly token: () => string;
+  /** Where the token is kept, named in the 401 answer (default `<state-dir>/token`). */
+  readonly tokenFile?: string;
 }
 
 const EXTENSION_ORIGIN = /^chrome-extension:\/\/([a-p]{32})\/?$/;
@@ -58,7 +60,7 @@ export function securityGuard(settings: GuardSettings): Middleware {
         `${ctx.path} answers only the browsertap extension (Origin chrome-extension://<id>); this request has no Origin`,
       );
     }
-    if (kind === 'mcp') checkBearer(ctx, settings.token());
+    if (kind === 'mcp') checkBearer(ctx, settings.token(), settings.tokenFile ?? '<state-dir>/token');
     await next();
   };
 }
@@ -81,14 +83,26 @@ function checkOrigin(ctx: Context, origin: string, allowed: AllowedExtensions): 
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** `/mcp` needs `Authorization: Bearer <token>`, compared in constant time (SPEC 6). */
-function checkBearer(ctx: Context, token: string): void {
+/**
+ * `/mcp` needs `Authorization: Bearer <token>`, compared in constant time (SPEC 6). A refusal
+ * says where the token is, in the body and in `WWW-Authenticate` (RFC 6750 `invalid_token` with
+ * an `error_description`): a client such as the MCP Inspector shows that sentence instead of
+ * starting an OAuth flow the daemon does not offer.
+ */
+function checkBearer(ctx: Context, token: string, tokenFile: string): void {
   const presented = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1] ?? '';
-  if (!timingSafeEqual(digest(presented), digest(token))) {
-    throw refusal(ctx, 401, 'unauthorized', 'missing or wrong bearer token for /mcp (see <state-dir>/token)', {
-      'WWW-Authenticate': 'Bearer realm="browsertap"',
-    });
-  }
+  if (timingSafeEqual(digest(presented), digest(token))) return;
+  const what = presented === '' ? 'no bearer token' : 'a wrong bearer token';
+  const description = `${what} for /mcp: send Authorization: Bearer <the token in ${tokenFile}>`;
+  const message = `${description}, or let the client start browsertap over stdio, which needs no token (browsertap setup <client>)`;
+  throw refusal(ctx, 401, 'unauthorized', message, {
+    'WWW-Authenticate': `Bearer realm="browsertap", error="invalid_token", error_description="${quotable(description)}"`,
+  });
+}
+
+/** RFC 6750 3: an error_description holds printable ASCII without `"` and `\`; anything else becomes `?`. */
+function quotable(text: string): string {
+  return text.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, '?');
 }
 
 /**
