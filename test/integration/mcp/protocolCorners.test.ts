@@ -81,6 +81,49 @@ describe('MCP protocol corners on the daemon (/mcp)', function () {
       expect(mcpMessages(await again.text())[0]).to.deep.include({ id: 2, result: {} });
     });
 
+    it('lets an SDK client’s cancelled calls go: each answer stream ends within 1 s (three held three sockets)', async () => {
+      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      const ended: number[] = [];
+      // Notes when each tools/call answer body ends, as the client's socket is freed.
+      const watching: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        const isCall = init?.method === 'POST' && String(init.body).includes('"tools/call"');
+        if (!isCall || response.body === null) return response;
+        const body = response.body.pipeThrough(new TransformStream({ flush: () => void ended.push(performance.now()) }));
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+      const client = new Client({ name: 'cancelling', version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${h.base}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${h.token}` } },
+          fetch: watching,
+        }),
+      );
+      const { cursor } = (await client.callTool({ name: 'observe', arguments: { what: 'logs' } })).structuredContent as {
+        cursor: number;
+      };
+      // That call's stream ends just after its answer is read.
+      for (let i = 0; i < 40 && ended.length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      ended.length = 0;
+      const controllers = [0, 1, 2].map(() => new AbortController());
+      const calls = controllers.map((controller) =>
+        client
+          .callTool({ name: 'observe', arguments: { what: 'logs', after_cursor: cursor, wait_ms: 20_000 } }, undefined, {
+            signal: controller.signal,
+          })
+          .catch(() => 'cancelled'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const cancelledAt = performance.now();
+      for (const controller of controllers) controller.abort('the user pressed Esc');
+      expect(await Promise.all(calls)).to.deep.equal(['cancelled', 'cancelled', 'cancelled']);
+      for (let i = 0; i < 40 && ended.length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ended).to.have.length(3);
+      for (const at of ended) expect(at - cancelledAt).to.be.below(1_000);
+      await client.close();
+    });
+
     it('keeps a stream open for the requests it still carries, and ends it after the last', async () => {
       const session = await open('2025-03-26');
       const { cursor } = mcpMessages(await (await post(call(1, 'observe', { what: 'logs' }), session)).text())[0].result
