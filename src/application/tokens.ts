@@ -10,6 +10,7 @@ import type { ClockPort } from './ports/ClockPort.js';
 import type { IdGeneratorPort } from './ports/IdGeneratorPort.js';
 import type { KeyValueStorePort } from './ports/KeyValueStorePort.js';
 import type { LoggerPort } from './ports/LoggerPort.js';
+import type { PerformanceStorePort } from './ports/PerformanceStorePort.js';
 import type { SettingsStorePort } from './ports/SettingsStorePort.js';
 import type { StreamOutletPort } from './ports/StreamOutletPort.js';
 import type { DaemonInfo } from './shared/DaemonInfo.js';
@@ -21,6 +22,7 @@ export const TYPES = {
   IdGeneratorPort: Symbol.for('IdGeneratorPort') as ServiceIdentifier<IdGeneratorPort>,
   LoggerPort: Symbol.for('LoggerPort') as ServiceIdentifier<LoggerPort>,
   CaptureStorePort: Symbol.for('CaptureStorePort') as ServiceIdentifier<CaptureStorePort>,
+  PerformanceStorePort: Symbol.for('PerformanceStorePort') as ServiceIdentifier<PerformanceStorePort>,
   KeyValueStorePort: Symbol.for('KeyValueStorePort') as ServiceIdentifier<KeyValueStorePort>,
   SettingsStorePort: Symbol.for('SettingsStorePort') as ServiceIdentifier<SettingsStorePort>,
   StreamOutletPort: Symbol.for('StreamOutletPort') as ServiceIdentifier<StreamOutletPort>,

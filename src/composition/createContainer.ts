@@ -11,6 +11,7 @@ import type { BufferName } from '../domain/capture/entries.js';
 import { DEFAULT_LIFECYCLE_RULES, type LifecycleRules } from '../domain/command/LifecycleRules.js';
 import { fakeClockModule, systemClockModule } from './modules/clockModules.js';
 import { coreModule } from './modules/coreModule.js';
+import { performanceModule } from './modules/performanceModule.js';
 import { storageModule } from './modules/storageModule.js';
 import { systemModule } from './modules/systemModule.js';
 import { VERSION } from './version.js';
@@ -64,6 +65,7 @@ export function createContainer(options: ContainerOptions = {}): Container {
       daemon: { version: VERSION, startedAt: fake?.now() ?? Date.now(), runId: randomBytes(3).toString('hex') },
       resultBudget: options.resultBudget ?? DEFAULT_RESULT_BUDGET,
     }),
+    performanceModule(),
   );
   return container;
 }

@@ -7,6 +7,8 @@ import { GetSummary } from '../application/capture/GetSummary.js';
 import { ReadEntries } from '../application/capture/ReadEntries.js';
 import { ReadEntry } from '../application/capture/ReadEntry.js';
 import { ReadPages } from '../application/capture/ReadPages.js';
+import { ReadPerformance } from '../application/capture/ReadPerformance.js';
+import { RecordPerformance } from '../application/capture/RecordPerformance.js';
 import { ReadTimeline } from '../application/capture/ReadTimeline.js';
 import { RecordingSwitch } from '../application/capture/RecordingSwitch.js';
 import { RecordPageEvent } from '../application/capture/RecordPageEvent.js';
@@ -39,6 +41,7 @@ export function mcpToolDeps(container: Container): McpToolDeps {
     readEntry: container.get(ReadEntry),
     getSummary: container.get(GetSummary),
     readPages: container.get(ReadPages),
+    readPerformance: container.get(ReadPerformance),
     readTimeline: container.get(ReadTimeline),
     getReproduction: container.get(GetReproduction),
     queueCommand: container.get(QueueCommand),
@@ -70,6 +73,7 @@ export function extensionApi(container: Container): ExtensionApi {
     recordResult: container.get(RecordCommandResult),
     ingest: container.get(IngestEntries),
     recordPage: container.get(RecordPageEvent),
+    recordPerformance: container.get(RecordPerformance),
     health: container.get(GetHealth),
     status: container.get(GetStatus),
     recording: container.get(RecordingSwitch),

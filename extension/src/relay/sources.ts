@@ -9,7 +9,7 @@ export const SOURCE_MESSAGE = 'browsertap:source-map';
  * forged stack): nothing was read, and the answer is not remembered.
  */
 export type SourceAnswer =
-  { map: string; url: string } | { none: string; elsewhere?: true; home?: readonly string[]; notLoaded?: true };
+  { map: string; url: string; lines?: number[] } | { none: string; elsewhere?: true; home?: readonly string[]; notLoaded?: true };
 
 /** Who reads: a frame's relay (its origin only, with its own cookies), or the worker (any origin). */
 export type Reader = { readonly origin: string } | { readonly home: readonly string[] };
@@ -17,6 +17,8 @@ export type Reader = { readonly origin: string } | { readonly home: readonly str
 /** Largest script read to find its map comment, and largest map taken (bytes of text). */
 export const MAX_SCRIPT_CHARS = 20_000_000;
 export const MAX_MAP_CHARS = 30_000_000;
+/** Lines of a script whose starts go with its map (SPEC 13: a long frame names a function by its offset). */
+export const LINES_READ = 200_000;
 
 /**
  * Finds a script's source map (the `SourceMap` header, else the last `//# sourceMappingURL=`
@@ -37,14 +39,16 @@ export async function readSourceMap(scriptUrl: string, reader: Reader): Promise<
   const script = await get(scriptUrl, reader, 'force-cache');
   if (!script.ok) return { none: `the script answered ${script.status}` };
   let reference = script.headers.get('sourcemap') ?? script.headers.get('x-sourcemap') ?? undefined;
+  // The text is read for its line starts too; a script named too large by its length is not.
+  const tooLarge = Number(script.headers.get('content-length') ?? 0) > MAX_SCRIPT_CHARS;
+  if (tooLarge) await script.body?.cancel();
+  const text = tooLarge ? '' : await script.text();
   if (reference === undefined) {
-    const text = await script.text();
-    if (text.length > MAX_SCRIPT_CHARS) return { none: 'the script is too large to read' };
+    if (tooLarge || text.length > MAX_SCRIPT_CHARS) return { none: 'the script is too large to read' };
     reference = /\/\/[#@]\s*sourceMappingURL=([^\s'"]+)\s*$/.exec(text.slice(-200_000).trimEnd())?.[1];
-  } else {
-    await script.body?.cancel();
   }
   if (reference === undefined) return { none: 'the script names no source map' };
+  const lines = tooLarge || text.length > MAX_SCRIPT_CHARS ? undefined : lineStarts(text);
   const mapUrl = new URL(reference, scriptUrl).href;
   const inline = mapUrl.startsWith('data:');
   if (!inline && !/^https?:/i.test(mapUrl)) return { none: 'the source map is not on http(s)' };
@@ -55,7 +59,17 @@ export async function readSourceMap(scriptUrl: string, reader: Reader): Promise<
   if (!answer.ok) return { none: `the source map answered ${answer.status}` };
   const map = await answer.text();
   if (map.length > MAX_MAP_CHARS) return { none: 'the source map is too large' };
-  return { map, url: inline ? scriptUrl : mapUrl };
+  return { map, url: inline ? scriptUrl : mapUrl, ...(lines === undefined ? {} : { lines }) };
+}
+
+/** Where each line of `text` starts (the first at 0); undefined past LINES_READ lines. */
+export function lineStarts(text: string): number[] | undefined {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    if (starts.length >= LINES_READ) return undefined;
+    starts.push(at + 1);
+  }
+  return starts;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { isSourcePath } from '../../../src/domain/capture/sourcePath.js';
-import type { SourceAnswer } from '../relay/sources.js';
+import { LINES_READ, type SourceAnswer } from '../relay/sources.js';
 
 /** Scripts whose maps (or lack of one) are remembered; the least recently used go first. */
 export const MAX_MAPS = 50;
@@ -15,6 +15,19 @@ export const FIRST_MAP_WAIT_MS = 1_000;
 export const MAX_RECENT = 500;
 /** Frames of one stack that are mapped (the rest stay as they are). */
 const MAX_FRAMES = 20;
+
+/** Lines of a script whose starts are kept (a longer script's functions are left at their offsets). */
+export const MAX_LINES = LINES_READ;
+/** A JavaScript identifier, the only kind of map name shown as a function's name. */
+const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]{0,99}$/u;
+
+/** A position in source: 1-based line and column, and the map's name there (an identifier). */
+export interface SourcePosition {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly name?: string;
+}
 
 /** `    at fn (http://host/assets/index-x.js:9:512)` or `    at http://host/x.js:1:2`. */
 const FRAME = /^(\s*at (?:.*? \()?)(https?:\/\/[^\s()]+?):(\d+):(\d+)(\)?)\s*$/;
@@ -45,6 +58,8 @@ export class SourceMaps {
   private readonly settled = new Map<string, TraceMap | null>();
   /** Stacks mapped lately (a loop logging from one line repeats its call site): their results. */
   private readonly recent = new Map<string, string | undefined>();
+  /** Where each line of a kept map's script starts (characters): LoAF positions are offsets. */
+  private readonly lineStarts = new Map<string, Uint32Array>();
 
   constructor(private readonly ports: SourceMapPorts) {}
 
@@ -67,18 +82,7 @@ export class SourceMaps {
       .slice(0, MAX_FRAMES);
     if (frames.length === 0) return { result: undefined, final: true };
     const scripts = [...new Set(frames.map((frame) => frame.match[2] as string))];
-    const ready = new Map<string, TraceMap | null>();
-    for (const script of scripts) if (this.settled.has(script)) ready.set(script, this.settled.get(script) ?? null);
-    const missing = scripts.filter((script) => !ready.has(script));
-    if (missing.length > 0) {
-      let timer: unknown;
-      const waited = new Promise<void>((resolve) => (timer = this.ports.setTimeout(resolve, FIRST_MAP_WAIT_MS)));
-      await Promise.race([
-        Promise.all(missing.map(async (script) => ready.set(script, await this.mapOf(tabId, frameId, script)))),
-        waited,
-      ]);
-      this.ports.clearTimeout(timer);
-    }
+    const ready = await this.ready(tabId, frameId, scripts);
     const final = scripts.every((script) => this.settled.has(script)); // every answer is one to remember
     if ([...ready.values()].every((map) => map === null)) return { result: undefined, final };
     let changed = false;
@@ -101,6 +105,47 @@ export class SourceMaps {
     return { result: changed ? lines.join('\n') : undefined, final };
   }
 
+  /**
+   * Where a function starts in source (SPEC 13: a long animation frame's script): `char`, a
+   * character offset in the script (`sourceCharPosition`), as `{file, line, column}` (1-based
+   * line and column) with the map's name there when it is an identifier; undefined when the
+   * script has no readable map, its text was not read, or the position maps to nothing. Waits for
+   * a first map as long as a stack does (FIRST_MAP_WAIT_MS).
+   */
+  async locate(tabId: number, scriptUrl: string, char: number, frameId = 0): Promise<SourcePosition | undefined> {
+    const map = (await this.ready(tabId, frameId, [scriptUrl])).get(scriptUrl);
+    const starts = this.lineStarts.get(scriptUrl);
+    if (map == null || starts === undefined || !Number.isSafeInteger(char) || char < 0) return undefined;
+    const line = lineOf(starts, char);
+    let original;
+    try {
+      original = originalPositionFor(map, { line: line + 1, column: char - (starts[line] as number) });
+    } catch {
+      return undefined;
+    }
+    if (original.source === null || original.line === null || original.column === null) return undefined;
+    if (!isSourcePath(original.source)) return undefined;
+    const name = original.name !== null && IDENTIFIER.test(original.name) ? original.name : undefined;
+    return { file: original.source, line: original.line, column: original.column + 1, ...(name === undefined ? {} : { name }) };
+  }
+
+  /** The maps of `scripts` read so far, after waiting at most FIRST_MAP_WAIT_MS for the others. */
+  private async ready(tabId: number, frameId: number, scripts: readonly string[]): Promise<Map<string, TraceMap | null>> {
+    const ready = new Map<string, TraceMap | null>();
+    for (const script of scripts) if (this.settled.has(script)) ready.set(script, this.settled.get(script) ?? null);
+    const missing = scripts.filter((script) => !ready.has(script));
+    if (missing.length > 0) {
+      let timer: unknown;
+      const waited = new Promise<void>((resolve) => (timer = this.ports.setTimeout(resolve, FIRST_MAP_WAIT_MS)));
+      await Promise.race([
+        Promise.all(missing.map(async (script) => ready.set(script, await this.mapOf(tabId, frameId, script)))),
+        waited,
+      ]);
+      this.ports.clearTimeout(timer);
+    }
+    return ready;
+  }
+
   private mapOf(tabId: number, frameId: number, script: string): Promise<TraceMap | null> {
     let map = this.maps.get(script);
     if (map !== undefined) {
@@ -108,12 +153,13 @@ export class SourceMaps {
       this.maps.set(script, map);
       return map;
     }
-    map = this.load(tabId, frameId, script).then(({ map: loaded, segments, again }) => {
+    map = this.load(tabId, frameId, script).then(({ map: loaded, segments, again, lines }) => {
       if (again) {
         if (this.maps.get(script) === map) this.maps.delete(script); // asked again next time
       } else if (this.maps.has(script)) {
         this.settled.set(script, loaded);
         this.weights.set(script, segments);
+        if (lines !== undefined && loaded !== null) this.lineStarts.set(script, lines);
         this.evict(script);
       }
       return loaded;
@@ -137,6 +183,7 @@ export class SourceMaps {
       this.maps.delete(oldest);
       this.settled.delete(oldest);
       this.weights.delete(oldest);
+      this.lineStarts.delete(oldest);
       this.recent.clear(); // results that used it must not outlive it
     }
   }
@@ -145,7 +192,7 @@ export class SourceMaps {
     tabId: number,
     frameId: number,
     script: string,
-  ): Promise<{ map: TraceMap | null; segments: number; again?: boolean }> {
+  ): Promise<{ map: TraceMap | null; segments: number; again?: boolean; lines?: Uint32Array }> {
     try {
       const answer = await this.ports.read(tabId, frameId, script);
       // A frame that did not load the script (a forged stack) says nothing of one that did.
@@ -153,11 +200,33 @@ export class SourceMaps {
       const raw = JSON.parse(answer.map) as { sourcesContent?: unknown; mappings?: unknown };
       delete raw.sourcesContent; // the sources' text: never shown, often most of a map
       const segments = typeof raw.mappings === 'string' ? countSegments(raw.mappings) : 0;
-      return { map: new TraceMap(raw as ConstructorParameters<typeof TraceMap>[0], answer.url), segments };
+      const map = new TraceMap(raw as ConstructorParameters<typeof TraceMap>[0], answer.url);
+      return { map, segments, ...(validLines(answer.lines) ? { lines: Uint32Array.from(answer.lines) } : {}) };
     } catch {
       return { map: null, segments: 0 }; // unreadable or broken: raw positions stay
     }
   }
+}
+
+/** The 0-based line holding character `char`, given each line's start (ascending, the first 0). */
+function lineOf(starts: Uint32Array, char: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= char) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** A script's line starts as the relay sent them: ascending offsets from 0, bounded. */
+function validLines(lines: unknown): lines is number[] {
+  if (!Array.isArray(lines) || lines.length === 0 || lines.length > MAX_LINES || lines[0] !== 0) return false;
+  for (let i = 1; i < lines.length; i++) {
+    if (!Number.isSafeInteger(lines[i]) || (lines[i] as number) <= (lines[i - 1] as number)) return false;
+  }
+  return true;
 }
 
 /** Segments of an encoded `mappings` string (separated by `,` within a line and `;` between lines). */

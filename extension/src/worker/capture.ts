@@ -26,6 +26,8 @@ function urgent(kind: string, entry: Record<string, unknown>): boolean {
       return typeof entry.status === 'number' && (entry.status === 0 || entry.status >= 400);
     case 'websocket':
       return entry.event === 'error' || (entry.event === 'close' && entry.code !== 1000 && entry.code !== 1001);
+    case 'performance':
+      return false; // a record the page sends again as it changes
     default:
       return true;
   }
@@ -47,12 +49,14 @@ export function forwardBatch(
 ): void {
   if (!isObject(batch)) return;
   let budget = MAX_PER_MESSAGE;
-  for (const kind of ['logs', 'network', 'websocket', 'vitals', 'page'] as const satisfies ReadonlyArray<keyof CaptureBatch>) {
+  for (const kind of ['logs', 'network', 'websocket', 'vitals', 'page', 'performance'] as const satisfies ReadonlyArray<
+    keyof CaptureBatch
+  >) {
     const entries = batch[kind];
     if (!Array.isArray(entries)) continue;
     for (const entry of entries.slice(0, budget)) {
       if (!isObject(entry)) continue;
-      if (kind === 'page' && frameUrl !== undefined) continue; // a frame's navigations are not the tab's
+      if ((kind === 'page' || kind === 'performance') && frameUrl !== undefined) continue; // a frame's navigations are not the tab's
       if (kind === 'page') {
         if (typeof entry.url === 'string') pages.set(tabId, entry.url);
         forwarder.add(

@@ -1,3 +1,5 @@
+import type { VitalAttribution } from './performance.js';
+
 /**
  * What the extension captures, in the wire shape of SPEC 4 (snake_case, `ts` in epoch ms), as
  * stored after validation, size caps and redaction. `redacted` counts values replaced;
@@ -95,6 +97,8 @@ export interface VitalEntry extends Captured {
   readonly url: string;
   /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
   readonly target?: string;
+  /** Why it has its value (SPEC 13). */
+  readonly attribution?: VitalAttribution;
 }
 
 export interface PageEvent {

@@ -2,6 +2,7 @@ import { capRedacted, REDACTION_SLACK } from '../privacy/bounded.js';
 import { RedactionTally, Redactor } from '../privacy/Redactor.js';
 import { classifyName } from '../privacy/secretNames.js';
 import { cap, CAPS } from './caps.js';
+import { cleanAttribution } from './cleanPerformance.js';
 import type { ActionEntry, Headers, LogEntry, NetworkBody, NetworkEntry, VitalEntry, WebSocketEvent } from './entries.js';
 import { requestType } from './levels.js';
 import { REDACTED_VALUE } from './recording.js';
@@ -112,6 +113,14 @@ export class Sanitizer {
       ...(raw.rating === undefined ? {} : { rating: raw.rating }),
       url: marks.url(raw.url, CAPS.url),
       ...(raw.target === undefined ? {} : { target: marks.text(raw.target, CAPS.short) }),
+      ...(raw.attribution === undefined
+        ? {}
+        : {
+            attribution: cleanAttribution(raw.attribution, {
+              url: (url) => marks.url(url, CAPS.url),
+              text: (text) => marks.text(text, CAPS.short),
+            }),
+          }),
       ...(raw.tab_id === undefined ? {} : { tab_id: raw.tab_id }),
       ...(raw.frame_url === undefined ? {} : { frame_url: marks.url(raw.frame_url, CAPS.url) }),
       ts: raw.ts,

@@ -1,5 +1,6 @@
 import { topFrame } from '../capture/compact.js';
 import type { LogEntry, NetworkEntry, VitalEntry, WebSocketEvent } from '../capture/entries.js';
+import { vitalCause, vitalView } from '../capture/performanceReport.js';
 import type { StreamEvent } from './StreamEvent.js';
 import { MIN_SLOW_MS } from './Subscription.js';
 
@@ -124,7 +125,9 @@ export function eventsFromWebSocket(entry: WebSocketEvent): CapturedEvent[] {
 
 export function eventsFromVital(entry: VitalEntry): CapturedEvent[] {
   if (entry.rating !== 'poor' && entry.rating !== 'needs-improvement') return [];
-  const message = `${entry.name} ${entry.value} (${entry.rating})`;
+  // SPEC 13: the same attribution as observe performance (a poor INP names its script in source).
+  const cause = vitalCause(entry);
+  const message = `${entry.name} ${entry.value} (${entry.rating})${cause === undefined ? '' : `: ${cause}`}`;
   return [
     {
       kind: 'vitals',
@@ -157,7 +160,8 @@ export function details(event: CapturedEvent): Readonly<Record<string, unknown>>
     }
     case 'vitals': {
       const { name, value, rating } = event.entry;
-      return { name, value, rating };
+      const { value: _, rating: __, ...attribution } = vitalView(event.entry, event.entry.url);
+      return { name, value, rating, ...(Object.keys(attribution).length === 0 ? {} : { attribution }) };
     }
   }
 }

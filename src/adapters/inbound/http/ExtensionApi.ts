@@ -1,6 +1,7 @@
 import type { IngestEntries } from '../../../application/capture/IngestEntries.js';
 import type { RecordingSwitch } from '../../../application/capture/RecordingSwitch.js';
 import type { RecordPageEvent } from '../../../application/capture/RecordPageEvent.js';
+import type { RecordPerformance } from '../../../application/capture/RecordPerformance.js';
 import type { RecordCommandResult } from '../../../application/commands/RecordCommandResult.js';
 import type { WaitForCommands } from '../../../application/commands/WaitForCommands.js';
 import type { GetHealth } from '../../../application/health/GetHealth.js';
@@ -12,6 +13,8 @@ export interface ExtensionApi {
   readonly recordResult: RecordCommandResult;
   readonly ingest: IngestEntries;
   readonly recordPage: RecordPageEvent;
+  /** `POST /performance` (SPEC 13). */
+  readonly recordPerformance: RecordPerformance;
   readonly health: GetHealth;
   /** The status page's data (`GET /status.json`). */
   readonly status: GetStatus;

@@ -8,4 +8,5 @@ export const INGEST_PATHS: ReadonlySet<string> = new Set([
   '/websocket-events',
   '/vitals',
   '/actions',
+  '/performance',
 ]);

@@ -5,6 +5,7 @@ import type { GetSummary } from '../../../application/capture/GetSummary.js';
 import type { ReadEntries } from '../../../application/capture/ReadEntries.js';
 import type { ReadEntry } from '../../../application/capture/ReadEntry.js';
 import type { ReadPages } from '../../../application/capture/ReadPages.js';
+import type { ReadPerformance } from '../../../application/capture/ReadPerformance.js';
 import type { ReadTimeline } from '../../../application/capture/ReadTimeline.js';
 import type { AwaitCommandResult } from '../../../application/commands/AwaitCommandResult.js';
 import type { GetCommandResult } from '../../../application/commands/GetCommandResult.js';
@@ -29,6 +30,7 @@ export interface McpToolDeps {
   readonly readEntry: ReadEntry;
   readonly getSummary: GetSummary;
   readonly readPages: ReadPages;
+  readonly readPerformance: ReadPerformance;
   readonly readTimeline: ReadTimeline;
   readonly getReproduction: GetReproduction;
   readonly queueCommand: QueueCommand;

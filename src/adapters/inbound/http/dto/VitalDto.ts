@@ -1,5 +1,7 @@
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { VITAL_NAMES, type VitalName } from '../../../../domain/capture/entries.js';
+import type { VitalAttribution } from '../../../../domain/capture/performance.js';
+import { IsVitalAttribution } from './performanceShapes.js';
 
 /** One entry of `POST /vitals`. */
 export class VitalDto {
@@ -35,4 +37,9 @@ export class VitalDto {
   @IsString()
   @MaxLength(1_000)
   target?: string;
+
+  /** Why it has its value (SPEC 13): LCP's parts, INP's parts and scripts, CLS's largest shift. */
+  @IsOptional()
+  @IsVitalAttribution()
+  attribution?: VitalAttribution;
 }

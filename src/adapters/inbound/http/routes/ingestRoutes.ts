@@ -6,6 +6,7 @@ import { ActionDto } from '../dto/ActionDto.js';
 import { LogEntryDto } from '../dto/LogEntryDto.js';
 import { NetworkEntryDto } from '../dto/NetworkEntryDto.js';
 import { PageEventDto } from '../dto/PageEventDto.js';
+import { PerformanceDto } from '../dto/PerformanceDto.js';
 import { VitalDto } from '../dto/VitalDto.js';
 import { WebSocketEventDto } from '../dto/WebSocketEventDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
@@ -39,6 +40,11 @@ export function ingestRoutes(api: ExtensionApi): Router {
   router.post('/websocket-events', validEntries(WebSocketEventDto), ingest('websocket'));
   router.post('/vitals', validEntries(VitalDto), ingest('vitals'));
   router.post('/actions', validEntries(ActionDto), ingest('actions'));
+  router.post('/performance', validEntries(PerformanceDto), (ctx) => {
+    const valid = ctx.state.valid as ValidEntries<PerformanceDto>;
+    const stored = api.recordPerformance.execute(valid.entries);
+    sendJson(ctx, { received: stored, rejected: valid.rejected, ...(valid.errors.length > 0 ? { errors: valid.errors } : {}) });
+  });
   router.post('/page', validBody(PageEventDto), (ctx) => {
     api.recordPage.execute(ctx.state.valid as PageEventDto);
     sendJson(ctx, { received: 1, rejected: 0 });

@@ -49,6 +49,7 @@ const SCHEMAS = {
     format: z.enum(REPRO_FORMATS).optional(),
     expect: z.enum(REPRO_EXPECT).optional(),
   }),
+  performance: z.object({ tab_id: tabId.optional(), url: z.string().max(2_048).optional() }),
   summary: z.object({ after_cursor: z.string().max(64).optional(), tab_id: tabId.optional() }),
   entry: z.object({ id: z.string().min(1).max(32) }),
   page: z.object({}),
@@ -61,7 +62,7 @@ type What = keyof typeof SCHEMAS;
 const WHATS = Object.keys(SCHEMAS) as What[];
 
 const DESCRIPTION =
-  'Read what the browser captured (never waits for it). Start with summary (what is wrong, with ids); entry {id} gives one entry in full. Lists: {columns,rows,count,has_more,cursor}, a row per entry in columns order (short row: rest absent; ts: ms after ts_base; identical runs folded, count); newest `limit`, or after_cursor: only newer; detail:"full": {entries}.';
+  'Read what the browser captured (never waits for it). Start with summary (what is wrong, with ids); entry {id} gives one entry in full. Lists: {columns,rows,count,has_more,cursor}, a row per entry in columns order (short row: rest absent; ts: ms after ts_base; identical runs folded, count); newest `limit`, or after_cursor: only newer; detail:"full": {entries}. performance: why a page is slow (vitals broken down, scripts of long frames in source, requests, hints).';
 
 /** `observe {what, …}` (SPEC 2). */
 export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -128,6 +129,8 @@ async function observe(
       return deps.getReproduction.execute(
         defined({ from: a.from, to: a.to, tabId: a.tab_id, format: a.format, expect: a.expect }),
       );
+    case 'performance':
+      return deps.readPerformance.execute(defined({ tabId: a.tab_id, url: a.url }));
     case 'page':
       return deps.readPages.execute({ what });
     case 'tabs':

@@ -1,0 +1,96 @@
+import {
+  INVOKER_TYPES,
+  type InvokerType,
+  type LongFrame,
+  PERFORMANCE_LIMITS,
+  type ScriptTiming,
+} from '../../../src/domain/capture/performance.js';
+import { scrub } from './networkCommon.js';
+
+/** The parts of a `PerformanceScriptTiming` (Long Animation Frames API) read here. */
+export interface ScriptEntry {
+  readonly duration: number;
+  readonly sourceURL?: string;
+  readonly sourceFunctionName?: string;
+  readonly sourceCharPosition?: number;
+  readonly invoker?: string;
+  readonly invokerType?: string;
+  readonly forcedStyleAndLayoutDuration?: number;
+}
+
+/** The parts of a `PerformanceLongAnimationFrameTiming` read here. */
+export interface FrameEntry {
+  readonly startTime: number;
+  readonly duration: number;
+  readonly blockingDuration?: number;
+  readonly renderStart?: number;
+  readonly scripts?: readonly ScriptEntry[];
+}
+
+const round = (ms: number) => Math.max(0, Math.round(ms));
+const text = (value: string | undefined) =>
+  value === undefined || value === '' ? undefined : value.slice(0, PERFORMANCE_LIMITS.text);
+
+/** A LoAF script in the wire shape (its source position is the worker's to find). */
+function scriptOf(entry: ScriptEntry): ScriptTiming {
+  const layout = round(entry.forcedStyleAndLayoutDuration ?? 0);
+  const char = entry.sourceCharPosition;
+  const fn = text(entry.sourceFunctionName);
+  const invoker = text(entry.invoker);
+  return {
+    url: entry.sourceURL ? scrub.url(entry.sourceURL).slice(0, PERFORMANCE_LIMITS.url) : '',
+    ...(fn === undefined ? {} : { fn }),
+    ...(char !== undefined && Number.isSafeInteger(char) && char >= 0 ? { char } : {}),
+    ...(invoker === undefined ? {} : { invoker }),
+    ...(INVOKER_TYPES.includes(entry.invokerType as InvokerType) ? { invoker_type: entry.invokerType as InvokerType } : {}),
+    duration_ms: round(entry.duration),
+    ...(layout > 0 ? { layout_ms: layout } : {}),
+  };
+}
+
+/** The longest scripts of some long frames (≤ PERFORMANCE_LIMITS.scripts), longest first. */
+export function scriptsOf(scripts: readonly ScriptEntry[]): ScriptTiming[] {
+  const top: ScriptEntry[] = [];
+  for (const script of scripts.slice(0, 200)) {
+    if (top.length < PERFORMANCE_LIMITS.scripts) top.push(script);
+    else if (script.duration > (top.at(-1) as ScriptEntry).duration) top[top.length - 1] = script;
+    else continue;
+    top.sort((a, b) => b.duration - a.duration);
+  }
+  return top.map(scriptOf);
+}
+
+/**
+ * The longest animation frames since the load (≤ PERFORMANCE_LIMITS.frames), longest first, with
+ * their top scripts; every frame counted and its blocking time summed. A frame no longer than the
+ * shortest kept one costs a comparison: a page full of long frames pays next to nothing.
+ */
+export class LongFrames {
+  count = 0;
+  blockingMs = 0;
+  private readonly kept: Array<{ readonly duration: number; readonly frame: LongFrame }> = [];
+
+  /** Whether `entry` changed the longest frames. */
+  add(entry: FrameEntry): boolean {
+    this.count++;
+    this.blockingMs += entry.blockingDuration ?? 0;
+    const max = PERFORMANCE_LIMITS.frames;
+    if (this.kept.length === max && entry.duration <= (this.kept[max - 1] as { duration: number }).duration) return false;
+    const render = entry.renderStart ? entry.startTime + entry.duration - entry.renderStart : 0;
+    const frame: LongFrame = {
+      start_ms: round(entry.startTime),
+      duration_ms: round(entry.duration),
+      blocking_ms: round(entry.blockingDuration ?? 0),
+      ...(render > 0 ? { render_ms: round(render) } : {}),
+      scripts: scriptsOf(entry.scripts ?? []),
+    };
+    if (this.kept.length === max) this.kept.pop();
+    this.kept.push({ duration: entry.duration, frame });
+    this.kept.sort((a, b) => b.duration - a.duration);
+    return true;
+  }
+
+  frames(): LongFrame[] {
+    return this.kept.map((kept) => kept.frame);
+  }
+}
