@@ -34,7 +34,7 @@ export function buildFixtureApp({ fixed = false }: { fixed?: boolean } = {}): Pr
         emptyOutDir: true,
         sourcemap: true,
         rollupOptions: {
-          input: ['index.html', 'form.html', 'pets.html', 'bugs.html', 'frame.html', 'order.html'].map((page) =>
+          input: ['index.html', 'form.html', 'pets.html', 'bugs.html', 'frame.html', 'order.html', 'perf.html'].map((page) =>
             join(APP_SOURCE, page),
           ),
           // The maps name sources as a project building into its own dist/ would (../../src/form.jsx

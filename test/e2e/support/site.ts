@@ -17,6 +17,9 @@ export const BIG_PAGE = `<!doctype html><html><head><title>500 nodes</title></he
 <form><label>Search <input name="q"></label><select name="sort"><option>Name</option><option>Stock</option></select><button>Go</button></form></main>
 <footer><p>Page footer with <a href="/help">help</a></p></footer></body></html>`;
 
+/** How long `/slow-theme.css` takes to answer (ms). */
+export const SLOW_CSS_MS = 800;
+
 /** The pages the e2e tests load, served on 127.0.0.1 (a development origin). */
 const PAGES: Record<string, { html: string; headers?: Record<string, string>; delayMs?: number }> = {
   '/capture.html': {
@@ -386,6 +389,11 @@ export async function startSite(appDir?: string): Promise<Site> {
     }
     if (path === '/slow-json') {
       setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"slow":"done"}'), 1_500);
+      return;
+    }
+    if (path === '/slow-theme.css') {
+      // A stylesheet in the head that answers late: the browser holds the first render for it.
+      setTimeout(() => response.writeHead(200, { 'content-type': 'text/css' }).end('body { font-family: serif; }'), SLOW_CSS_MS);
       return;
     }
     if (path === '/noise.png') {
