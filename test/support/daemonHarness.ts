@@ -143,7 +143,10 @@ export class SimulatedExtension {
     return post(`${this.base}/query-result`, { correlation_id: correlationId, status, ...extra });
   }
 
-  async send(path: '/logs' | '/network-bodies' | '/websocket-events' | '/vitals' | '/actions', entries: unknown[]) {
+  async send(
+    path: '/logs' | '/network-bodies' | '/websocket-events' | '/vitals' | '/actions' | '/performance',
+    entries: unknown[],
+  ) {
     return post(`${this.base}${path}`, { entries });
   }
 

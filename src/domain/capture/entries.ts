@@ -1,4 +1,4 @@
-import type { VitalAttribution } from './performance.js';
+import type { VitalAttribution } from './attribution.js';
 
 /**
  * What the extension captures, in the wire shape of SPEC 4 (snake_case, `ts` in epoch ms), as

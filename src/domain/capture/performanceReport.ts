@@ -2,8 +2,9 @@ import { clip } from './compact.js';
 import type { VitalEntry, VitalName } from './entries.js';
 import type { LongFrame, PagePerformance, ScriptTiming, TimedRequest, VitalAttribution } from './performance.js';
 
-/** Characters of a url or position shown in a report. */
+/** Characters of a url or position shown in a report, and of the page's own url. */
 const SHOWN_CHARS = 120;
+const PAGE_URL_CHARS = 200;
 
 /** A script as an agent reads it: the function and where it is in source, or the script and offset when no map said. */
 export interface ScriptView {
@@ -170,7 +171,7 @@ export function pageReport(
     if (entry !== undefined) views[name] = vitalView(entry, url);
   }
   return {
-    url,
+    url: clip(url, PAGE_URL_CHARS),
     ...(tabId === undefined ? {} : { tab_id: tabId }),
     vitals: views,
     ...(record === undefined

@@ -160,7 +160,10 @@ export function details(event: CapturedEvent): Readonly<Record<string, unknown>>
     }
     case 'vitals': {
       const { name, value, rating } = event.entry;
-      const { value: _, rating: __, ...attribution } = vitalView(event.entry, event.entry.url);
+      // The vital's parts and causes as observe performance shows them (SPEC 13), without repeating its value.
+      const attribution = Object.fromEntries(
+        Object.entries(vitalView(event.entry, event.entry.url)).filter(([key]) => key !== 'value' && key !== 'rating'),
+      );
       return { name, value, rating, ...(Object.keys(attribution).length === 0 ? {} : { attribution }) };
     }
   }

@@ -270,10 +270,12 @@ describe('extension: stacks in source (SourceMaps)', () => {
       expect(await readSourceMap('http://localhost:5173/cdnmap.js', { home: [PAGE.origin] })).to.deep.equal({
         map: MAP,
         url: 'https://maps.example/a.js.map',
+        lines: [0, 4], // where the script's lines start (long frames name a function by its offset)
       });
       expect(await readSourceMap('http://localhost:5173/a.js', PAGE)).to.deep.equal({
         map: MAP,
         url: 'http://localhost:5173/a.js.map',
+        lines: [0, 4],
       });
     });
 
