@@ -62,6 +62,8 @@ const steps = [
       '--exclude',
       '.build/test/integration/processes/**',
       '--exclude',
+      '.build/test/integration/remote/**',
+      '--exclude',
       '.build/test/integration/setup.test.js',
       '--exclude',
       '.build/test/integration/streaming/streaming.test.js',

@@ -53,5 +53,7 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): P
       return (await import('./commands/doctorCommand.js')).doctorCommand(options);
     case 'launch':
       return (await import('./commands/launchCommand.js')).launchCommand(options);
+    case 'token':
+      return (await import('./commands/tokenCommand.js')).tokenCommand(options);
   }
 }

@@ -26,10 +26,14 @@ export interface DaemonOptions extends ContainerOptions {
   readonly maxSessions?: number;
   /** Connection limits (SPEC 6 defaults); tests shrink them. */
   readonly connectionLimits?: Partial<ConnectionLimits>;
+  /** An address of this machine served besides 127.0.0.1 (`--listen`, SPEC 14): `/health` and `/mcp` only. */
+  readonly listen?: string;
 }
 
 export interface RunningDaemon {
   readonly port: number;
+  /** The `--listen` address as bound, when one was given. */
+  readonly listen?: string;
   readonly token: string;
   readonly container: Container;
   readonly sessions: LoadedSessions;
@@ -59,6 +63,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     tokenFile: tokenPath(options.stateDir),
     logger,
     ...(options.connectionLimits === undefined ? {} : { limits: options.connectionLimits }),
+    ...(options.listen === undefined ? {} : { listen: options.listen }),
     identity: {
       prove: async (nonce) => {
         // A challenge comes from a client that needs the token: if the file went missing or
@@ -93,8 +98,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       );
     });
   }, PRELOAD_AFTER_MS).unref();
+  const listen = server.listenAddress;
   return {
     port: server.port,
+    ...(listen === undefined ? {} : { listen }),
     token,
     container,
     sessions,

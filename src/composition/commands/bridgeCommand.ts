@@ -9,6 +9,7 @@ import { CLI_PATH } from '../cliPaths.js';
 import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
 import { otherUsersPort, provenDaemon } from './connectDaemon.js';
+import { remoteUpstream } from './remoteDaemon.js';
 
 /**
  * How long a failure to reach or start the daemon answers later attempts (ms). The bridge
@@ -97,9 +98,11 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     const { token, identity } = await provenDaemon(options.port, options.stateDir, logger);
     return { version: identity.health.version, token };
   };
+  // A daemon elsewhere (SPEC 14) is only ever proved and used, never started.
+  const remote = options.daemonUrl;
   const bridge = new StdioBridge(process.stdin, process.stdout, {
-    endpoint: `http://127.0.0.1:${options.port}/mcp`,
-    ensureDaemon: oneOutcomeAtATime(ensureDaemon, FAILURE_HOLD_MS),
+    endpoint: remote === undefined ? `http://127.0.0.1:${options.port}/mcp` : `${remote}/mcp`,
+    ensureDaemon: oneOutcomeAtATime(remote === undefined ? ensureDaemon : () => remoteUpstream(options, logger), FAILURE_HOLD_MS),
     bridgeVersion: VERSION,
     logger,
   });

@@ -22,6 +22,7 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
       logLevel: options.logLevel ?? 'info',
       ...(options.logFile === undefined ? {} : { logSink: new RotatingFileSink(options.logFile) }),
       ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
+      ...(options.listen === undefined ? {} : { listen: options.listen }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -45,6 +46,17 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
   await writePid(options.stateDir, process.pid).catch((error: Error) =>
     process.stderr.write(`browsertap: could not write the pid file (${error.message}); 'browsertap stop' works without it\n`),
   );
+  if (daemon.listen !== undefined) {
+    // To stderr or the log file (never stdout), before anything can connect there unnoticed.
+    const url = `http://${daemon.listen.includes(':') ? `[${daemon.listen}]` : daemon.listen}:${daemon.port}`;
+    daemon.container
+      .get(TYPES.LoggerPort)
+      .warn(
+        `also listening on ${url} (--listen): whoever reaches that address can try /mcp, which needs the token, and the token travels there as plain HTTP. ` +
+          `Keep it to a network only this machine has (the Docker bridge, the WSL interface), never a LAN or the internet; the extension API and the status page stay on 127.0.0.1`,
+        { url },
+      );
+  }
   if (options.logFile === undefined) process.stderr.write(banner(options, daemon.port));
   else {
     // Started by a client's bridge (its log is a file): one log line, no terminal banner.

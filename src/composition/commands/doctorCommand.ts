@@ -25,6 +25,8 @@ const MIN_NODE = [20, 19] as const;
  * tabs, each with the fix for a failure. Exit 0 only when every check passes.
  */
 export async function doctorCommand(options: CliOptions): Promise<number> {
+  // A daemon elsewhere (SPEC 14): its own checks, nothing local to it.
+  if (options.daemonUrl !== undefined) return (await import('./remoteDoctor.js')).remoteDoctor(options);
   const checks: Check[] = [];
   const add = (check: Check) => checks.push(check);
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);

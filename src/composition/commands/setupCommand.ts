@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
 import { clientConfig, ConfigError, type ServerLaunch } from '../../adapters/outbound/clients/clientConfigs.js';
@@ -11,6 +11,15 @@ import { VERSION } from '../version.js';
 
 /** How a client should start this installation's bridge: this Node and this CLI, by absolute path (GUI clients often have no useful PATH). */
 export function serverLaunch(options: CliOptions): ServerLaunch {
+  // A daemon elsewhere (SPEC 14): the bridge proves it and uses it, with the token from a file
+  // (a client does not always pass the shell's environment on, and a token in its config would
+  // be one more copy of it).
+  if (options.daemonUrl !== undefined) {
+    return {
+      command: process.execPath,
+      args: [BIN_PATH, 'mcp', '--daemon-url', options.daemonUrl, '--token-file', remoteTokenFile(options)],
+    };
+  }
   return {
     command: process.execPath,
     args: [
@@ -37,7 +46,9 @@ export async function setupCommand(options: CliOptions): Promise<number> {
   const transient = npxCacheOf(BIN_PATH);
   if (options.print === true) {
     process.stdout.write(config.snippet);
-    process.stderr.write(`Add the above to ${config.path} (browsertap setup ${client} writes it for you).\n${notes}\n`);
+    process.stderr.write(
+      `Add the above to ${config.path} (browsertap setup ${client} writes it for you).\n${notes}\n${remoteNotes(options)}`,
+    );
     if (transient !== undefined) process.stderr.write(`browsertap: warning: ${npxWarning(transient, client)}`);
     return 0;
   }
@@ -55,7 +66,7 @@ export async function setupCommand(options: CliOptions): Promise<number> {
     return 1;
   }
   if (next === current) {
-    process.stderr.write(`browsertap is already set up in ${config.path}\n${notes}\n`);
+    process.stderr.write(`browsertap is already set up in ${config.path}\n${notes}\n${remoteNotes(options)}`);
     return 0;
   }
   try {
@@ -68,9 +79,29 @@ export async function setupCommand(options: CliOptions): Promise<number> {
     return 1;
   }
   process.stderr.write(
-    `${current === undefined ? 'wrote' : 'updated'} ${config.path}: browsertap added${current === undefined ? '' : ', everything else kept'}\n${notes}\n`,
+    `${current === undefined ? 'wrote' : 'updated'} ${config.path}: browsertap added${current === undefined ? '' : ', everything else kept'}\n${notes}\n${remoteNotes(options)}`,
   );
   return 0;
+}
+
+/** The token file a remote bridge reads, as an absolute path: `--token-file`, else `<state-dir>/token`. */
+function remoteTokenFile(options: CliOptions): string {
+  return resolve(options.tokenFile ?? join(options.stateDir, 'token'));
+}
+
+/** What a client set up for a daemon elsewhere still needs: the token in its file, and a check. */
+function remoteNotes(options: CliOptions): string {
+  if (options.daemonUrl === undefined) return '';
+  const file = remoteTokenFile(options);
+  const lines = [
+    ...(existsSync(file)
+      ? []
+      : [
+          `  put the daemon's token in ${file}: on the browser's machine run 'browsertap token' (only you should read the file: chmod 600)`,
+        ]),
+    `  check the way to the daemon: browsertap doctor --daemon-url ${options.daemonUrl} --token-file ${file}`,
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 /** Why a path in npm's npx cache must not go into a client's configuration, and what to run instead. */

@@ -1,8 +1,9 @@
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { MCP_CLIENTS, type McpClientName } from '../../../domain/setup/mcpClients.js';
 import { EXTENSION_ID, type AllowedExtensions } from '../../../domain/extension/ourExtension.js';
 
-export const COMMANDS = ['mcp', 'daemon', 'status', 'stop', 'setup', 'doctor', 'launch', 'extension'] as const;
+export const COMMANDS = ['mcp', 'daemon', 'status', 'stop', 'setup', 'doctor', 'launch', 'extension', 'token'] as const;
 
 const CLIENTS = MCP_CLIENTS;
 export type CliCommand = (typeof COMMANDS)[number] | 'help' | 'version';
@@ -32,6 +33,17 @@ export interface CliOptions {
   readonly open?: boolean;
   /** `stop --browser`: end the browser `launch` started (not the daemon). */
   readonly stopBrowser?: boolean;
+  /**
+   * `mcp`, `setup`, `doctor`: a daemon already running elsewhere, `http://HOST:PORT` (SPEC 14);
+   * the bridge never starts one then.
+   */
+  readonly daemonUrl?: string;
+  /** With `daemonUrl`: the file holding that daemon's token (`--token-file`, env BROWSERTAP_TOKEN_FILE). */
+  readonly tokenFile?: string;
+  /** With `daemonUrl`: the token itself, from env BROWSERTAP_TOKEN (never a flag: the process list is public). */
+  readonly token?: string;
+  /** `daemon --listen ADDRESS`: an address of this machine served besides 127.0.0.1 (`/mcp` and `/health` only). */
+  readonly listen?: string;
 }
 
 export const DEFAULT_PORT = 7890;
@@ -49,6 +61,16 @@ export const USAGE = `usage: browsertap [command] [options]
   status              print the daemon's health as JSON; --open also opens the status page, unlocked,
                       in your browser (its address, with a key made from the token, is in status_page)
   stop                stop the running daemon; stop --browser ends the browser launch started
+  token               print this state dir's token, to copy to an agent on another machine
+
+agents on another machine (a container, WSL, an SSH host; docs/install.md):
+  mcp --daemon-url URL [--token-file FILE]    use the daemon at URL (never start one), e.g. http://127.0.0.1:7890
+                      through 'ssh -R 7890:127.0.0.1:7890 host'; the token from FILE (env BROWSERTAP_TOKEN_FILE,
+                      or BROWSERTAP_TOKEN itself; default <state-dir>/token); env BROWSERTAP_DAEMON_URL
+  setup <client> --daemon-url URL [--token-file FILE]    configure a client there with that bridge
+  doctor --daemon-url URL [--token-file FILE]            check the way to that daemon, with the fix
+  daemon --listen ADDRESS                     also serve /mcp (token required) on this machine's ADDRESS,
+                      e.g. the Docker bridge or the WSL interface; the extension API stays on 127.0.0.1
 
 options:
   --port N              daemon port (env BROWSERTAP_PORT, default ${DEFAULT_PORT})
@@ -92,6 +114,9 @@ export function parseCli(
         profile: { type: 'string' },
         url: { type: 'string' },
         open: { type: 'boolean' },
+        'daemon-url': { type: 'string' },
+        'token-file': { type: 'string' },
+        listen: { type: 'string' },
       },
     });
   } catch (error) {
@@ -121,6 +146,8 @@ export function parseCli(
     ] as const
   ).find(([flag, owner]) => values[flag] !== undefined && named !== owner);
   if (misplaced !== undefined) return { error: `--${misplaced[0]} belongs to '${misplaced[1]}', not '${named}'` };
+  const remote = remoteOptions(named, values, env);
+  if ('error' in remote) return remote;
   if (values.url !== undefined && !/^(https?:\/\/|about:blank$)/i.test(values.url)) {
     return { error: `--url must start with http:// or https://, got '${values.url.slice(0, 100)}'` };
   }
@@ -153,7 +180,102 @@ export function parseCli(
     ...(values.url === undefined ? {} : { url: values.url }),
     ...(values.open === true ? { open: true } : {}),
     ...(stopBrowser ? { stopBrowser: true } : {}),
+    ...remote,
   };
+}
+
+/** Commands that can work with a daemon elsewhere (SPEC 14). */
+const REMOTE_COMMANDS: readonly string[] = ['mcp', 'setup', 'doctor'];
+
+/**
+ * `--daemon-url`, `--token-file` (and their env) for `mcp`, `setup`, `doctor`; `--listen` for
+ * `daemon`. The env is read only by the commands it concerns, so an exported
+ * BROWSERTAP_DAEMON_URL does not change what `daemon` or `stop` do.
+ */
+function remoteOptions(
+  named: string,
+  values: { 'daemon-url'?: string; 'token-file'?: string; listen?: string; port?: string },
+  env: Readonly<Record<string, string | undefined>>,
+): Pick<CliOptions, 'daemonUrl' | 'tokenFile' | 'token' | 'listen'> | { error: string } {
+  for (const flag of ['daemon-url', 'token-file'] as const) {
+    if (values[flag] !== undefined && !REMOTE_COMMANDS.includes(named)) {
+      return { error: `--${flag} belongs to 'mcp', 'setup' or 'doctor', not '${named}'` };
+    }
+  }
+  if (values.listen !== undefined && named !== 'daemon') return { error: `--listen belongs to 'daemon', not '${named}'` };
+  const options: { daemonUrl?: string; tokenFile?: string; token?: string; listen?: string } = {};
+  if (values.listen !== undefined) {
+    const listen = checkListen(values.listen);
+    if (typeof listen !== 'string') return listen;
+    options.listen = listen;
+  }
+  if (!REMOTE_COMMANDS.includes(named)) return options;
+  const urlText = values['daemon-url'] ?? nonEmpty(env.BROWSERTAP_DAEMON_URL);
+  if (urlText === undefined) {
+    if (values['token-file'] !== undefined) return { error: '--token-file goes with --daemon-url (a daemon elsewhere)' };
+    return options;
+  }
+  if (values.port !== undefined) {
+    return { error: '--port and --daemon-url: the port is in the URL (http://HOST:PORT); give one of them' };
+  }
+  const url = checkDaemonUrl(urlText);
+  if (typeof url !== 'string') return url;
+  options.daemonUrl = url;
+  const tokenFile =
+    values['token-file'] ?? (nonEmpty(env.BROWSERTAP_TOKEN) === undefined ? nonEmpty(env.BROWSERTAP_TOKEN_FILE) : undefined);
+  if (tokenFile !== undefined) options.tokenFile = tokenFile;
+  else if (nonEmpty(env.BROWSERTAP_TOKEN) !== undefined) options.token = (env.BROWSERTAP_TOKEN as string).trim();
+  return options;
+}
+
+const nonEmpty = (text: string | undefined): string | undefined => (text === undefined || text.trim() === '' ? undefined : text);
+
+/** `http://HOST:PORT` (a trailing `/` or `/mcp` allowed) → its origin; an error sentence for anything else. */
+function checkDaemonUrl(text: string): string | { error: string } {
+  const shown = text.slice(0, 200);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { error: `--daemon-url must be http://HOST:PORT, e.g. http://127.0.0.1:7890; got '${shown}'` };
+  }
+  if (url.protocol !== 'http:') {
+    return {
+      error:
+        `--daemon-url must start with http:// (the daemon speaks plain HTTP: reach it through an SSH forward ` +
+        `or a network only this machine has, docs/install.md); got '${shown}'`,
+    };
+  }
+  if (
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    !['/', '/mcp'].includes(url.pathname)
+  ) {
+    return { error: `--daemon-url is http://HOST:PORT and nothing more (the token goes in --token-file); got '${shown}'` };
+  }
+  const port = url.port === '' && /^http:\/\/[^/]*:0*80(\/|$)/i.test(text) ? '80' : url.port;
+  if (port === '')
+    return { error: `--daemon-url needs the daemon's port: http://${url.host}:7890 (7890 unless it was started with --port)` };
+  return `http://${url.hostname}:${port}`;
+}
+
+/** An IP address of this machine to serve besides loopback; not a wildcard, not a name. */
+function checkListen(text: string): string | { error: string } {
+  const address = text.trim().replace(/^\[(.*)\]$/, '$1');
+  const shown = text.slice(0, 100);
+  if (isIP(address) === 0) {
+    return {
+      error: `--listen takes an IP address of this machine (e.g. the Docker bridge's, 172.17.0.1, or WSL's interface; see 'ip addr'), got '${shown}'`,
+    };
+  }
+  if (['0.0.0.0', '::', '::0'].includes(address) || /^0+(\.0+){3}$/.test(address) || /^[0:]+$/.test(address)) {
+    return {
+      error: `--listen ${shown} would serve every network this machine is on: give the one address agents reach it by (e.g. 172.17.0.1 for Docker)`,
+    };
+  }
+  return address;
 }
 
 /** `ID[,ID…]` or `*` → the allowed list; an error sentence for anything else. */

@@ -26,6 +26,11 @@ export interface DaemonServerSettings {
   readonly logger: LoggerPort;
   /** Connection limits; SPEC 6 defaults when absent (tests shrink them). */
   readonly limits?: Partial<ConnectionLimits>;
+  /**
+   * An address of this machine to serve besides 127.0.0.1, on the same port (SPEC 14,
+   * `--listen`): `/health` and `/mcp` (with the token) answer there, nothing else.
+   */
+  readonly listen?: string;
 }
 
 /** SPEC 6: headers within 10 s, a whole request within 30 s, at most 256 open connections. */
@@ -44,9 +49,15 @@ export const CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
 /** An MCP request's body, at most: `upload`'s 5 MB of files as base64, with room for the envelope. */
 export const MAX_MCP_BODY_BYTES = 8 * 1024 * 1024;
 
-/** The daemon's HTTP face: the extension API and MCP Streamable HTTP on 127.0.0.1 only (SPEC 1, 4, 6). */
+/**
+ * The daemon's HTTP face: the extension API and MCP Streamable HTTP on 127.0.0.1 (SPEC 1, 4, 6),
+ * and `/health` and `/mcp` also on a `--listen` address when one is given (SPEC 14).
+ */
 export class KoaDaemonServer {
   private readonly server: Server;
+  /** The `--listen` server, once bound, and the address it is bound to. */
+  private extra: { readonly server: Server; readonly address: string } | undefined;
+  private readonly makeServer: () => Server;
   private boundPort = 0;
 
   constructor(
@@ -63,6 +74,7 @@ export class KoaDaemonServer {
         extensions: settings.extensions,
         token: settings.token,
         ...(settings.tokenFile === undefined ? {} : { tokenFile: settings.tokenFile }),
+        listen: () => this.extra?.address,
       }),
     );
     app.use(
@@ -81,7 +93,12 @@ export class KoaDaemonServer {
     // `/health` answers sooner after a spawn (SPEC 11).
     app.use(lazyRouters(async () => (await import('./routes/extensionRoutes.js')).extensionRouters(api)));
     const limits = { ...CONNECTION_LIMITS, ...settings.limits };
-    this.server = createServer(
+    this.makeServer = () => this.createServer(app, limits);
+    this.server = this.makeServer();
+  }
+
+  private createServer(app: Koa, limits: ConnectionLimits): Server {
+    const server = createServer(
       {
         noDelay: true,
         keepAlive: true,
@@ -93,44 +110,82 @@ export class KoaDaemonServer {
       },
       app.callback(),
     );
-    // Past this, new connections are closed at once; the ones open keep being served.
-    this.server.maxConnections = limits.maxConnections;
+    // Past this, new connections are closed at once; the ones open keep being served (per
+    // address: connections to a --listen address cannot crowd out the extension on loopback).
+    server.maxConnections = limits.maxConnections;
     // Clients keep connections open between calls; a long idle allowance makes the race where a
     // client reuses a socket the server is just closing rare (the bridge also retries that case).
     // An idle kept-alive connection is not waiting for headers: the headers deadline starts
     // with a request's first byte.
-    this.server.keepAliveTimeout = 65_000;
+    server.keepAliveTimeout = 65_000;
+    return server;
   }
 
   get port(): number {
     return this.boundPort;
   }
 
-  /** Binds 127.0.0.1; resolves the bound port. @throws the listen error (EADDRINUSE, EACCES). */
-  listen(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const onError = (error: Error) => reject(error);
-      this.server.once('error', onError);
-      this.server.listen(this.settings.port, '127.0.0.1', () => {
-        this.server.off('error', onError);
-        this.boundPort = (this.server.address() as AddressInfo).port;
-        resolve(this.boundPort);
-      });
-    });
+  /**
+   * Binds 127.0.0.1, then the `listen` address on the same port; resolves the bound port.
+   * @throws the loopback listen error (EADDRINUSE, EACCES), or an Error saying why the
+   * `listen` address could not be bound (nothing stays bound then).
+   */
+  async listen(): Promise<number> {
+    this.boundPort = (await bind(this.server, this.settings.port, '127.0.0.1')).port;
+    const address = this.settings.listen;
+    if (address === undefined) return this.boundPort;
+    const extra = this.makeServer();
+    try {
+      const bound = await bind(extra, this.boundPort, address);
+      this.extra = { server: extra, address: bound.address };
+    } catch (error) {
+      await this.close(0);
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new Error(
+        code === 'EADDRNOTAVAIL'
+          ? `--listen ${address}: not an address of this machine (EADDRNOTAVAIL); 'ip addr' lists them`
+          : `--listen ${address}: cannot serve port ${this.boundPort} there (${code})`,
+      );
+    }
+    return this.boundPort;
+  }
+
+  /** The `--listen` address served besides loopback, once bound. */
+  get listenAddress(): string | undefined {
+    return this.extra?.address;
   }
 
   /** Stops accepting, lets in-flight responses finish for up to `graceMs`, then cuts every connection. */
   async close(graceMs = 1_000): Promise<void> {
-    if (!this.server.listening) return;
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    // Connections turn idle as their last responses finish; close them as they do.
-    const sweeper = setInterval(() => this.server.closeIdleConnections(), 20);
-    this.server.closeIdleConnections();
-    const timer = setTimeout(() => this.server.closeAllConnections(), graceMs);
-    await closed;
-    clearInterval(sweeper);
-    clearTimeout(timer);
+    await Promise.all([
+      closeServer(this.server, graceMs),
+      this.extra === undefined ? undefined : closeServer(this.extra.server, graceMs),
+    ]);
   }
+}
+
+function bind(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** Stops accepting, lets in-flight responses finish for up to `graceMs`, then cuts every connection. */
+async function closeServer(server: Server, graceMs: number): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Connections turn idle as their last responses finish; close them as they do.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 20);
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearInterval(sweeper);
+  clearTimeout(timer);
 }
 
 /** Routers built on first use: one middleware that loads them once, then runs each in turn. */

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
 import type { AllowedExtensions } from '../../../../domain/extension/ourExtension.js';
-import { meantRoute, ROUTES, STATUS_PATHS } from '../routeTable.js';
+import { meantRoute, ROUTES, STATUS_PATHS, type RouteKind } from '../routeTable.js';
 
 export interface GuardSettings {
   /** The port the daemon is bound to (known once listening). */
@@ -13,6 +13,20 @@ export interface GuardSettings {
   readonly token: () => string;
   /** Where the token is kept, named in the 401 answer (default `<state-dir>/token`). */
   readonly tokenFile?: string;
+  /**
+   * The address `--listen` serves besides loopback (SPEC 14), once bound: its `Host` is
+   * accepted too, and only `/health` and `/mcp` answer there.
+   */
+  readonly listen?: () => string | undefined;
+}
+
+/** What only loopback serves: the extension runs beside the daemon, and the status page is for the person there. */
+const LOOPBACK_ONLY: ReadonlySet<RouteKind> = new Set<RouteKind>(['extension', 'status']);
+
+/** 127.0.0.0/8 and ::1, as a socket's local address names them (IPv4-mapped included). */
+function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
 }
 
 const EXTENSION_ORIGIN = /^chrome-extension:\/\/([a-p]{32})\/?$/;
@@ -30,12 +44,15 @@ export function securityGuard(settings: GuardSettings): Middleware {
   return async (ctx, next) => {
     const port = settings.port();
     const host = ctx.get('host').toLowerCase();
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+    const address = settings.listen?.();
+    const listened = address === undefined ? undefined : hostOf(address, port);
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}` && host !== listened) {
+      // A remote bridge reads the port from "expected 127.0.0.1:<port>": keep that wording.
       throw refusal(
         ctx,
         403,
         'forbidden_host',
-        `Host '${host.slice(0, 100)}' is not this daemon (expected 127.0.0.1:${port} or localhost:${port})`,
+        `Host '${host.slice(0, 100)}' is not this daemon (expected 127.0.0.1:${port}${listened === undefined ? '' : `, ${listened}`} or localhost:${port})`,
       );
     }
     const kind = ROUTES.get(ctx.path);
@@ -46,6 +63,15 @@ export function securityGuard(settings: GuardSettings): Middleware {
         404,
         'not_found',
         `no route ${ctx.method} ${ctx.path.slice(0, 100)}` + (meant === undefined ? '' : ` (paths are exact: ${meant})`),
+      );
+    }
+    const local = ctx.req.socket.localAddress;
+    if (LOOPBACK_ONLY.has(kind) && !isLoopback(local)) {
+      throw refusal(
+        ctx,
+        403,
+        'loopback_only',
+        `${ctx.path} answers on 127.0.0.1 only (${kind === 'status' ? 'the status page is for the person at the browser' : 'the extension API is for the extension beside the daemon'}); this request came in on ${local ?? 'an unknown address'}, where only /health and /mcp answer`,
       );
     }
     const origin = ctx.get('origin');
@@ -79,6 +105,11 @@ function checkOrigin(ctx: Context, origin: string, allowed: AllowedExtensions): 
       `extension ${id} is not an allowed browsertap extension (start the daemon with --extension-id ${id}, or * for any)`,
     );
   }
+}
+
+/** `address:port` as a Host header names it (an IPv6 address in brackets), lower case. */
+function hostOf(address: string, port: number): string {
+  return `${address.includes(':') ? `[${address}]` : address}:${port}`.toLowerCase();
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

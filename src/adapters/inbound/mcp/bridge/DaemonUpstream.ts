@@ -13,7 +13,12 @@ export interface UpstreamSettings {
    * (SPEC 6); resolves its version and the token to send it. Rejects with the reason for the
    * user (another program on the port, no token file…).
    */
-  readonly ensureDaemon: () => Promise<{ readonly version: string; readonly token: string }>;
+  readonly ensureDaemon: () => Promise<{
+    readonly version: string;
+    readonly token: string;
+    /** The Host header to send, when the endpoint's own would be refused (a daemon reached through a forward). */
+    readonly host?: string;
+  }>;
   readonly bridgeVersion: string;
   readonly logger: LoggerPort;
   /** A request with no answer after this long gets an error response (ms). */
@@ -49,6 +54,8 @@ export class DaemonUpstream {
   private initParams: unknown;
   private clientInitialized = false;
   private token: string | undefined;
+  /** The Host header the daemon's guard accepts, when not the endpoint's own (SPEC 14). */
+  private host: string | undefined;
   private recovering: Promise<void> | undefined;
   private stream: AbortController | undefined;
   private ready: Promise<void> = Promise.resolve();
@@ -276,6 +283,7 @@ export class DaemonUpstream {
       try {
         const daemon = await this.settings.ensureDaemon();
         this.token = daemon.token;
+        this.host = daemon.host;
         this.checkVersion(daemon.version);
         this.verified = true;
         if (reinitialize && this.initParams !== undefined) await this.reinitialize();
@@ -380,6 +388,7 @@ export class DaemonUpstream {
   private headers(token: string): Record<string, string> {
     return {
       authorization: `Bearer ${token}`,
+      ...(this.host === undefined ? {} : { host: this.host }),
       [BRIDGE_VERSION_HEADER]: this.settings.bridgeVersion,
       ...(this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId }),
       ...(this.protocolVersion === undefined ? {} : { 'mcp-protocol-version': this.protocolVersion }),

@@ -34,7 +34,7 @@ export class LoopbackHttp {
 
   constructor(endpoint: string) {
     const url = new URL(endpoint);
-    this.host = url.hostname;
+    this.host = url.hostname.replace(/^\[(.*)\]$/, '$1'); // an IPv6 address, without its URL brackets
     this.port = Number(url.port);
     this.path = url.pathname;
   }
