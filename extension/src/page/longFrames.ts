@@ -5,7 +5,7 @@ import {
   PERFORMANCE_LIMITS,
   type ScriptTiming,
 } from '../../../src/domain/capture/performance.js';
-import { scrub } from './networkCommon.js';
+import { scrubbedUrl } from './scrubbedUrl.js';
 
 /** The parts of a `PerformanceScriptTiming` (Long Animation Frames API) read here. */
 export interface ScriptEntry {
@@ -38,7 +38,7 @@ function scriptOf(entry: ScriptEntry): ScriptTiming {
   const fn = text(entry.sourceFunctionName);
   const invoker = text(entry.invoker);
   return {
-    url: entry.sourceURL ? scrub.url(entry.sourceURL).slice(0, PERFORMANCE_LIMITS.url) : '',
+    url: entry.sourceURL ? scrubbedUrl(entry.sourceURL, PERFORMANCE_LIMITS.url) : '',
     ...(fn === undefined ? {} : { fn }),
     ...(char !== undefined && Number.isSafeInteger(char) && char >= 0 ? { char } : {}),
     ...(invoker === undefined ? {} : { invoker }),
@@ -50,6 +50,10 @@ function scriptOf(entry: ScriptEntry): ScriptTiming {
 
 /** The longest scripts of some long frames (≤ PERFORMANCE_LIMITS.scripts), longest first. */
 export function scriptsOf(scripts: readonly ScriptEntry[]): ScriptTiming[] {
+  return longestScripts(scripts).map(scriptOf);
+}
+
+function longestScripts(scripts: readonly ScriptEntry[]): ScriptEntry[] {
   const top: ScriptEntry[] = [];
   for (const script of scripts.slice(0, 200)) {
     if (top.length < PERFORMANCE_LIMITS.scripts) top.push(script);
@@ -57,40 +61,51 @@ export function scriptsOf(scripts: readonly ScriptEntry[]): ScriptTiming[] {
     else continue;
     top.sort((a, b) => b.duration - a.duration);
   }
-  return top.map(scriptOf);
+  return top;
 }
 
 /**
  * The longest animation frames since the load (≤ PERFORMANCE_LIMITS.frames), longest first, with
  * their top scripts; every frame counted and its blocking time summed. A frame no longer than the
- * shortest kept one costs a comparison: a page full of long frames pays next to nothing.
+ * shortest kept one costs a comparison: a page full of long frames pays next to nothing. Kept
+ * frames hold the browser's numbers; the wire shape (with its redacted urls) is made when sent.
  */
 export class LongFrames {
   count = 0;
   blockingMs = 0;
-  private readonly kept: Array<{ readonly duration: number; readonly frame: LongFrame }> = [];
+  private readonly kept: Array<{ readonly duration: number; readonly entry: FrameEntry; readonly scripts: ScriptEntry[] }> = [];
 
-  /** Whether `entry` changed the longest frames. */
-  add(entry: FrameEntry): boolean {
+  /**
+   * Counts `entry` and keeps it if it is among the longest; how much longer it is than the frame
+   * it pushed out (ms: Infinity while fewer than 5 are kept, 0 when it was not kept).
+   */
+  add(entry: FrameEntry): number {
     this.count++;
     this.blockingMs += entry.blockingDuration ?? 0;
     const max = PERFORMANCE_LIMITS.frames;
-    if (this.kept.length === max && entry.duration <= (this.kept[max - 1] as { duration: number }).duration) return false;
-    const render = entry.renderStart ? entry.startTime + entry.duration - entry.renderStart : 0;
-    const frame: LongFrame = {
-      start_ms: round(entry.startTime),
-      duration_ms: round(entry.duration),
-      blocking_ms: round(entry.blockingDuration ?? 0),
-      ...(render > 0 ? { render_ms: round(render) } : {}),
-      scripts: scriptsOf(entry.scripts ?? []),
-    };
+    const shortest = this.kept.length === max ? (this.kept[max - 1] as { duration: number }).duration : -Infinity;
+    if (entry.duration <= shortest) return 0;
+    const { startTime, duration, blockingDuration, renderStart } = entry;
     if (this.kept.length === max) this.kept.pop();
-    this.kept.push({ duration: entry.duration, frame });
+    this.kept.push({
+      duration,
+      entry: { startTime, duration, blockingDuration, renderStart },
+      scripts: longestScripts(entry.scripts ?? []),
+    });
     this.kept.sort((a, b) => b.duration - a.duration);
-    return true;
+    return entry.duration - shortest;
   }
 
   frames(): LongFrame[] {
-    return this.kept.map((kept) => kept.frame);
+    return this.kept.map(({ entry, scripts }) => {
+      const render = entry.renderStart ? entry.startTime + entry.duration - entry.renderStart : 0;
+      return {
+        start_ms: round(entry.startTime),
+        duration_ms: round(entry.duration),
+        blocking_ms: round(entry.blockingDuration ?? 0),
+        ...(render > 0 ? { render_ms: round(render) } : {}),
+        scripts: scripts.map(scriptOf),
+      };
+    });
   }
 }

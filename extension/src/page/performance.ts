@@ -9,18 +9,25 @@ export interface PerformanceClock {
 }
 
 export const PERFORMANCE_SEND = Object.freeze({
-  /** A change of the longest frames or of the requests is sent this long after it (ms), with what followed it. */
-  changedMs: 200,
-  /** A frame that only adds to the count waits this long (ms): a page full of long frames sends rarely. */
-  countedMs: 2_000,
+  /** A new one among the longest frames is sent this long after it (ms), with what followed it. */
+  frameMs: 50,
+  /** Requests come in bursts as a page loads: their totals go at most this often (ms). */
+  requestMs: 250,
+  /**
+   * A frame that only adds to the count, or is longer than the shortest kept one by less than
+   * `gainMs`, waits this long (ms): a page full of similar long frames sends rarely.
+   */
+  countedMs: 5_000,
+  gainMs: 10,
 });
 
 /**
  * Where the page's time goes (SPEC 13), in the top document: a buffered Long Animation Frames
  * observer keeps the 5 longest frames since the load with their top scripts, and Resource Timing
  * sums the requests up (`RequestTotals`). The page's record goes to the bus as one entry, again
- * when it changes (at most every 200 ms; every 2 s when only the count of frames moved), at once
- * when the relay asks for everything (read after act) and when the page is hidden.
+ * when it changes (50 ms after a new longest frame, 250 ms after requests, 5 s when only the
+ * count of frames moved), at once when the relay asks for everything (read after act) and when
+ * the page is hidden.
  */
 export function observePerformance(bus: PageBus, clock: PerformanceClock): void {
   if (window !== window.top) return; // a frame's time is its page's: Chrome reports its scripts there
@@ -59,11 +66,15 @@ export function observePerformance(bus: PageBus, clock: PerformanceClock): void 
   };
 
   observe('long-animation-frame', (entry) =>
-    changed(frames.add(entry as unknown as FrameEntry) ? PERFORMANCE_SEND.changedMs : PERFORMANCE_SEND.countedMs),
+    changed(
+      frames.add(entry as unknown as FrameEntry) >= PERFORMANCE_SEND.gainMs
+        ? PERFORMANCE_SEND.frameMs
+        : PERFORMANCE_SEND.countedMs,
+    ),
   );
   const request = (entry: PerformanceEntry) => {
     requests.add(entry as unknown as RequestEntry);
-    changed(PERFORMANCE_SEND.changedMs);
+    changed(PERFORMANCE_SEND.requestMs);
   };
   observe('navigation', request);
   observe('resource', request);

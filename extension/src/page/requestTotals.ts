@@ -1,6 +1,6 @@
 import type { RequestType } from '../../../src/domain/capture/entries.js';
 import { PERFORMANCE_LIMITS, type TimedRequest, type TypeTotal } from '../../../src/domain/capture/performance.js';
-import { scrub } from './networkCommon.js';
+import { scrubbedUrl } from './scrubbedUrl.js';
 import { resourceType } from './resources.js';
 
 /** The parts of a `PerformanceResourceTiming` (or the navigation's) read here. */
@@ -16,14 +16,32 @@ export interface RequestEntry {
 
 const round = (ms: number) => Math.max(0, Math.round(ms));
 
-/** Keeps the `max` largest of `list` by `key` after adding `item` (list stays sorted, largest first). */
-function keepTop<T>(list: T[], item: T, key: (item: T) => number, max: number): boolean {
-  if (list.length === max && key(item) <= key(list[max - 1] as T)) return false;
+/** A request kept as the browser timed it; its wire shape (and redacted url) is made when sent. */
+interface Kept {
+  readonly url: string;
+  readonly type: RequestType;
+  readonly start: number;
+  readonly duration: number;
+  readonly size: number;
+  readonly blocking: boolean;
+}
+
+/** Keeps the `max` slowest of `list` after adding `item` (list stays sorted, slowest first). */
+function keepTop(list: Kept[], item: Kept, max: number): void {
+  if (list.length === max && item.duration <= (list[max - 1] as Kept).duration) return;
   if (list.length === max) list.pop();
   list.push(item);
-  list.sort((a, b) => key(b) - key(a));
-  return true;
+  list.sort((a, b) => b.duration - a.duration);
 }
+
+const wire = (kept: Kept): TimedRequest => ({
+  url: scrubbedUrl(kept.url, PERFORMANCE_LIMITS.url),
+  type: kept.type,
+  start_ms: round(kept.start),
+  duration_ms: round(kept.duration),
+  ...(kept.size > 0 ? { size: kept.size } : {}),
+  ...(kept.blocking ? { blocking: true } : {}),
+});
 
 /**
  * The page's requests summed up (SPEC 13), from Resource Timing: count and bytes transferred by
@@ -35,8 +53,8 @@ export class RequestTotals {
   bytes = 0;
   blockingCount = 0;
   readonly byType: Partial<Record<RequestType, { count: number; bytes: number }>> = {};
-  private readonly slow: TimedRequest[] = [];
-  private readonly blockers: TimedRequest[] = [];
+  private readonly slow: Kept[] = [];
+  private readonly blockers: Kept[] = [];
 
   add(entry: RequestEntry): void {
     if (!/^https?:/i.test(entry.name)) return;
@@ -55,30 +73,20 @@ export class RequestTotals {
     total.count++;
     total.bytes += size;
     const blocking = entry.renderBlockingStatus === 'blocking';
-    const request = (): TimedRequest => ({
-      url: scrub.url(entry.name).slice(0, PERFORMANCE_LIMITS.url),
-      type,
-      start_ms: round(entry.startTime),
-      duration_ms: round(entry.duration),
-      ...(size > 0 ? { size } : {}),
-      ...(blocking ? { blocking: true } : {}),
-    });
-    const duration = (item: TimedRequest) => item.duration_ms;
-    if (this.slow.length < PERFORMANCE_LIMITS.slowest || entry.duration > duration(this.slow.at(-1) as TimedRequest)) {
-      keepTop(this.slow, request(), duration, PERFORMANCE_LIMITS.slowest);
-    }
+    const kept: Kept = { url: entry.name, type, start: entry.startTime, duration: entry.duration, size, blocking };
+    keepTop(this.slow, kept, PERFORMANCE_LIMITS.slowest);
     if (blocking) {
       this.blockingCount++;
-      keepTop(this.blockers, request(), duration, PERFORMANCE_LIMITS.blocking);
+      keepTop(this.blockers, kept, PERFORMANCE_LIMITS.blocking);
     }
   }
 
   slowest(): TimedRequest[] {
-    return [...this.slow];
+    return this.slow.map(wire);
   }
 
   blocking(): TimedRequest[] {
-    return [...this.blockers];
+    return this.blockers.map(wire);
   }
 
   totals(): Partial<Record<RequestType, TypeTotal>> {

@@ -34,11 +34,12 @@ describe('extension: long animation frames (page/longFrames.ts)', () => {
     expect(frames.frames()[0]).to.deep.include({ start_ms: 100, blocking_ms: 350, render_ms: 10 });
   });
 
-  it('says a frame no longer than the shortest kept one changed nothing', () => {
+  it('says by how much a frame beat the shortest kept one: nothing for one no longer', () => {
     const frames = new LongFrames();
-    for (let i = 0; i < PERFORMANCE_LIMITS.frames; i++) expect(frames.add(frame(100))).to.equal(true);
-    expect(frames.add(frame(100))).to.equal(false);
-    expect(frames.add(frame(101))).to.equal(true);
+    for (let i = 0; i < PERFORMANCE_LIMITS.frames; i++) expect(frames.add(frame(100))).to.equal(Infinity);
+    expect(frames.add(frame(100))).to.equal(0);
+    expect(frames.add(frame(101))).to.equal(1);
+    expect(frames.add(frame(130))).to.equal(30);
   });
 
   it('keeps a frame’s 3 longest scripts in the wire shape, with a valid offset only', () => {
