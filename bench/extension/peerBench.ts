@@ -38,7 +38,7 @@ function show(label: string, content: unknown): void {
   process.stderr.write(`\n--- ${label} (${textBytes(content)} bytes)\n${text}\n`);
 }
 
-async function startPeer(): Promise<Client> {
+export async function startPeer(): Promise<Client> {
   if (!existsSync(PEER_BIN)) throw new Error(`chrome-devtools-mcp is not installed (${PEER_BIN}): npm install`);
   const peer = new Client({ name: 'browsertap-peer-bench', version: '0.0.0' });
   await peer.connect(
