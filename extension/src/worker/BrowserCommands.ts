@@ -256,7 +256,7 @@ export class BrowserCommands {
         const tab = await chrome.tabs.create({ url, active: true });
         const id = tab.id as number;
         this.remember(query.correlation_id, id); // the agent opened it to work in it
-        await this.guards.get(query.correlation_id)?.enter(id);
+        await this.guards.get(query.correlation_id)?.enter(id, query.type);
         await this.scope.track(id, url);
         return this.withEffects(id, params, deadline, async () => done(await loaded(id, signal), url), true);
       }
@@ -489,7 +489,7 @@ export class BrowserCommands {
     const tab = await this.scope.target(query.tab_id, allowBlank, query.default_tab_id);
     this.remember(query.correlation_id, tab.id as number);
     this.page.acting?.(tab.id as number, query.correlation_id, query.type, 'start');
-    await this.guards.get(query.correlation_id)?.enter(tab.id as number);
+    await this.guards.get(query.correlation_id)?.enter(tab.id as number, query.type);
     return tab;
   }
 

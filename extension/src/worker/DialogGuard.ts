@@ -33,15 +33,20 @@ export class DialogGuard {
     this.blocked.catch(() => undefined); // a command that lost the race to its own result is no unhandled rejection
   }
 
-  /** The command acts in `tabId` now: throws `dialog_open` if a dialog there blocks it. */
-  async enter(tabId: number): Promise<void> {
-    if (this.action === 'dialog' || this.stopped) return;
+  /**
+   * The command acts in `tabId` now: throws `dialog_open` if a dialog there blocks it. `action` is
+   * what acts, when it is not the command itself: a replay's step (its first, a navigation, ends
+   * a dialog the page left open as a navigation command does).
+   */
+  async enter(tabId: number, action = this.action): Promise<void> {
+    if (action === 'dialog' || this.stopped) return;
     const open = await this.dialogs.blocking(tabId);
-    const ends = open?.type === 'beforeunload' ? this.action === 'close_tab' : ENDS_DIALOG.has(this.action);
+    const ends = open?.type === 'beforeunload' ? action === 'close_tab' : ENDS_DIALOG.has(action);
     if (open !== undefined && !ends) throw dialogOpen(open);
-    if (this.action === 'close_tab' || this.stopped) return;
+    if (action === 'close_tab' || this.stopped) return;
     this.stopWatching();
-    this.stopWatching = this.dialogs.watch(tabId, (dialog) => this.reject(dialogOpen(dialog, undefined, this.action)));
+    const during = action === this.action ? action : `${this.action} (its ${action} step)`;
+    this.stopWatching = this.dialogs.watch(tabId, (dialog) => this.reject(dialogOpen(dialog, undefined, during)));
   }
 
   /** The command is done. */

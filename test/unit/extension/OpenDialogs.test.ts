@@ -242,6 +242,30 @@ describe('DialogGuard (one command against its tab’s dialogs)', () => {
     expect(ended).to.deep.equal(['navigate']);
   });
 
+  it('a replay is judged by the step that acts: its navigation passes a dialog left open, a click does not, and a dialog while a step runs names both', async () => {
+    const { clock, dialogs, opens } = setup();
+    opens(12, 0, 'alert', 'left open');
+    const navigating = new DialogGuard(dialogs, 'replay');
+    const entering = navigating.enter(12, 'navigate');
+    await clock.tickAsync(DIALOG_WAITS.answerMs);
+    await entering;
+    navigating.stop();
+    const clicking = new DialogGuard(dialogs, 'replay');
+    const refused = failure(clicking.enter(12, 'click'));
+    await clock.tickAsync(DIALOG_WAITS.answerMs);
+    expect((await refused).code).to.equal('dialog_open');
+    clicking.stop();
+
+    const { clock: later, dialogs: others, opens: opensLater } = setup();
+    const running = new DialogGuard(others, 'replay');
+    await running.enter(12, 'navigate');
+    let ended: CommandFailure | undefined;
+    running.blocked.catch((error: CommandFailure) => (ended = error));
+    opensLater(12, 0, 'alert', 'Welcome back');
+    await later.tickAsync(DIALOG_WAITS.answerMs);
+    expect(ended?.message).to.match(/opened while replay \(its navigate step\) ran/);
+  });
+
   it('a report the frame contradicts by answering, or one after the command ended, ends nothing', async () => {
     const { clock, dialogs, opens } = setup();
     const guard = new DialogGuard(dialogs, 'click');
