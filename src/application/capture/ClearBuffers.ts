@@ -3,6 +3,7 @@ import type { BufferName } from '../../domain/capture/entries.js';
 import type { PageRegistry } from '../../domain/capture/PageRegistry.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
+import type { PerformanceStorePort } from '../ports/PerformanceStorePort.js';
 import { TYPES } from '../tokens.js';
 
 const GROUPS: Record<string, readonly BufferName[]> = {
@@ -11,14 +12,19 @@ const GROUPS: Record<string, readonly BufferName[]> = {
   websocket: ['websocket'],
   vitals: ['vitals'],
   actions: ['actions'],
+  performance: ['vitals'],
   all: ['logs', 'network', 'bodies', 'websocket', 'vitals', 'actions'],
 };
 
 export const CLEARABLE = Object.keys(GROUPS);
 
+/** What `clear` reports emptied: buffers, and the pages' performance records (SPEC 13). */
+export type Cleared = Partial<Record<BufferName | 'performance', number>>;
+
 /**
  * `configure clear`: empties buffers (`network` includes its bodies; `actions` the recorded
- * actions; `all` every buffer, and it also forgets the tracked pages). Cursors stay valid: sequence numbers keep counting.
+ * actions; `performance` the vitals and the pages' performance records; `all` all of them, and it also forgets
+ * the tracked pages). Cursors stay valid: sequence numbers keep counting.
  * @throws DomainError `invalid_params` for an unknown buffer name.
  */
 @injectable()
@@ -26,15 +32,17 @@ export class ClearBuffers {
   constructor(
     @inject(TYPES.CaptureStorePort) private readonly store: CaptureStorePort,
     @inject(TYPES.PageRegistry) private readonly pages: PageRegistry,
+    @inject(TYPES.PerformanceStorePort) private readonly performance: PerformanceStorePort,
   ) {}
 
-  execute(input: { readonly buffer: string }): { cleared: Partial<Record<BufferName, number>> } {
+  execute(input: { readonly buffer: string }): { cleared: Cleared } {
     const group = GROUPS[input.buffer];
     if (group === undefined) {
       throw new DomainError('invalid_params', `buffer must be one of ${CLEARABLE.join(', ')}; got '${input.buffer}'`);
     }
-    const cleared: Partial<Record<BufferName, number>> = {};
+    const cleared: Cleared = {};
     for (const buffer of group) cleared[buffer] = this.store.clear(buffer);
+    if (input.buffer === 'performance' || input.buffer === 'all') cleared.performance = this.performance.clear();
     if (input.buffer === 'all') this.pages.clear();
     return { cleared };
   }

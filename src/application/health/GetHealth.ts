@@ -4,6 +4,7 @@ import type { BufferName } from '../../domain/capture/entries.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { ClockPort } from '../ports/ClockPort.js';
+import type { PerformanceStorePort } from '../ports/PerformanceStorePort.js';
 import type { DaemonInfo } from '../shared/DaemonInfo.js';
 import { ExtensionPresence, type PresenceStatus } from '../shared/ExtensionPresence.js';
 import type { Waiters } from '../shared/Waiters.js';
@@ -14,7 +15,8 @@ export interface HealthPayload {
   readonly version: string;
   readonly extension: PresenceStatus;
   readonly uptime_s: number;
-  readonly buffers: Readonly<Record<BufferName, BufferStats>>;
+  /** The capture buffers, and `performance`: the pages whose newest performance record is kept. */
+  readonly buffers: Readonly<Record<BufferName | 'performance', BufferStats>>;
   readonly commands: {
     readonly clients: number;
     readonly in_flight: number;
@@ -45,6 +47,7 @@ export class GetHealth {
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(TYPES.DaemonInfo) private readonly daemon: DaemonInfo,
     @inject(TYPES.Waiters) private readonly waiters: Waiters,
+    @inject(TYPES.PerformanceStorePort) private readonly performance: PerformanceStorePort,
   ) {}
 
   execute(input: GetHealthInput = {}): HealthPayload {
@@ -55,7 +58,7 @@ export class GetHealth {
       version: this.daemon.version,
       extension: this.presence.status(now),
       uptime_s: Math.floor((now - this.daemon.startedAt) / 1000),
-      buffers: this.store.stats(),
+      buffers: { ...this.store.stats(), performance: this.performance.stats() },
       commands: { clients: totals.clients, in_flight: totals.inFlight, completed: totals.completed, failed: totals.failed },
       held_waits: this.waiters.size,
     };

@@ -120,4 +120,18 @@ describe('observe performance over ingest (SPEC 13)', () => {
     expect(event.message).to.equal('INP 320 (poor): a 300 ms click handler: handleAddToCart at src/slow.ts:4:17');
     expect(event.attribution.scripts[0]).to.include({ function: 'handleAddToCart', at: 'src/slow.ts:4:17' });
   });
+
+  it('counts the pages’ records in health, and clear performance empties them with the vitals (clear all too)', async () => {
+    await ext.send('/vitals', [inp()]);
+    await ext.send('/performance', [record(), record({ url: `${PAGE}/cart` })]);
+    const health = await call('configure', { action: 'health' });
+    expect(health.buffers.performance).to.deep.equal({ size: 2, capacity: 50, evicted: 0 });
+    expect(await call('configure', { action: 'clear', buffer: 'performance' })).to.deep.equal({
+      cleared: { vitals: 1, performance: 2 },
+    });
+    expect((await call('observe', { what: 'performance' })).pages ?? []).to.deep.equal([]);
+    await ext.send('/performance', [record()]);
+    expect((await call('configure', { action: 'clear', buffer: 'all' })).cleared.performance).to.equal(1);
+    expect((await call('configure', { action: 'health' })).buffers.performance.size).to.equal(0);
+  });
 });
