@@ -22,8 +22,12 @@ export interface RecorderPorts<E extends object> {
   clearTimeout(handle: unknown): void;
   /** Runs `fn` in a task of its own, after the event being dispatched (and the page's handlers of it). */
   defer(fn: () => void): void;
-  /** Names the element (locators.ts). The costly part: run only from `defer`. */
-  describe(element: E): Described;
+  /**
+   * Names the element (locators.ts). The costly part: run only from `defer`. `clicked`: the
+   * element is where a pointer went down or a click landed, which a test clicks as the control
+   * it belongs to (the relay finds that control here, outside the event).
+   */
+  describe(element: E, clicked: boolean): Described;
   /** What a fill or select records of the element's value now (values.ts: redaction, the values setting). */
   valueOf(element: E): RecordedValue;
   /** The scroll position of the element, or of the window for `undefined`. */
@@ -36,6 +40,8 @@ export interface RecorderPorts<E extends object> {
 
 interface Slot<E> {
   readonly element: E;
+  /** Named as what a click on the element clicks (the control it is in). */
+  readonly clicked?: true;
   described?: Described;
 }
 
@@ -86,9 +92,9 @@ export class Recorder<E extends object> {
 
   constructor(private readonly ports: RecorderPorts<E>) {}
 
-  /** A pointer went down on the element: name it now, before the click changes the page. */
+  /** A pointer went down on the element: name it now (in the next task), before the click changes the page. */
   prepare(element: E): void {
-    this.slotFor(element);
+    this.slotFor(element, true);
   }
 
   clicked(element: E, detail: number): void {
@@ -96,7 +102,7 @@ export class Recorder<E extends object> {
     this.finishAll();
     const click: PendingClick<E> = {
       element,
-      slot: this.slotFor(element),
+      slot: this.slotFor(element, true),
       ts: this.ports.now(),
       url: this.ports.url(),
       type: 'click',
@@ -113,7 +119,7 @@ export class Recorder<E extends object> {
       return;
     }
     this.finishAll();
-    this.hold({ ...this.base('dblclick'), target: this.slotFor(element) });
+    this.hold({ ...this.base('dblclick'), target: this.slotFor(element, true) });
   }
 
   /** A person's input changed the field's value (a keystroke, a paste, a drop, autofill). */
@@ -238,11 +244,15 @@ export class Recorder<E extends object> {
   }
 
   private finishAll(): void {
-    if (this.click === undefined && this.fill === undefined && this.scroll === undefined) return;
+    const { click, fill, scroll } = this;
+    if (fill === undefined && scroll === undefined) {
+      if (click !== undefined) this.finishClick(); // the common case, on every click after a click: no lists
+      return;
+    }
     const pending = [
-      this.click === undefined ? undefined : { at: this.click.ts, finish: () => this.finishClick() },
-      this.fill === undefined ? undefined : { at: this.fill.first, finish: () => this.finishFill() },
-      this.scroll === undefined ? undefined : { at: this.scroll.first, finish: () => this.finishScroll() },
+      click === undefined ? undefined : { at: click.ts, finish: () => this.finishClick() },
+      fill === undefined ? undefined : { at: fill.first, finish: () => this.finishFill() },
+      scroll === undefined ? undefined : { at: scroll.first, finish: () => this.finishScroll() },
     ].filter((p) => p !== undefined);
     pending.sort((a, b) => a.at - b.at);
     for (const p of pending) p.finish();
@@ -295,11 +305,13 @@ export class Recorder<E extends object> {
   }
 
   /** The element's slot: the one named lately (at pointerdown), else a new one, named in the next task. */
-  private slotFor(element: E): Slot<E> {
+  private slotFor(element: E, clicked = false): Slot<E> {
     const now = this.ports.now();
     const known = this.named.get(element);
-    if (known !== undefined && now - known.at <= RECORD.namedForMs) return known.slot;
-    const slot: Slot<E> = { element };
+    // A click needs the name of what it clicks; anything else takes the element's latest name.
+    const fits = known !== undefined && (known.slot.clicked === true || !clicked);
+    if (fits && now - known.at <= RECORD.namedForMs) return known.slot;
+    const slot: Slot<E> = clicked ? { element, clicked } : { element };
     this.named.set(element, { slot, at: now });
     this.toName.push(slot);
     this.later();
@@ -312,13 +324,13 @@ export class Recorder<E extends object> {
 
   private name(): void {
     this.naming = false;
-    for (const slot of this.toName.splice(0)) slot.described ??= this.safeDescribe(slot.element);
+    for (const slot of this.toName.splice(0)) slot.described ??= this.safeDescribe(slot.element, slot.clicked === true);
     this.pump();
   }
 
-  private safeDescribe(element: E): Described {
+  private safeDescribe(element: E, clicked = false): Described {
     try {
-      return this.ports.describe(element);
+      return this.ports.describe(element, clicked);
     } catch {
       return {};
     }

@@ -66,21 +66,53 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   let quietUntil = 0;
   let lastIntent = -Infinity;
   const top = window === window.top;
+  // What the listeners noted, for the recorder to hear in a task of its own, in order (below).
+  const noted: Array<{ readonly ts: number; readonly url: string | undefined; readonly hear: () => void }> = [];
+  let hearing = false;
+  let heard: { readonly ts: number; readonly url: string | undefined } | undefined;
 
   const recorder = new Recorder<Element>({
-    now: Date.now,
+    // While it hears a noted event: that event's time and url.
+    now: () => heard?.ts ?? Date.now(),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (handle) => clearTimeout(handle as number),
     defer: (fn) => setTimeout(fn, 0),
-    describe: describeTarget,
+    describe: (element, clicked) => describeTarget(clicked ? clickTarget(element) : element),
     valueOf: (element) => recordedValue(element, fieldValue(element), values),
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
-    url: () => location.href,
+    url: () => heard?.url ?? location.href,
     // Urls are redacted here, outside the event (a secret in a query never leaves the page).
     send: (actions) => send(actions.map((action) => ({ ...action, url: redactor.url(action.url, new RedactionTally()) }))),
   });
 
   const agentActing = () => agentDepth > 0 || (acting > 0 && Date.now() <= actingUntil);
+
+  /**
+   * The listeners do as little as they can inside the page's events (a page waits for them
+   * before its own handlers run): they read what only the event has and note it, with its time;
+   * the recorder hears the notes in order in the next task (`hear`), and before anything else
+   * uses it (an agent's action, a drain, the page going away). `url`: the page's url at the
+   * event, for what is recorded with one (a click, a key), which the page's handlers may change
+   * (a router) before the recorder hears it.
+   */
+  function note(hearIt: () => void, url?: string): void {
+    noted.push({ ts: Date.now(), url, hear: hearIt });
+    if (hearing) return;
+    hearing = true;
+    setTimeout(hear, 0);
+  }
+
+  function hear(): void {
+    hearing = false;
+    for (const item of noted.splice(0)) {
+      heard = item;
+      try {
+        item.hear();
+      } finally {
+        heard = undefined;
+      }
+    }
+  }
 
   const listeners: Array<[string, (event: Event) => void, AddEventListenerOptions]> = [
     ['pointerdown', onPointerDown, { capture: true, passive: true }],
@@ -96,86 +128,120 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     ['scroll', onScroll, { capture: true, passive: true }],
     ['wheel', onIntent, { capture: true, passive: true }],
     ['touchstart', onIntent, { capture: true, passive: true }],
-    ['pagehide', () => recorder.flushNow(), { capture: true }],
+    [
+      'pagehide',
+      () => {
+        hear();
+        recorder.flushNow();
+      },
+      { capture: true },
+    ],
   ];
 
+  // Clicks are recorded on the element the pointer hit; the control a test clicks for it
+  // (clickTarget) is found when it is named, after the event: a control's visibility needs
+  // style, which the pointer's :hover and :active have just made stale.
   function onPointerDown(event: Event): void {
     if (!event.isTrusted) return;
     lastIntent = Date.now();
     const element = targetOf(event);
-    if (element !== undefined) recorder.prepare(clickTarget(element));
+    if (element !== undefined) note(() => recorder.prepare(element));
   }
 
   function onClick(event: Event): void {
     if (!event.isTrusted) return;
     const element = targetOf(event);
-    if (element === undefined || choiceByChange(element)) return;
-    recorder.clicked(clickTarget(element), (event as MouseEvent).detail);
+    if (element === undefined) return;
+    const detail = (event as MouseEvent).detail;
+    note(() => {
+      if (!choiceByChange(element)) recorder.clicked(element, detail);
+    }, location.href);
   }
 
   function onDoubleClick(event: Event): void {
     if (!event.isTrusted) return;
     const element = targetOf(event);
-    if (element === undefined || choiceByChange(element)) return;
-    recorder.doubleClicked(clickTarget(element));
+    if (element === undefined) return;
+    note(() => {
+      if (!choiceByChange(element)) recorder.doubleClicked(element);
+    }, location.href);
   }
 
   function onKeyDown(event: Event): void {
     if (!event.isTrusted) return;
     lastIntent = Date.now();
-    const element = targetOf(event) ?? document.body;
-    const field = editableOf(element);
-    // Keys that move through a select's options choose one: its change records the choice.
-    if (element.nodeName === 'SELECT' && CHOOSING_KEYS.has((event as KeyboardEvent).key)) return;
-    const key = keyToRecord(event as KeyboardEvent, placeOf(field));
-    if (key !== undefined) recorder.pressed(field ?? element, key);
+    const element = targetOf(event);
+    // The event keeps its key and modifiers after it is dispatched: read when heard.
+    note(() => {
+      const at = element ?? document.body;
+      const field = editableOf(at);
+      // Keys that move through a select's options choose one: its change records the choice.
+      if (at.nodeName === 'SELECT' && CHOOSING_KEYS.has((event as KeyboardEvent).key)) return;
+      const key = keyToRecord(event as KeyboardEvent, placeOf(field));
+      if (key !== undefined) recorder.pressed(field ?? at, key);
+    }, location.href);
   }
 
   function onInput(event: Event): void {
     if (!event.isTrusted || agentActing()) return;
     const element = targetOf(event);
-    const field = element === undefined ? undefined : editableOf(element);
-    if (field !== undefined) recorder.edited(field);
+    if (element === undefined) return;
+    note(() => {
+      const field = editableOf(element);
+      if (field !== undefined) recorder.edited(field);
+    });
   }
 
   function onChange(event: Event): void {
     if (!event.isTrusted || agentActing()) return;
     const element = targetOf(event);
     if (element === undefined) return;
+    // What was chosen is read now: the page's handlers may change it before the note is heard.
     if (element.nodeName === 'SELECT') {
-      recorder.chose(element, 'select', recordedValue(element, selectValue(element as HTMLSelectElement), values));
+      const chosen = recordedValue(element, selectValue(element as HTMLSelectElement), values);
+      note(() => recorder.chose(element, 'select', chosen), location.href);
     } else if (element.nodeName === 'INPUT') {
       const input = element as HTMLInputElement;
-      if (input.type === 'checkbox') recorder.chose(input, input.checked ? 'check' : 'uncheck');
-      else if (input.type === 'radio') {
-        if (input.checked) recorder.chose(input, 'check');
-      } else if (input.type === 'file') recorder.chose(input, 'upload', { files: picked(input) });
-      else recorder.committed(input);
-    } else recorder.committed(editableOf(element));
+      const url = location.href;
+      if (input.type === 'checkbox') {
+        const type = input.checked ? 'check' : 'uncheck';
+        note(() => recorder.chose(input, type), url);
+      } else if (input.type === 'radio') {
+        if (input.checked) note(() => recorder.chose(input, 'check'), url);
+      } else if (input.type === 'file') {
+        const files = picked(input);
+        note(() => recorder.chose(input, 'upload', { files }), url);
+      } else note(() => recorder.committed(input));
+    } else note(() => recorder.committed(editableOf(element)));
   }
 
   function onFocusOut(event: Event): void {
     const element = targetOf(event);
-    const field = element === undefined ? undefined : editableOf(element);
-    if (field !== undefined) recorder.committed(field);
+    if (element === undefined) return;
+    note(() => {
+      const field = editableOf(element);
+      if (field !== undefined) recorder.committed(field);
+    });
   }
 
   function onSubmit(event: Event): void {
     if (!event.isTrusted || agentActing()) return;
     const form = targetOf(event);
     if (form === undefined) return;
-    recorder.committed();
-    recorder.submitted(form);
+    note(() => {
+      recorder.committed();
+      recorder.submitted(form);
+    }, location.href);
   }
 
   function onDragStart(event: Event): void {
     const element = targetOf(event);
-    if (event.isTrusted && element !== undefined) recorder.dragStarted(element);
+    if (event.isTrusted && element !== undefined) note(() => recorder.dragStarted(element));
   }
 
   function onDrop(event: Event): void {
     const element = targetOf(event);
-    if (event.isTrusted && element !== undefined) recorder.droppedOn(element);
+    if (event.isTrusted && element !== undefined) note(() => recorder.droppedOn(element), location.href);
   }
 
   function onIntent(event: Event): void {
@@ -187,7 +253,8 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     if (!event.isTrusted || agentActing() || now < quietUntil || now - lastIntent > SCROLL_INTENT_MS) return;
     lastIntent = now; // a scroll that goes on (a fling) stays the person's
     const target = event.target;
-    recorder.scrolled(target instanceof Element && target !== document.scrollingElement ? target : undefined);
+    const scrolled = target instanceof Element && target !== document.scrollingElement ? target : undefined;
+    note(() => recorder.scrolled(scrolled), location.href);
   }
 
   // browsertap acts in this page (page/hookDialogs.ts orders, told before and after every command's page work).
@@ -215,6 +282,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   const agentHook: AgentRecorder = {
     agent(type, correlationId, element, detail = {}) {
       if (!on) return () => undefined;
+      hear(); // the person's notes come first
       agentDepth++;
       const done = recorder.agent(type, correlationId, element, {}, detail.to);
       let ended = false;
@@ -251,15 +319,23 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
         if (top && !loadRecorded) {
           loadRecorded = true;
           recordLoad(recorder);
-          watchNavigations(recorder, () => on);
+          // Noted: a router's pushState runs inside the click that caused it, after the click's note.
+          watchNavigations(
+            (url, kind) => note(() => recorder.navigated(url, kind)),
+            () => on,
+          );
         }
       } else {
         for (const [type, listener, options] of listeners) window.removeEventListener(type, listener, options);
         delete global[Symbol.for(RECORDER_SLOT)];
+        noted.length = 0;
         recorder.reset();
       }
     },
-    settled: () => recorder.settled(),
+    settled: () => {
+      hear();
+      return recorder.settled();
+    },
     takeDropped() {
       const dropped = recorder.dropped;
       recorder.dropped = 0;
@@ -270,7 +346,10 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
 /** The element an event is about: the innermost one, inside open shadow roots too. */
 function targetOf(event: Event): Element | undefined {
-  const first = event.composedPath()[0] ?? event.target;
+  const target = event.target;
+  // No shadow root to look into: the target is it (composedPath builds the whole path).
+  if (target instanceof Element && target.shadowRoot === null) return target;
+  const first = event.composedPath()[0] ?? target;
   if (first instanceof Element) return first;
   if (first instanceof Node) return first.parentElement ?? undefined;
   return undefined;
@@ -297,7 +376,10 @@ function choiceByChange(element: Element): boolean {
 function editableOf(element: Element): Element | undefined {
   if (element.nodeName === 'TEXTAREA') return element;
   if (element.nodeName === 'INPUT') return FILLED.has((element as HTMLInputElement).type) ? element : undefined;
-  if (!(element as HTMLElement).isContentEditable) return undefined;
+  // isContentEditable needs style (stale while keys and pointers change :focus and :active):
+  // asked only inside an element that says contenteditable, or of a document in design mode.
+  const maybe = element.closest('[contenteditable]') !== null || element.ownerDocument.designMode === 'on';
+  if (!maybe || !(element as HTMLElement).isContentEditable) return undefined;
   let host = element as HTMLElement;
   while (host.parentElement !== null && host.parentElement.isContentEditable) host = host.parentElement;
   return host;
@@ -337,13 +419,13 @@ interface NavigationApi extends EventTarget {
 }
 
 /** Navigations within the document (SPAs): pushState, replaceState, back/forward in it, hash changes. */
-function watchNavigations(recorder: Recorder<Element>, recording: () => boolean): void {
+function watchNavigations(navigated: (url: string, kind: NavigationKind) => void, recording: () => boolean): void {
   const navigation = (window as unknown as { navigation?: NavigationApi }).navigation;
   const record = (from: string | undefined, kind: 'push' | 'replace' | 'pop') => {
     const to = location.href;
     if (!recording() || (kind === 'replace' && from === to)) return;
     const hashOnly = from !== undefined && from !== to && from.split('#')[0] === to.split('#')[0];
-    recorder.navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind);
+    navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind);
   };
   if (navigation !== undefined) {
     navigation.addEventListener('currententrychange', (event) => {

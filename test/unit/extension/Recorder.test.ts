@@ -18,7 +18,10 @@ function setup() {
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (handle) => clock.clearTimeout(handle as number),
     defer: (fn) => deferred.push(fn),
-    describe: (element) => (described.push(element.name), { locator: `getByTestId('${element.name}')` }),
+    describe: (element, clicked) => (
+      described.push(clicked ? `${element.name} (clicked)` : element.name),
+      { locator: `getByTestId('${element.name}')` }
+    ),
     valueOf: (element) => ({ value: element.value }),
     scrollOf: (element) => (element === undefined ? { x: 0, y: 640.4 } : { x: 3, y: 7 }),
     url: () => 'http://localhost/',
@@ -87,11 +90,23 @@ describe('extension recording: the recorder', () => {
     expect(described).to.deep.equal([]);
     expect(sent).to.deep.equal([]);
     later();
-    expect(described).to.deep.equal(['save']);
+    expect(described).to.deep.equal(['save (clicked)']);
     expect(brief(sent)).to.deep.equal([
       ['click', "getByTestId('save')", undefined],
       ['press', "getByTestId('save')", 'Escape'],
     ]);
+  });
+
+  it('names a click’s element as what it clicks, and an element first named for an edit again when it is clicked', () => {
+    const { described, recorder, later } = setup();
+    const name = field('name');
+    recorder.edited(name);
+    recorder.committed(name);
+    recorder.prepare(name);
+    recorder.clicked(name, 1);
+    recorder.pressed(name, 'Enter');
+    later();
+    expect(described).to.deep.equal(['name', 'name (clicked)']);
   });
 
   it('uses the name taken at pointerdown for the click that follows (the page may change in between)', () => {
@@ -102,7 +117,7 @@ describe('extension recording: the recorder', () => {
     recorder.clicked(button, 1);
     recorder.pressed(field('other'), 'Tab');
     later();
-    expect(described).to.deep.equal(['save', 'other']);
+    expect(described).to.deep.equal(['save (clicked)', 'other']);
     expect(brief(sent).map((a) => a[0])).to.deep.equal(['click', 'press']);
   });
 
