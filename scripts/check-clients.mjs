@@ -208,7 +208,12 @@ for (const row of rows)
   );
 process.stdout.write(`\n| scenario | applicable | passed | failed | warnings |\n|---|---|---|---|---|\n`);
 for (const s of conformance.scenarios) {
-  process.stdout.write(`| ${s.name} | ${s.applicable ? 'yes' : 'no'} | ${s.passed} | ${s.failed} | ${s.warnings} |\n`);
+  // A warning names its check and what the suite said of it.
+  const said = s.checks
+    .filter((check) => check.status === 'WARNING')
+    .map((check) => `${check.id}: ${String(check.errorMessage ?? check.description ?? '').slice(0, 200)}`.replace(/\|/g, '\\|'));
+  const warnings = said.length === 0 ? `${s.warnings}` : `${s.warnings} (${said.join('; ')})`;
+  process.stdout.write(`| ${s.name} | ${s.applicable ? 'yes' : 'no'} | ${s.passed} | ${s.failed} | ${warnings} |\n`);
 }
 const passed = rows.filter((row) => row.ok).length;
 process.stdout.write(`\n${passed} passed, ${rows.length - passed} failed\n`);
