@@ -63,7 +63,7 @@ function fill(make: (i: number) => unknown): string {
 const inputs = Object.fromEntries(redosInputs(8_192).map(({ name, text }) => [name, text]));
 const mixed = inputs['every trigger mixed'] as string;
 
-/** The attacks of issue 9, each as a ≤ 1 MB request (the 340 000-entry one is the issue's own). */
+/** The hostile requests, each ≤ 1 MB (the 340 000-entry one is the size first reported). */
 export const ATTACKS: ReadonlyArray<{
   readonly name: string;
   readonly path: string;

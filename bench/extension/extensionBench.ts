@@ -104,7 +104,7 @@ async function startBenchSite(expected: number) {
 
 const ACTION_RUNS = 30;
 
-/** The action figures of issue 11: click with settle, snapshot of a 500-node page, a form by refs, bursts. */
+/** The action figures: click with settle, snapshot of a 500-node page, a form by refs, bursts. */
 async function measureActions(agent: Agent, tabId: number, url: (path: string) => string) {
   const timed = async (run: () => Promise<unknown>, times = ACTION_RUNS) => {
     const walls: number[] = [];
