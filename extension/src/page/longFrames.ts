@@ -74,6 +74,8 @@ export class LongFrames {
   count = 0;
   blockingMs = 0;
   private readonly kept: Array<{ readonly duration: number; readonly entry: FrameEntry; readonly scripts: ScriptEntry[] }> = [];
+  /** The kept frames' wire shape, made at the first send after they changed (a page sends the same often). */
+  private wire: LongFrame[] | undefined;
 
   /**
    * Counts `entry` and keeps it if it is among the longest; how much longer it is than the frame
@@ -93,11 +95,13 @@ export class LongFrames {
       scripts: longestScripts(entry.scripts ?? []),
     });
     this.kept.sort((a, b) => b.duration - a.duration);
+    this.wire = undefined;
     return entry.duration - shortest;
   }
 
+  /** The kept frames in wire shape (the same array until a frame is kept: do not change it). */
   frames(): LongFrame[] {
-    return this.kept.map(({ entry, scripts }) => {
+    this.wire ??= this.kept.map(({ entry, scripts }) => {
       const render = entry.renderStart ? entry.startTime + entry.duration - entry.renderStart : 0;
       return {
         start_ms: round(entry.startTime),
@@ -107,5 +111,6 @@ export class LongFrames {
         scripts: scripts.map(scriptOf),
       };
     });
+    return this.wire;
   }
 }

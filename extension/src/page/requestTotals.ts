@@ -55,6 +55,8 @@ export class RequestTotals {
   readonly byType: Partial<Record<RequestType, { count: number; bytes: number }>> = {};
   private readonly slow: Kept[] = [];
   private readonly blockers: Kept[] = [];
+  /** The wire shapes, made at the first send after a request came (a page sends the same often). */
+  private wire: { slowest?: TimedRequest[]; blocking?: TimedRequest[]; totals?: Partial<Record<RequestType, TypeTotal>> } = {};
 
   add(entry: RequestEntry): void {
     if (!/^https?:/i.test(entry.name)) return;
@@ -67,6 +69,7 @@ export class RequestTotals {
             ? 'xhr'
             : resourceType(entry.initiatorType, entry.name);
     const size = Math.max(0, entry.transferSize ?? 0);
+    this.wire = {};
     this.count++;
     this.bytes += size;
     const total = (this.byType[type] ??= { count: 0, bytes: 0 });
@@ -81,15 +84,16 @@ export class RequestTotals {
     }
   }
 
+  // Each the same object until the next request: do not change what they return.
   slowest(): TimedRequest[] {
-    return this.slow.map(wire);
+    return (this.wire.slowest ??= this.slow.map(wire));
   }
 
   blocking(): TimedRequest[] {
-    return this.blockers.map(wire);
+    return (this.wire.blocking ??= this.blockers.map(wire));
   }
 
   totals(): Partial<Record<RequestType, TypeTotal>> {
-    return Object.fromEntries(Object.entries(this.byType).map(([type, total]) => [type, { ...total }]));
+    return (this.wire.totals ??= Object.fromEntries(Object.entries(this.byType).map(([type, total]) => [type, { ...total }])));
   }
 }

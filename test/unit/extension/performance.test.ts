@@ -34,6 +34,16 @@ describe('extension: long animation frames (page/longFrames.ts)', () => {
     expect(frames.frames()[0]).to.deep.include({ start_ms: 100, blocking_ms: 350, render_ms: 10 });
   });
 
+  it('makes the wire shape once per change: the same frames until one is kept, then the new ones', () => {
+    const frames = new LongFrames();
+    for (const duration of [60, 70, 80, 90, 100]) frames.add(frame(duration));
+    const sent = frames.frames();
+    frames.add(frame(55)); // counted, not kept
+    expect(frames.frames()).to.equal(sent);
+    frames.add(frame(300));
+    expect(frames.frames().map((f) => f.duration_ms)).to.deep.equal([300, 100, 90, 80, 70]);
+  });
+
   it('says by how much a frame beat the shortest kept one: nothing for one no longer', () => {
     const frames = new LongFrames();
     for (let i = 0; i < PERFORMANCE_LIMITS.frames; i++) expect(frames.add(frame(100))).to.equal(Infinity);
@@ -98,6 +108,17 @@ describe('extension: requests summed up (page/requestTotals.ts)', () => {
     expect(totals.blocking()).to.deep.equal([
       { url: 'http://h/theme.css', type: 'stylesheet', start_ms: 10, duration_ms: 900, size: 1_000, blocking: true },
     ]);
+  });
+
+  it('makes the wire shapes once per request: the same until the next one comes', () => {
+    const totals = new RequestTotals();
+    totals.add(request('http://h/a.js', 40));
+    const [slowest, blocking, byType] = [totals.slowest(), totals.blocking(), totals.totals()];
+    expect([totals.slowest(), totals.blocking(), totals.totals()]).to.have.ordered.members([slowest, blocking, byType]);
+    totals.add(request('http://h/b.css', 90, { initiatorType: 'link', renderBlockingStatus: 'blocking' }));
+    expect(totals.slowest().map((r) => r.url)).to.deep.equal(['http://h/b.css', 'http://h/a.js']);
+    expect(totals.blocking().map((r) => r.url)).to.deep.equal(['http://h/b.css']);
+    expect(totals.totals()).to.deep.equal({ script: { count: 1, bytes: 1_000 }, stylesheet: { count: 1, bytes: 1_000 } });
   });
 
   it('keeps at most 10 render-blocking requests and counts the rest', () => {
