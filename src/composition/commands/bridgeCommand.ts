@@ -105,6 +105,7 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     ensureDaemon: oneOutcomeAtATime(remote === undefined ? ensureDaemon : () => remoteUpstream(options, logger), FAILURE_HOLD_MS),
     bridgeVersion: VERSION,
     logger,
+    ...(remote === undefined ? {} : { remote }),
   });
   const stop = () => bridge.stop();
   process.once('SIGTERM', stop);

@@ -21,6 +21,11 @@ export interface UpstreamSettings {
   }>;
   readonly bridgeVersion: string;
   readonly logger: LoggerPort;
+  /**
+   * The daemon's URL when it runs on another machine (SPEC 14, `--daemon-url`): this bridge never
+   * starts or stops it, and its messages say what to do there instead.
+   */
+  readonly remote?: string;
   /** A request with no answer after this long gets an error response (ms). */
   readonly requestTimeoutMs?: number;
 }
@@ -230,12 +235,12 @@ export class DaemonUpstream {
         outcome = await this.post(message, signal);
       } catch (error) {
         if (error instanceof ExchangeError && error.dropped) throw error;
-        if (error instanceof ExchangeError && error.timedOut) throw new Error(describe(error, true));
+        if (error instanceof ExchangeError && error.timedOut) throw new Error(describe(error, true, this.settings.remote));
         const sent = !refused(error);
         this.verified = false;
         if (attempt > 0 || (sent && !retryable)) {
           if (sent) void this.recover(!isInitialize).catch(() => undefined);
-          throw new Error(describe(error, sent));
+          throw new Error(describe(error, sent, this.settings.remote));
         }
         await this.recover(!isInitialize);
         continue;
@@ -398,8 +403,12 @@ export class DaemonUpstream {
   private checkVersion(daemonVersion: string): void {
     if (daemonVersion === this.settings.bridgeVersion || this.warnedVersion) return;
     this.warnedVersion = true;
+    const fix =
+      this.settings.remote === undefined
+        ? "run 'browsertap stop' to restart it with this version"
+        : `install the same version on both machines, then on the browser's machine run 'browsertap stop' and start the daemon again (this bridge never starts one at ${this.settings.remote})`;
     this.settings.logger.warn(
-      `version mismatch: the running daemon is browsertap ${daemonVersion}, this bridge is ${this.settings.bridgeVersion}; run 'browsertap stop' to restart it with this version`,
+      `version mismatch: the running daemon is browsertap ${daemonVersion}, this bridge is ${this.settings.bridgeVersion}; ${fix}`,
       { daemon: daemonVersion, bridge: this.settings.bridgeVersion },
     );
   }
@@ -449,11 +458,18 @@ function refused(error: unknown): boolean {
   return error instanceof ExchangeError && error.refused;
 }
 
-function describe(error: unknown, sent: boolean): string {
+function describe(error: unknown, sent: boolean, remote?: string): string {
   if (error instanceof ExchangeError && error.timedOut) {
     return 'no answer from the daemon in time; the call was not repeated (it may still be running in the daemon)';
   }
   const detail = (error as Error).message;
+  if (remote !== undefined) {
+    // Nothing here can start the daemon: say where to look.
+    const check = `check it on the browser's machine and the forward with 'browsertap doctor --daemon-url ${remote}'`;
+    return sent
+      ? `the connection to the daemon at ${remote} was lost while handling this request (${detail}); the next call connects again — repeat this one if it is safe to run twice; if calls keep failing, ${check}`
+      : `cannot connect to the daemon at ${remote} (${detail}); ${check}`;
+  }
   return sent
     ? `the connection to the daemon was lost while handling this request (${detail}); the daemon is being restarted — repeat the call if it is safe to run twice`
     : `cannot connect to the daemon (${detail})`;

@@ -4,8 +4,8 @@ import { DaemonUpstream } from '../../../../../src/adapters/inbound/mcp/bridge/D
 import { StderrLogger } from '../../../../../src/adapters/outbound/logging/StderrLogger.js';
 import { listenLocal } from '../../../../support/servers.js';
 
-/** A daemon's /mcp that answers initialize and ping, and never answers a tool call. */
-async function startSilentDaemon() {
+/** A daemon's /mcp that answers initialize and ping, and never answers a tool call (`drop`: an interact call loses its connection). */
+async function startSilentDaemon(drop = false) {
   const seen: Array<{ method: string; body: any }> = [];
   const server = await listenLocal((req, res) => {
     let text = '';
@@ -14,6 +14,7 @@ async function startSilentDaemon() {
       const body = text === '' ? undefined : JSON.parse(text);
       seen.push({ method: req.method ?? '', body });
       if (req.method === 'DELETE') return res.writeHead(200).end();
+      if (body?.method === 'tools/call' && body.params?.name === 'interact' && drop) return void req.socket.destroy();
       if (body?.method === 'tools/call') return; // held forever
       if (body?.id === undefined) return res.writeHead(202).end();
       const result =
@@ -63,6 +64,48 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
       expect(answer.error?.message).to.contain('not repeated');
       await upstream.forward({ jsonrpc: '2.0', id: 3, method: 'ping' });
       expect(sent.find((m) => 'id' in m && m.id === 3)).to.deep.include({ result: {} });
+    } finally {
+      await upstream.close();
+      await daemon.close();
+    }
+  });
+
+  it('for a daemon on another machine, a lost connection says where to look, not that the daemon is being restarted', async () => {
+    const daemon = await startSilentDaemon(true);
+    const sent: JSONRPCMessage[] = [];
+    const warnings: string[] = [];
+    const remote = `http://127.0.0.1:${daemon.port}`;
+    const upstream = new DaemonUpstream(
+      {
+        endpoint: `${remote}/mcp`,
+        ensureDaemon: async () => ({ version: '0.0.9', token: 't' }),
+        bridgeVersion: '0.1.0',
+        logger: new StderrLogger('warn', { write: (line: string) => void warnings.push(line) }),
+        remote,
+      },
+      (message) => sent.push(message),
+    );
+    try {
+      upstream.start();
+      await upstream.forward({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      });
+      await upstream.forward({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'interact', arguments: { action: 'click' } },
+      });
+      const answer = sent.find((m) => 'id' in m && m.id === 2) as { error?: { message: string } };
+      expect(answer.error?.message).to.contain(`the connection to the daemon at ${remote} was lost while handling this request`);
+      expect(answer.error?.message).to.contain(`browsertap doctor --daemon-url ${remote}`);
+      expect(answer.error?.message).not.to.contain('being restarted');
+      expect(warnings.join('')).to.contain(
+        "install the same version on both machines, then on the browser's machine run 'browsertap stop'",
+      );
     } finally {
       await upstream.close();
       await daemon.close();
