@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchPlaywright } from './support/chromium.js';
 import { type Agent, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
@@ -48,6 +51,26 @@ const MORE = `<!doctype html><html><head><title>more</title></head><body>
   $('q').addEventListener('keydown', (event) => { if (event.key === 'Enter') { $('q').dataset.entered = $('q').value; show(); } });
 </script></body></html>`;
 
+/** A page whose state line shows a double click, a drag and drop, a picked file and a route pushed by a link. */
+const MOVES = `<!doctype html><html><head><title>moves</title></head><body>
+<button id="zoom" type="button">Zoom</button>
+<div id="card" draggable="true" style="width: 80px; height: 40px; background: #ddd">Card</div>
+<div id="bin" role="region" aria-label="Bin" style="width: 160px; height: 80px; border: 1px solid">Bin</div>
+<label>Attachment <input type="file" id="file"></label>
+<a href="/moves/next" id="next">Next</a>
+<p id="state"></p>
+<script>
+  const $ = (id) => document.getElementById(id);
+  const seen = { zoom: 0, dropped: '', file: '', route: '' };
+  const show = () => ($('state').textContent = [seen.zoom, seen.dropped, seen.file, seen.route].join('|'));
+  $('zoom').addEventListener('dblclick', () => { seen.zoom++; show(); });
+  $('card').addEventListener('dragstart', (event) => event.dataTransfer.setData('text/plain', 'card'));
+  $('bin').addEventListener('dragover', (event) => event.preventDefault());
+  $('bin').addEventListener('drop', (event) => { event.preventDefault(); seen.dropped = event.dataTransfer.getData('text/plain'); show(); });
+  $('file').addEventListener('change', () => { const f = $('file').files[0]; seen.file = f ? f.name + ':' + f.size : ''; show(); });
+  $('next').addEventListener('click', (event) => { event.preventDefault(); history.pushState({}, '', '/moves/next'); seen.route = location.pathname; show(); });
+</script></body></html>`;
+
 interface Listed {
   id: string;
   url: string;
@@ -84,6 +107,7 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       const headers = { 'cache-control': 'no-store' };
       if (path === '/cart.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(page(coupon));
       else if (path === '/more.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(MORE);
+      else if (path === '/moves.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(MOVES);
       else if (path === '/cart.js') response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script(fixed));
       else response.writeHead(404).end();
     });
@@ -215,6 +239,51 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       data.steps.every((step: { ok: boolean }) => step.ok),
       JSON.stringify(data.steps),
     ).to.equal(true);
+    expect(await tab.textContent('#state')).to.equal(state);
+    console.log(`      replay of ${data.steps.length} steps: ${answer.payload.duration_ms} ms`);
+  });
+
+  it('records a double click, a drag and drop, a file pick and a route a link pushed, in order, and replays them to the same state', async function () {
+    const url = `${base}/moves.html`;
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // out of the last command's shadow (above)
+    await tab.goto(url);
+    await tab.dblclick('#zoom');
+    await tab.dragAndDrop('#card', '#bin');
+    // A file from disk: Chromium sets it as its file chooser does (trusted events); a buffer would be set by script.
+    const dir = mkdtempSync(join(tmpdir(), 'browsertap-upload-'));
+    writeFileSync(join(dir, 'notes.txt'), 'twelve bytes');
+    try {
+      await tab.setInputFiles('#file', join(dir, 'notes.txt'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await tab.click('#next');
+    const state = await tab.textContent('#state');
+    expect(state).to.equal('1|card|notes.txt:12|/moves/next');
+    const flow = (
+      await observeUntil(agent, { what: 'actions', tab_id: tabId, by: 'human', detail: 'full' }, (entries) =>
+        entries.some((action) => action.type === 'navigate' && /\/moves\/next$/.test(action.url)),
+      )
+    ).filter((action: Listed) => action.url.startsWith(`${base}/moves`));
+    console.log(
+      `      recorded: ${flow.map((action: Listed) => `${action.id} ${action.type} ${action.locator ?? ''}`).join('; ')}`,
+    );
+    expect(flow.map((action: Listed) => action.type)).to.deep.equal([
+      'navigate',
+      'dblclick',
+      'drag',
+      'upload',
+      'click',
+      'navigate',
+    ]);
+    const answer = await replay({ from: flow[0]?.id, to: flow.at(-1)?.id });
+    expect(answer.payload.status, JSON.stringify(answer.payload)).to.equal('complete');
+    const data = answer.payload.result.data;
+    expect(
+      data.steps.every((step: { ok: boolean }) => step.ok),
+      JSON.stringify(data.steps),
+    ).to.equal(true);
+    // The replayed file has the recorded name and size (its bytes are zeros: the page's never leave it).
     expect(await tab.textContent('#state')).to.equal(state);
     console.log(`      replay of ${data.steps.length} steps: ${answer.payload.duration_ms} ms`);
   });
