@@ -17,7 +17,7 @@ export const PERFORMANCE_SEND = Object.freeze({
    * A frame that only adds to the count, or is longer than the shortest kept one by less than
    * `gainMs`, waits this long (ms): a page full of similar long frames sends rarely.
    */
-  countedMs: 5_000,
+  countedMs: 30_000,
   gainMs: 10,
 });
 
@@ -25,8 +25,8 @@ export const PERFORMANCE_SEND = Object.freeze({
  * Where the page's time goes (SPEC 13), in the top document: a buffered Long Animation Frames
  * observer keeps the 5 longest frames since the load with their top scripts, and Resource Timing
  * sums the requests up (`RequestTotals`). The page's record goes to the bus as one entry, again
- * when it changes (50 ms after a new longest frame, 250 ms after requests, 5 s when only the
- * count of frames moved), at once when the relay asks for everything (read after act) and when
+ * when it changes (50 ms after a new longest frame, 250 ms after requests, 30 s when only the
+ * count of frames moved: a page full of long frames pays for a send rarely), at once when the relay asks for everything (read after act) and when
  * the page is hidden.
  */
 export function observePerformance(bus: PageBus, clock: PerformanceClock): void {
@@ -57,6 +57,7 @@ export function observePerformance(bus: PageBus, clock: PerformanceClock): void 
   };
   const changed = (ms: number) => {
     dirty = true;
+    if (ms === PERFORMANCE_SEND.countedMs && due !== Infinity) return; // a send is already due, as soon or sooner
     const at = clock.now() + ms;
     if (at >= due) return;
     due = at;
