@@ -29,6 +29,18 @@ async function startSilentDaemon(drop = false) {
   return { port: server.port, seen, close: server.close };
 }
 
+/** Starts the bridge's side, initializes its session, and makes call 2 to `tool`. */
+async function openAndCall(upstream: DaemonUpstream, tool: string, args: Record<string, unknown>): Promise<void> {
+  upstream.start();
+  await upstream.forward({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  });
+  await upstream.forward({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: tool, arguments: args } });
+}
+
 describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
   it('never re-runs a request the daemon did not answer in time, and keeps its session (it re-initialized and ran it again)', async () => {
     const daemon = await startSilentDaemon();
@@ -44,19 +56,7 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
       (message) => sent.push(message),
     );
     try {
-      upstream.start();
-      await upstream.forward({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
-      });
-      await upstream.forward({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'observe', arguments: { what: 'errors' } },
-      });
+      await openAndCall(upstream, 'observe', { what: 'errors' });
       const methods = daemon.seen.map((r) => r.body?.method ?? r.method);
       expect(methods.filter((m) => m === 'initialize')).to.have.length(1);
       expect(methods.filter((m) => m === 'tools/call')).to.have.length(1);
@@ -86,19 +86,7 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
       (message) => sent.push(message),
     );
     try {
-      upstream.start();
-      await upstream.forward({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
-      });
-      await upstream.forward({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'interact', arguments: { action: 'click' } },
-      });
+      await openAndCall(upstream, 'interact', { action: 'click' });
       const answer = sent.find((m) => 'id' in m && m.id === 2) as { error?: { message: string } };
       expect(answer.error?.message).to.contain(`the connection to the daemon at ${remote} was lost while handling this request`);
       expect(answer.error?.message).to.contain(`browsertap doctor --daemon-url ${remote}`);
