@@ -148,4 +148,26 @@ describe("e2e: the person's actions are recorded (SPEC 12)", function () {
     const after = entriesOf(await agent.ok('observe', { what: 'actions', by: 'human', detail: 'full', limit: 1000 }));
     expect(after.length, JSON.stringify(after.slice(human.length))).to.equal(human.length);
   });
+
+  it('bounds what it notes within one task: a page that blurs a field in a loop loses those events, said in the logs, and the person is still recorded', async function () {
+    // focus() and blur() from script make trusted focus events; 3 000 of them in one task.
+    await page.evaluate(() => {
+      const field = document.getElementById('email') as HTMLInputElement;
+      for (let i = 0; i < 3_000; i++) {
+        field.focus();
+        field.blur();
+      }
+    });
+    const box = await page.locator('text=Cancel').boundingBox();
+    if (box === null) throw new Error('Cancel has no box');
+    const before = entriesOf(await agent.ok('observe', { what: 'actions', by: 'human', limit: 1000 })).length;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const logs = await observeUntil(agent, { what: 'logs', detail: 'full' }, (entries) =>
+      entries.some((entry) => /^browsertap dropped \d+ captured entries/.test(entry.message)),
+    );
+    const said = logs.find((entry) => /^browsertap dropped/.test(entry.message));
+    expect(Number(/dropped (\d+)/.exec(said.message)?.[1])).to.be.at.least(2_000);
+    const after = await observeUntil(agent, { what: 'actions', by: 'human', limit: 1000 }, (entries) => entries.length > before);
+    expect(after.at(-1)?.type).to.equal('click');
+  });
 });

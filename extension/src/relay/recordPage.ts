@@ -12,6 +12,8 @@ import { BUS } from '../shared/protocol.js';
 const SCROLL_INTENT_MS = 1_000;
 /** Scrolls this soon after browsertap acted are its own (its scrollIntoView lands a frame later), ms. */
 const AGENT_TAIL_MS = 300;
+/** Events noted for the recorder within one task, at most (a person makes a few). */
+const MAX_NOTED = 1_000;
 /** Longest a command is taken to act when it never says `end` (ms). */
 const MAX_ACTING_MS = 120_000;
 /** Input types a person fills in (text-like, and those Playwright's `fill` sets). */
@@ -96,6 +98,12 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
    * (a router) before the recorder hears it.
    */
   function note(hearIt: () => void, url?: string): void {
+    // A page that makes events in a loop within one task (focus and blur do) cannot grow this
+    // without end: past the bound the events are dropped and counted like dropped actions.
+    if (noted.length >= MAX_NOTED) {
+      recorder.dropped++;
+      return;
+    }
     noted.push({ ts: Date.now(), url, hear: hearIt });
     if (hearing) return;
     hearing = true;
