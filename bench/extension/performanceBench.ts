@@ -11,7 +11,6 @@
 //    bundle's source map; the later ones (each after a reload) find it cached in the worker.
 //
 // Run: node --import tsx bench/extension/performanceBench.ts  (build first: npm run build && npm run build:extension)
-import { build } from 'esbuild';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
@@ -19,6 +18,7 @@ import { buildFixtureApp } from '../../test/e2e/support/fixtureApp.js';
 import { type PageSession, startPageSession } from '../../test/e2e/support/session.js';
 import { CHROMIUM } from '../../test/e2e/support/chromium.js';
 import { median } from '../lib.js';
+import { bundleForPage } from './pageBundle.js';
 
 const FRAMES = 250;
 /** Frames before the steady state is measured: the page's load, its first records, cold code. */
@@ -45,9 +45,8 @@ for (let r = 0; r < ${RESOURCES}; r++) fetch('/r' + r + '.json');
 </script></body></html>`;
 
 async function harness(): Promise<string> {
-  const bundle = await build({
-    stdin: {
-      contents: `import { PageBus } from './extension/src/page/PageBus.ts';
+  return bundleForPage(
+    `import { PageBus } from './extension/src/page/PageBus.ts';
 import { observePerformance } from './extension/src/page/performance.ts';
 import { observeVitals } from './extension/src/page/vitals.ts';
 const spent = { ms: 0, calls: 0, sent: 0 };
@@ -65,15 +64,7 @@ const bus = new PageBus(timed((json) => { spent.sent += json.length; }), clock, 
 bus.markReady();
 if (window.__which !== 'performance') observeVitals(bus, Date.now);
 if (window.__which !== 'vitals') observePerformance(bus, clock);`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    target: 'chrome120',
-  });
-  return bundle.outputFiles[0]?.text ?? '';
+  );
 }
 
 type Which = 'performance' | 'vitals' | 'both';

@@ -10,13 +10,13 @@
 // the event; it is timed by running the recorder's own modules on the same page and element.
 //
 // Run: node --import tsx bench/extension/recordingBench.ts  (builds nothing: build first)
-import { build } from 'esbuild';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { launchPlaywright } from '../../test/e2e/support/chromium.js';
 import { type Agent, openTrackedPage, startAgent } from '../../test/e2e/support/stack.js';
 import { median } from '../lib.js';
+import { bundleForPage } from './pageBundle.js';
 
 const CLICKS = 200;
 const KEYS = 200;
@@ -72,20 +72,12 @@ async function measureSide(page: Page): Promise<Side> {
 
 /** The recorder's deferred work on this page: naming a target, and a field's value (with redaction). */
 async function deferred(page: Page): Promise<{ nameClickUs: number; nameFieldUs: number; nameNthUs: number; valueUs: number }> {
-  const bundle = await build({
-    stdin: {
-      contents: `import { describeTarget } from './extension/src/record/locators.ts';
+  const bundle = await bundleForPage(
+    `import { describeTarget } from './extension/src/record/locators.ts';
 import { recordedValue } from './extension/src/record/values.ts';
 window.__record = { describeTarget, recordedValue };`,
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    target: 'chrome120',
-  });
-  await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
+  );
+  await page.addScriptTag({ content: bundle });
   const script = `(() => {
     const record = window.__record;
     const time = (work) => {

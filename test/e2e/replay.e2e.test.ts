@@ -101,6 +101,19 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
   const replay = (args: Record<string, unknown>) =>
     agent.call('interact', { action: 'replay', tab_id: tabId, wait_ms: 15_000, ...args });
 
+  /** Replays `flow` whole: every step ok, and the page's #state line as the person left it. */
+  const replaysToSameState = async (flow: Listed[], state: string | null) => {
+    const answer = await replay({ from: flow[0]?.id, to: flow.at(-1)?.id });
+    expect(answer.payload.status, JSON.stringify(answer.payload)).to.equal('complete');
+    const data = answer.payload.result.data;
+    expect(
+      data.steps.every((step: { ok: boolean }) => step.ok),
+      JSON.stringify(data.steps),
+    ).to.equal(true);
+    expect(await tab.textContent('#state')).to.equal(state);
+    console.log(`      replay of ${data.steps.length} steps: ${answer.payload.duration_ms} ms`);
+  };
+
   before(async function () {
     server = createServer((request, response) => {
       const path = (request.url ?? '/').split('?')[0];
@@ -232,15 +245,7 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
     ).filter((action: Listed) => action.url === url);
     console.log(`      recorded: ${flow.map((action: Listed) => `${action.id} ${action.type}`).join('; ')}`);
     expect(flow.map((action: Listed) => action.type)).to.include.members(['navigate', 'select', 'scroll', 'fill', 'press']);
-    const answer = await replay({ from: flow[0]?.id, to: flow.at(-1)?.id });
-    expect(answer.payload.status, JSON.stringify(answer.payload)).to.equal('complete');
-    const data = answer.payload.result.data;
-    expect(
-      data.steps.every((step: { ok: boolean }) => step.ok),
-      JSON.stringify(data.steps),
-    ).to.equal(true);
-    expect(await tab.textContent('#state')).to.equal(state);
-    console.log(`      replay of ${data.steps.length} steps: ${answer.payload.duration_ms} ms`);
+    await replaysToSameState(flow, state);
   });
 
   it('records a double click, a drag and drop, a file pick and a route a link pushed, in order, and replays them to the same state', async function () {
@@ -276,15 +281,7 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       'click',
       'navigate',
     ]);
-    const answer = await replay({ from: flow[0]?.id, to: flow.at(-1)?.id });
-    expect(answer.payload.status, JSON.stringify(answer.payload)).to.equal('complete');
-    const data = answer.payload.result.data;
-    expect(
-      data.steps.every((step: { ok: boolean }) => step.ok),
-      JSON.stringify(data.steps),
-    ).to.equal(true);
     // The replayed file has the recorded name and size (its bytes are zeros: the page's never leave it).
-    expect(await tab.textContent('#state')).to.equal(state);
-    console.log(`      replay of ${data.steps.length} steps: ${answer.payload.duration_ms} ms`);
+    await replaysToSameState(flow, state);
   });
 });

@@ -110,14 +110,8 @@ export async function startImpostor(answer: (url: string) => { status: number; b
   return { port: server.port, seen, close: server.close };
 }
 
-/** A port that takes connections and never answers (a firewall that drops, a hung process). */
-export async function startSilent(): Promise<{ port: number; close: () => Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
+/** Listens on a free loopback port; `close` ends the open sockets first (a held one would keep it open). */
+async function listenTcp(server: Server, sockets: Set<Socket>): Promise<{ port: number; close: () => Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as { port: number }).port,
@@ -126,6 +120,17 @@ export async function startSilent(): Promise<{ port: number; close: () => Promis
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A port that takes connections and never answers (a firewall that drops, a hung process). */
+export async function startSilent(): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return listenTcp(server, sockets);
 }
 
 /** A TCP forward from a port of its own to `target` on loopback, bytes as they are (what `ssh -R` does). */
@@ -142,14 +147,7 @@ export async function startForward(target: number): Promise<{ port: number; clos
     inbound.on('error', end).on('close', end);
     outbound.on('error', end).on('close', end);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listenTcp(server, sockets);
 }
 
 /** GET `path` on `host:port` with its own Host header: status and body. */
