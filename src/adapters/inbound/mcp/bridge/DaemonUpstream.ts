@@ -142,7 +142,8 @@ export class DaemonUpstream {
     this.closed = true;
     for (const controller of this.inFlight.values()) controller.abort();
     this.stream?.abort();
-    if (this.sessionId !== undefined && this.token !== undefined) {
+    // Only to a daemon that proved itself since the connection was last lost: never to a squatter.
+    if (this.sessionId !== undefined && this.token !== undefined && this.verified) {
       await this.http.send('DELETE', this.headers(this.token), undefined, CLOSE_WAIT_MS).catch(() => undefined);
     }
     this.http.close();
@@ -292,6 +293,9 @@ export class DaemonUpstream {
         this.checkVersion(daemon.version);
         this.verified = true;
         if (reinitialize && this.initParams !== undefined) await this.reinitialize();
+      } catch (error) {
+        this.verified = false; // whatever holds the port now gets no token until a daemon proves itself
+        throw error;
       } finally {
         this.recovering = undefined;
       }
@@ -360,7 +364,7 @@ export class DaemonUpstream {
     let backoff = 250;
     while (!this.closed && !controller.signal.aborted) {
       try {
-        if (this.token === undefined) await this.recover(false);
+        if (!this.verified) await this.recover(false);
         const headers = { ...this.headers(this.token as string), accept: 'text/event-stream' };
         const response = await this.http.stream(headers, controller.signal);
         if (response.statusCode === 405) return;
@@ -374,6 +378,8 @@ export class DaemonUpstream {
         if (controller.signal.aborted) return;
       }
       if (this.closed || controller.signal.aborted) return;
+      // The stream ended: the daemon may be gone and its port another program's. Prove again first.
+      this.verified = false;
       await sleep(backoff);
       backoff = Math.min(backoff * 2, 5_000);
       await this.recover(true).catch(() => undefined);

@@ -99,4 +99,62 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
       await daemon.close();
     }
   });
+
+  it('sends the token to nothing that has not proved itself since the connection was lost: not the stream, not the close', async () => {
+    let squatting = false;
+    const sawToken: string[] = [];
+    const streams: Array<{ destroy(): void }> = [];
+    const server = await listenLocal((req, res) => {
+      if (squatting && req.headers.authorization !== undefined) sawToken.push(`${req.method} ${req.url}`);
+      if (req.method === 'GET') {
+        if (squatting) return void res.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+        res.writeHead(200, { 'content-type': 'text/event-stream' }).write(': open\n\n');
+        streams.push(req.socket);
+        return;
+      }
+      let text = '';
+      req.on('data', (chunk) => (text += chunk));
+      req.on('end', () => {
+        const body = text === '' ? undefined : JSON.parse(text);
+        if (body?.id === undefined) return void res.writeHead(202).end();
+        const result = { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } };
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'session-1' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+      });
+    });
+    const upstream = new DaemonUpstream(
+      {
+        endpoint: `http://127.0.0.1:${server.port}/mcp`,
+        // The daemon proves itself once; what holds the port after it cannot.
+        ensureDaemon: async () => {
+          if (squatting) throw new Error('something answers, but it is no browsertap daemon');
+          return { version: '0.1.0', token: 'the-token' };
+        },
+        bridgeVersion: '0.1.0',
+        logger: new StderrLogger('silent', { write: () => undefined }),
+      },
+      () => undefined,
+    );
+    try {
+      upstream.start();
+      await upstream.forward({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      });
+      await upstream.forward({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      for (let i = 0; i < 50 && streams.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(streams, 'the stream opened').to.have.length(1);
+      squatting = true; // the daemon went away and something else took its port
+      for (const socket of streams) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 1_200)); // the stream's retries (250 ms, 500 ms)
+      await upstream.close();
+      expect(sawToken).to.deep.equal([]);
+    } finally {
+      await upstream.close();
+      await server.close();
+    }
+  });
 });
