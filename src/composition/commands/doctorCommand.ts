@@ -8,16 +8,7 @@ import { extensionFolderFor } from '../extensionFolder.js';
 import { defaultStateDir } from '../createContainer.js';
 import { VERSION } from '../version.js';
 import { PortHeldByOtherUser, provenDaemon } from './connectDaemon.js';
-
-interface Check {
-  readonly name: string;
-  readonly ok: boolean;
-  readonly detail: string;
-  /** What to do when it failed. */
-  readonly fix?: string;
-}
-
-const MIN_NODE = [20, 19] as const;
+import { type Check, nodeCheck, reportChecks } from './doctorChecks.js';
 
 /**
  * `browsertap doctor` (SPEC 11): Node, the state dir, the daemon (running, proven to hold this
@@ -29,13 +20,7 @@ export async function doctorCommand(options: CliOptions): Promise<number> {
   if (options.daemonUrl !== undefined) return (await import('./remoteDoctor.js')).remoteDoctor(options);
   const checks: Check[] = [];
   const add = (check: Check) => checks.push(check);
-  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  add({
-    name: 'node',
-    ok: major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]),
-    detail: `Node ${process.versions.node} at ${process.execPath}`,
-    fix: `install Node ${MIN_NODE.join('.')} or newer`,
-  });
+  add(nodeCheck());
   add(stateDirCheck(options.stateDir));
   add({
     name: 'extension files',
@@ -120,13 +105,7 @@ export async function doctorCommand(options: CliOptions): Promise<number> {
     }
   }
 
-  for (const check of checks) {
-    process.stdout.write(`${check.ok ? '✔' : '✘'} ${check.name}: ${check.detail}\n`);
-    if (!check.ok && check.fix !== undefined) process.stdout.write(`    fix: ${check.fix}\n`);
-  }
-  const failed = checks.filter((check) => !check.ok).length;
-  process.stdout.write(failed === 0 ? 'all checks passed\n' : `${failed} of ${checks.length} checks failed\n`);
-  return failed === 0 ? 0 : 1;
+  return reportChecks(checks);
 }
 
 /** Tracked tabs in a `/status.json` answer; 0 for anything else (an old daemon, another program). */

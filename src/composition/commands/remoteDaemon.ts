@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
+import { tokenPath } from '../../adapters/outbound/fs/tokenFile.js';
 import { challengeRemote, type RemoteIdentity } from '../../adapters/outbound/process/remoteIdentity.js';
 import type { LoggerPort } from '../../application/ports/LoggerPort.js';
 
 /** Where the recipes for agents on another machine are (docs/install.md). */
-export const REMOTE_DOCS = 'docs/install.md#agents-on-another-machine';
+const REMOTE_DOCS = 'docs/install.md#agents-on-another-machine';
 
 /** A token longer than this is not one of ours (ours are 64 hex characters). */
 const MAX_TOKEN_CHARS = 1_024;
@@ -25,7 +25,7 @@ export class RemoteProblem extends Error {
 export function remoteTokenSource(options: CliOptions): { readonly file: string } | { readonly env: 'BROWSERTAP_TOKEN' } {
   if (options.tokenFile !== undefined) return { file: options.tokenFile };
   if (options.token !== undefined) return { env: 'BROWSERTAP_TOKEN' };
-  return { file: join(options.stateDir, 'token') };
+  return { file: tokenPath(options.stateDir) };
 }
 
 /** "into <file>" or "into BROWSERTAP_TOKEN": where a copied token goes. */
@@ -71,7 +71,7 @@ export type ProvenRemote = Extract<RemoteIdentity, { outcome: 'proven' }>;
  * nonce reaches it before. Never starts anything.
  * @throws RemoteProblem saying what failed and what to do next, in one line.
  */
-export async function provenRemoteDaemon(
+async function provenRemoteDaemon(
   options: CliOptions,
   logger: LoggerPort,
 ): Promise<{ readonly token: string; readonly identity: ProvenRemote }> {

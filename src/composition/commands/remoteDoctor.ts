@@ -4,14 +4,8 @@ import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { challengeRemote, REMOTE_ANSWER_MS } from '../../adapters/outbound/process/remoteIdentity.js';
 import { VERSION } from '../version.js';
+import { type Check, nodeCheck, reportChecks } from './doctorChecks.js';
 import { readRemoteToken, remoteProblem, RemoteProblem, remoteTokenSource, type ProvenRemote } from './remoteDaemon.js';
-
-interface Check {
-  readonly name: string;
-  readonly ok: boolean;
-  readonly detail: string;
-  readonly fix?: string;
-}
 
 /**
  * `browsertap doctor --daemon-url URL` (SPEC 14), on the agent's machine: the token, the daemon
@@ -21,14 +15,7 @@ interface Check {
  */
 export async function remoteDoctor(options: CliOptions): Promise<number> {
   const url = options.daemonUrl as string;
-  const checks: Check[] = [];
-  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  checks.push({
-    name: 'node',
-    ok: major > 20 || (major === 20 && minor >= 19),
-    detail: `Node ${process.versions.node} at ${process.execPath}`,
-    fix: 'install Node 20.19 or newer',
-  });
+  const checks: Check[] = [nodeCheck()];
   let token: string | undefined;
   try {
     token = await readRemoteToken(options, new StderrLogger('warn', process.stderr));
@@ -74,13 +61,7 @@ export async function remoteDoctor(options: CliOptions): Promise<number> {
       fix: "on the browser's machine, load the browsertap extension in Chrome ('browsertap doctor' there says how)",
     });
   }
-  for (const check of checks) {
-    process.stdout.write(`${check.ok ? '✔' : '✘'} ${check.name}: ${check.detail}\n`);
-    if (!check.ok && check.fix !== undefined) process.stdout.write(`    fix: ${check.fix}\n`);
-  }
-  const failed = checks.filter((check) => !check.ok).length;
-  process.stdout.write(failed === 0 ? 'all checks passed\n' : `${failed} of ${checks.length} checks failed\n`);
-  return failed === 0 ? 0 : 1;
+  return reportChecks(checks);
 }
 
 /** An MCP `initialize` on `/mcp` the way the bridge sends it (token, Host), then the session is ended. */

@@ -8,6 +8,7 @@ import { npxCacheOf } from '../../domain/setup/transientInstall.js';
 import { BIN_PATH } from '../cliPaths.js';
 import { defaultStateDir } from '../createContainer.js';
 import { VERSION } from '../version.js';
+import { tokenPath } from '../../adapters/outbound/fs/tokenFile.js';
 
 /** How a client should start this installation's bridge: this Node and this CLI, by absolute path (GUI clients often have no useful PATH). */
 export function serverLaunch(options: CliOptions): ServerLaunch {
@@ -86,7 +87,7 @@ export async function setupCommand(options: CliOptions): Promise<number> {
 
 /** The token file a remote bridge reads, as an absolute path: `--token-file`, else `<state-dir>/token`. */
 function remoteTokenFile(options: CliOptions): string {
-  return resolve(options.tokenFile ?? join(options.stateDir, 'token'));
+  return resolve(options.tokenFile ?? tokenPath(options.stateDir));
 }
 
 /** What a client set up for a daemon elsewhere still needs: the token in its file, and a check. */

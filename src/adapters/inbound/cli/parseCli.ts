@@ -270,7 +270,7 @@ function checkListen(text: string): string | { error: string } {
       error: `--listen takes an IP address of this machine (e.g. the Docker bridge's, 172.17.0.1, or WSL's interface; see 'ip addr'), got '${shown}'`,
     };
   }
-  if (['0.0.0.0', '::', '::0'].includes(address) || /^0+(\.0+){3}$/.test(address) || /^[0:]+$/.test(address)) {
+  if (/^0+(\.0+){3}$/.test(address) || /^[0:]+$/.test(address)) {
     return {
       error: `--listen ${shown} would serve every network this machine is on: give the one address agents reach it by (e.g. 172.17.0.1 for Docker)`,
     };
