@@ -11,6 +11,7 @@ import { defaultStateDir } from '../createContainer.js';
 import { startDaemon } from '../startDaemon.js';
 import { otherUsersPort } from './connectDaemon.js';
 import { VERSION } from '../version.js';
+import { hostPort } from '../../domain/net/hostText.js';
 
 /** `browsertap daemon`: runs in the foreground until SIGTERM/SIGINT; writes and removes the pid file. */
 export async function daemonCommand(options: CliOptions): Promise<number> {
@@ -48,7 +49,7 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
   );
   if (daemon.listen !== undefined) {
     // To stderr or the log file (never stdout), before anything can connect there unnoticed.
-    const url = `http://${daemon.listen.includes(':') ? `[${daemon.listen}]` : daemon.listen}:${daemon.port}`;
+    const url = `http://${hostPort(daemon.listen, daemon.port)}`;
     daemon.container
       .get(TYPES.LoggerPort)
       .warn(

@@ -6,6 +6,7 @@ import { challengeRemote, REMOTE_ANSWER_MS } from '../../adapters/outbound/proce
 import { VERSION } from '../version.js';
 import { type Check, nodeCheck, reportChecks } from './doctorChecks.js';
 import { readRemoteToken, remoteProblem, RemoteProblem, remoteTokenSource, type ProvenRemote } from './remoteDaemon.js';
+import { unbracketed } from '../../domain/net/hostText.js';
 
 /**
  * `browsertap doctor --daemon-url URL` (SPEC 14), on the agent's machine: the token, the daemon
@@ -102,7 +103,7 @@ function send(
   return new Promise((resolve) => {
     const req = request(
       {
-        host: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+        host: unbracketed(target.hostname),
         port: Number(target.port),
         path: target.pathname,
         method,

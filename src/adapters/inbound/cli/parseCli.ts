@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { MCP_CLIENTS, type McpClientName } from '../../../domain/setup/mcpClients.js';
 import { EXTENSION_ID, type AllowedExtensions } from '../../../domain/extension/ourExtension.js';
+import { unbracketed } from '../../../domain/net/hostText.js';
 
 export const COMMANDS = ['mcp', 'daemon', 'status', 'stop', 'setup', 'doctor', 'launch', 'extension', 'token'] as const;
 
@@ -263,7 +264,7 @@ function checkDaemonUrl(text: string): string | { error: string } {
 
 /** An IP address of this machine to serve besides loopback; not a wildcard, not a name. */
 function checkListen(text: string): string | { error: string } {
-  const address = text.trim().replace(/^\[(.*)\]$/, '$1');
+  const address = unbracketed(text.trim());
   const shown = text.slice(0, 100);
   if (isIP(address) === 0) {
     return {

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { request } from 'node:http';
 import { identityProof } from './daemonIdentity.js';
 import { parseHealth, type HealthSummary } from './probeHealth.js';
+import { unbracketed } from '../../../domain/net/hostText.js';
 
 /** How long a daemon elsewhere has to answer the challenge, connection included (ms). */
 export const REMOTE_ANSWER_MS = 2_500;
@@ -71,7 +72,7 @@ function getOnce(url: URL, path: string, host: string, timeoutMs: number): Promi
     if (timeoutMs <= 0) return resolve({ reason: NO_ANSWER });
     const req = request(
       {
-        host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        host: unbracketed(url.hostname),
         port: Number(url.port),
         path,
         method: 'GET',

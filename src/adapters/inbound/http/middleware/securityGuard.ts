@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
 import type { AllowedExtensions } from '../../../../domain/extension/ourExtension.js';
 import { meantRoute, ROUTES, STATUS_PATHS, type RouteKind } from '../routeTable.js';
+import { hostPort } from '../../../../domain/net/hostText.js';
 
 export interface GuardSettings {
   /** The port the daemon is bound to (known once listening). */
@@ -45,7 +46,7 @@ export function securityGuard(settings: GuardSettings): Middleware {
     const port = settings.port();
     const host = ctx.get('host').toLowerCase();
     const address = settings.listen?.();
-    const listened = address === undefined ? undefined : hostOf(address, port);
+    const listened = address === undefined ? undefined : hostPort(address, port);
     if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}` && host !== listened) {
       // A remote bridge reads the port from "expected 127.0.0.1:<port>": keep that wording.
       throw refusal(
@@ -108,9 +109,6 @@ function checkOrigin(ctx: Context, origin: string, allowed: AllowedExtensions): 
 }
 
 /** `address:port` as a Host header names it (an IPv6 address in brackets), lower case. */
-function hostOf(address: string, port: number): string {
-  return `${address.includes(':') ? `[${address}]` : address}:${port}`.toLowerCase();
-}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

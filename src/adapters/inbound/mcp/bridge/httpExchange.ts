@@ -1,4 +1,5 @@
 import { Agent, request, type IncomingMessage } from 'node:http';
+import { unbracketed } from '../../../../domain/net/hostText.js';
 
 export interface HttpAnswer {
   readonly status: number;
@@ -34,7 +35,7 @@ export class LoopbackHttp {
 
   constructor(endpoint: string) {
     const url = new URL(endpoint);
-    this.host = url.hostname.replace(/^\[(.*)\]$/, '$1'); // an IPv6 address, without its URL brackets
+    this.host = unbracketed(url.hostname);
     this.port = Number(url.port);
     this.path = url.pathname;
   }
