@@ -434,6 +434,28 @@ export const MUST_HIDE: readonly MustHide[] = [
   { name: 'X-Api-Key header', where: 'headers', input: { 'X-Api-Key': '12345abcde' }, secrets: ['12345abcde'] },
   { name: 'X-Auth-Token header', where: 'headers', input: { 'X-Auth-Token': 'tkn' }, secrets: ['tkn'] },
   { name: 'X-CSRF-Token header', where: 'headers', input: { 'X-CSRF-Token': 'csrf-1' }, secrets: ['csrf-1'] },
+  // One-time codes and payment cards, by the name of their field
+  {
+    name: 'one-time codes under their names in a JSON body',
+    where: 'json',
+    input: { verification_code: '482913', smsCode: '551203', mfa_code: '730044', totp: '118822' },
+    secrets: ['482913', '551203', '730044', '118822'],
+  },
+  { name: 'an SMS code in a form body', where: 'body', input: 'phone=%2B33600000000&sms_code=482913', secrets: ['482913'] },
+  {
+    name: 'a 2FA code in free text',
+    where: 'text',
+    input: 'verify failed: 2fa_code=730044 attempt=2',
+    secrets: ['730044'],
+    context: ['attempt=2'],
+  },
+  {
+    name: 'card number and CVC fields',
+    where: 'json',
+    input: { card_number: '4111111111111111', cvc: '123', cardCvv: '4321', exp_month: 12 },
+    secrets: ['4111111111111111', '"123"', '4321'],
+    context: ['exp_month'],
+  },
 ];
 
 export const MUST_KEEP: readonly MustKeep[] = [
@@ -513,6 +535,11 @@ export const MUST_KEEP: readonly MustKeep[] = [
   { name: 'short code parameter', where: 'url', input: 'https://example.com/cb?state=xyz&code=ok' },
   { name: 'vite client url', where: 'url', input: 'http://localhost:5173/@vite/client' },
   { name: 'user without password', where: 'url', input: 'http://user@example.com/' },
+  {
+    name: 'codes that are not one-time codes',
+    where: 'json',
+    input: { promo_code: 'SAVE20', postal_code: '75001', country_code: 'FR', verificationCodeLength: 6, cardNumberMaxLength: 19 },
+  },
   {
     name: 'ordinary headers',
     where: 'headers',

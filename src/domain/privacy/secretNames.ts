@@ -31,16 +31,72 @@ const SECRET_WORDS = new Set([
   'csrftoken',
   'xsrftoken',
   'otp',
+  'totp',
+  'hotp',
   'privatekey',
   'phpsessid',
   'jsessionid',
   'sessionid',
   'sessid',
   'signature',
+  // A payment card's number and its security code (CVC, CVV, CSC).
+  'cardnumber',
+  'ccnumber',
+  'ccnum',
+  'creditcard',
+  'cvc',
+  'cvc2',
+  'cvv',
+  'cvv2',
+  'csc',
 ]);
 
 /** Two segments in a row that name a secret together (`api_key`, `private-key`, `connect.sid`). */
-const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'connect sid', 'laravel session']);
+const SECRET_PAIRS = new Set([
+  'api key',
+  'private key',
+  'access key',
+  'secret key',
+  'connect sid',
+  'laravel session',
+  'card number',
+  'card num',
+  'card no',
+  'cc number',
+  'cc num',
+  'card code',
+]);
+
+/**
+ * Words before `code` that make it a one-time or secret code (`verification_code`, `smsCode`,
+ * `2fa-code`, `security code`, `one-time code`), while `code` alone, `promo_code`, `postal_code`
+ * or `country_code` stay ambiguous: their value decides.
+ */
+const SECRET_CODE_KINDS = new Set([
+  'verification',
+  'verify',
+  'sms',
+  'otp',
+  'mfa',
+  '2fa',
+  'tfa',
+  'factor',
+  'step',
+  'authentication',
+  'authenticator',
+  'auth',
+  'security',
+  'confirmation',
+  'recovery',
+  'backup',
+  'login',
+  'signin',
+  'activation',
+  'reset',
+  'access',
+  'digit',
+  'onetime',
+]);
 
 /**
  * Segments that may name a secret or something harmless; the value decides. `remember`
@@ -142,9 +198,16 @@ function classify(name: string): NameClass {
     const segment = segments[i] as string;
     if (SECRET_WORDS.has(segment)) return 'secret';
     if (i > 0 && SECRET_PAIRS.has(`${segments[i - 1]} ${segment}`)) return 'secret';
+    if (i > 0 && (segment === 'code' || segment === 'codes') && secretCodeKind(segments, i - 1)) return 'secret';
     if (AMBIGUOUS_WORDS.has(segment)) ambiguous = true;
   }
   return ambiguous ? 'ambiguous' : 'plain';
+}
+
+/** The segment before `code` names a one-time or secret code (`one time` counts as one word). */
+function secretCodeKind(segments: readonly string[], at: number): boolean {
+  const kind = segments[at] as string;
+  return SECRET_CODE_KINDS.has(kind) || (kind === 'time' && segments[at - 1] === 'one');
 }
 
 /** Header-like names whose value in free text runs to the end of the line (`Cookie: a=1; b=2`). */

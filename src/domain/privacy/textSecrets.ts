@@ -50,7 +50,7 @@ const USERINFO = /(:\/\/[^\s/:@]{0,256}:)([^\s/@]{1,256})@/g;
 // they contain (a literal search V8 runs fast); the name around, the separator and the value
 // are then read by code, and the scan resumes after them.
 const NAME_WORDS =
-  /pass|pwd|secret|token|key|auth|cookie|credential|jwt|bearer|csrf|xsrf|otp|sess|sid|signature|sig|code|pin|remember/gi;
+  /pass|pwd|secret|token|key|auth|cookie|credential|jwt|bearer|csrf|xsrf|otp|sess|sid|signature|sig|code|pin|remember|card|ccnum|cvc|cvv|csc/gi;
 const SEPARATOR = /(["']?)[ \t]*[:=][ \t]*/y;
 /** Longest name read around a secret word (characters). */
 const MAX_NAME = 128;
