@@ -1,4 +1,5 @@
 import { capRedacted, REDACTION_SLACK } from '../privacy/bounded.js';
+import { hasCardNumber } from '../privacy/cardNumbers.js';
 import { RedactionTally, Redactor } from '../privacy/Redactor.js';
 import { classifyName } from '../privacy/secretNames.js';
 import { cap, CAPS } from './caps.js';
@@ -129,8 +130,9 @@ export class Sanitizer {
 
   /**
    * An action (SPEC 12): urls and texts redacted and capped like every entry's; a typed or
-   * chosen value the redactor flags anywhere — or whose field's name (`value_name`) says secret
-   * — becomes `[redacted]` whole, as the page's recorder writes it; files keep name, size, type.
+   * chosen value the redactor flags anywhere, that holds a payment card number, or whose field's
+   * name (`value_name`) says secret, becomes `[redacted]` whole, as the page's recorder writes
+   * it; files keep name, size, type.
    */
   action(raw: RawAction): ActionEntry {
     const marks = new Marks(this.redactor);
@@ -209,7 +211,8 @@ export class Sanitizer {
     if (value === REDACTED_VALUE) return value;
     const tally = new RedactionTally();
     this.redactor.json(value.length > CAPS.short ? value.slice(0, CAPS.short) : value, tally, 0, name);
-    if (tally.count === 0) return marks.plain(value, CAPS.short);
+    // What a person typed is also a secret when it holds a payment card number (by its shape).
+    if (tally.count === 0 && !hasCardNumber(value)) return marks.plain(value, CAPS.short);
     marks.tally.count++;
     return REDACTED_VALUE;
   }

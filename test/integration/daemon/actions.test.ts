@@ -97,6 +97,17 @@ describe('recorded actions: POST /actions, observe actions, recording settings (
       expect(JSON.stringify(full)).not.to.contain(token.slice(20));
     });
 
+    it('redacts a typed payment card number whatever the field is called, and an SMS code under its name', async () => {
+      const { body } = await ext.send('/actions', [
+        action({ type: 'fill', value: '4111 1111 1111 1111', value_name: 'Payment' }),
+        action({ type: 'fill', value: '482913', value_name: 'verification_code', ts: T + 1 }),
+        action({ type: 'fill', value: '75001', value_name: 'Postal code', ts: T + 2 }),
+      ]);
+      expect(body).to.include({ received: 3, redacted: 2 });
+      const full = (await observe({ what: 'actions', detail: 'full' })).entries;
+      expect(full.map((a: { value?: string }) => a.value)).to.deep.equal(['[redacted]', '[redacted]', '75001']);
+    });
+
     it('keeps only name, size and type of picked files', async () => {
       await ext.send('/actions', [
         action({ type: 'upload', files: [{ name: 'cv.pdf', size: 1234, type: 'application/pdf', content: 'AAAA' }] }),
