@@ -30,6 +30,8 @@ export interface RecorderPorts<E extends object> {
   describe(element: E, clicked: boolean): Described;
   /** What a fill or select records of the element's value now (values.ts: redaction, the values setting). */
   valueOf(element: E): RecordedValue;
+  /** A person's input reached the field, at each one (passwordFields.ts: what the field was during the edit). Cheap. */
+  editing?(element: E): void;
   /** The scroll position of the element, or of the window for `undefined`. */
   scrollOf(element: E | undefined): { x: number; y: number };
   /** The document's url now (cheap: read inside the event). */
@@ -124,6 +126,7 @@ export class Recorder<E extends object> {
 
   /** A person's input changed the field's value (a keystroke, a paste, a drop, autofill). */
   edited(element: E): void {
+    this.ports.editing?.(element);
     const now = this.ports.now();
     if (this.fill !== undefined && this.fill.element === element) {
       this.fill.last = now;

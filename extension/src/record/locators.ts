@@ -2,7 +2,7 @@ import { accessibleName, normalize, roleOf, shownText } from '../inject/accessib
 import { queryAll } from '../inject/targets.js';
 import { isVisible } from '../inject/visible.js';
 import { cssPath } from './cssPath.js';
-import { labelsOf, pwNormalize, Scope } from './playwrightText.js';
+import { labelsOf, pwNormalize, Scope, TextCache } from './playwrightText.js';
 import { cssString, jsString } from './quote.js';
 
 /** How an action names its element (SPEC 12): a Playwright locator and a browsertap target for the same element. */
@@ -70,6 +70,9 @@ const ROLE_CANDIDATES: Readonly<Record<string, string>> = {
 /** Elements `getByLabel` can match: labelled by attribute, or labelable. */
 const LABEL_CANDIDATES = '[aria-labelledby],[aria-label],button,meter,output,progress,select,textarea,input';
 
+/** Editing hosts: what is in them is what the person types (`contenteditable="false"` marks a part that is not). */
+const EDITABLE = '[contenteditable]:not([contenteditable="false"])';
+
 /** Test id attributes, most common first (SPEC 12). Playwright's `getByTestId` reads `data-testid` unless configured. */
 const TEST_IDS = ['data-testid', 'data-test', 'data-cy'] as const;
 
@@ -85,6 +88,12 @@ interface Candidate {
  * `.nth(i)`; plus a browsertap target (CSS, `role=`, `text=`) checked with the resolution
  * `interact` uses, with `nth` when it matches several; plus the element's role and accessible
  * name as the snapshot prints them. Bounded: every check looks at most at MAX_SCAN elements.
+ *
+ * What a person types is never a name: an element that is, is in, or holds editable content (a
+ * contenteditable, a document in design mode) is named neither by its text (`getByText`,
+ * `text=`) nor by a role name taken from its content — only by test id, a label, a placeholder or
+ * CSS. That text may be a secret (a pass phrase), and it changes as they type, so a test could not
+ * find the element by it anyway.
  */
 export function describeTarget(element: Element): Described {
   const document = element.ownerDocument;
@@ -94,10 +103,13 @@ export function describeTarget(element: Element): Described {
   }
   const scope = new Scope(document, MAX_SCAN);
   const role = safe(() => roleOf(element), 'generic');
-  const name = safe(() => accessibleName(element), '');
+  const edited = safe(() => holdsEditedText(element), true);
+  const computed = safe(() => accessibleName(element), '');
+  // Of an element with edited text, only a name a label gives (aria-labelledby, aria-label, <label>, title).
+  const name = edited && !labelled(element, computed) ? '' : computed;
   let locator: string | undefined;
   let fallback: string | undefined;
-  for (const candidate of candidates(element, scope, role, name)) {
+  for (const candidate of candidates(element, scope, role, name, edited)) {
     const matches = safe(candidate.matches, [] as Element[]);
     const index = matches.indexOf(element);
     if (index < 0 || matches.length >= MAX_SCAN) continue;
@@ -109,7 +121,7 @@ export function describeTarget(element: Element): Described {
   }
   const css = cssPath(element, scope);
   if (locator === undefined && fallback === undefined && css !== undefined) locator = `locator(${jsString(css)})`;
-  const target = browsertapTarget(element, role, name, css);
+  const target = browsertapTarget(element, role, name, css, edited);
   const named = role !== 'generic' && role !== 'none' && role !== 'presentation';
   return {
     ...((locator ?? fallback) === undefined ? {} : { locator: locator ?? fallback }),
@@ -119,7 +131,7 @@ export function describeTarget(element: Element): Described {
   };
 }
 
-function* candidates(element: Element, scope: Scope, role: string, name: string): Generator<Candidate> {
+function* candidates(element: Element, scope: Scope, role: string, name: string, edited: boolean): Generator<Candidate> {
   for (const attribute of TEST_IDS) {
     const value = element.getAttribute(attribute);
     if (value === null || value === '') continue;
@@ -165,7 +177,7 @@ function* candidates(element: Element, scope: Scope, role: string, name: string)
       matches: () => scope.all('[placeholder]').filter((e) => e.getAttribute('placeholder') === placeholder),
     };
   }
-  if (element.nodeName !== 'SELECT') {
+  if (element.nodeName !== 'SELECT' && !edited) {
     const text = scope.texts.normalized(element);
     if (text !== '' && text.length <= MAX_TEXT_LOCATOR) {
       yield {
@@ -221,6 +233,7 @@ function browsertapTarget(
   role: string,
   name: string,
   css: string | undefined,
+  edited: boolean,
 ): Pick<Described, 'selector' | 'nth'> {
   const document = element.ownerDocument;
   const tries: string[] = [];
@@ -230,7 +243,7 @@ function browsertapTarget(
   }
   if (role !== 'generic' && role !== 'none' && role !== 'presentation' && name !== '' && name.length <= 100)
     tries.push(`role=${role}[name=${JSON.stringify(name)}]`);
-  const shown = safe(() => shownText(element), undefined);
+  const shown = edited ? undefined : safe(() => shownText(element), undefined);
   if (shown !== undefined && shown !== '' && shown.length <= MAX_TEXT_LOCATOR) tries.push(`text="${normalize(shown)}"`);
   if (css !== undefined) tries.push(css);
   for (const selector of tries) {
@@ -242,6 +255,23 @@ function browsertapTarget(
     return pool.length > 1 ? { selector, nth: index } : { selector };
   }
   return {};
+}
+
+/** The element is, is in, or holds editable content (through an open shadow root too), or its document is in design mode. */
+function holdsEditedText(element: Element): boolean {
+  if (element.ownerDocument.designMode === 'on') return true;
+  return (
+    element.closest(EDITABLE) !== null ||
+    element.querySelector(EDITABLE) !== null ||
+    (element.shadowRoot?.querySelector(EDITABLE) ?? null) !== null
+  );
+}
+
+/** `name` is what a label gives the element, not its content. */
+function labelled(element: Element, name: string): boolean {
+  if (name === '') return true;
+  const title = element.getAttribute('title');
+  return normalize(title ?? '') === name || labelsOf(new TextCache(), element).some((label) => label === pwNormalize(name));
 }
 
 function safe<T>(work: () => T, otherwise: T): T {

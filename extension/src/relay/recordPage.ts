@@ -4,7 +4,8 @@ import { isVisible } from '../inject/visible.js';
 import { describeTarget } from '../record/locators.js';
 import { keyToRecord, type KeyPlace } from '../record/keys.js';
 import { Recorder } from '../record/Recorder.js';
-import { recordedValue } from '../record/values.js';
+import { notePasswordField, watchPasswordFields } from '../record/passwordFields.js';
+import { fieldValue, recordedValue } from '../record/values.js';
 import { type ActionWire, type AgentRecorder, RECORDER_SLOT, REDACTED_VALUE, type RecordingOrder } from '../shared/actions.js';
 import { BUS } from '../shared/protocol.js';
 
@@ -67,6 +68,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   let agentDepth = 0;
   let quietUntil = 0;
   let lastIntent = -Infinity;
+  let stopWatching: () => void = () => undefined;
   const top = window === window.top;
   // What the listeners noted, for the recorder to hear in a task of its own, in order (below).
   const noted: Array<{ readonly ts: number; readonly url: string | undefined; readonly hear: () => void }> = [];
@@ -81,6 +83,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     defer: (fn) => setTimeout(fn, 0),
     describe: (element, clicked) => describeTarget(clicked ? clickTarget(element) : element),
     valueOf: (element) => recordedValue(element, fieldValue(element), values),
+    editing: notePasswordField,
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
     url: () => heard?.url ?? location.href,
     // Urls are redacted here, outside the event (a secret in a query never leaves the page).
@@ -322,6 +325,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       on = order.record;
       const global = globalThis as unknown as Record<symbol, unknown>;
       if (on) {
+        stopWatching = watchPasswordFields(document);
         for (const [type, listener, options] of listeners) window.addEventListener(type, listener, options);
         Object.defineProperty(global, Symbol.for(RECORDER_SLOT), { value: agentHook, configurable: true, enumerable: false });
         if (top && !loadRecorded) {
@@ -334,6 +338,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
           );
         }
       } else {
+        stopWatching();
         for (const [type, listener, options] of listeners) window.removeEventListener(type, listener, options);
         delete global[Symbol.for(RECORDER_SLOT)];
         noted.length = 0;
@@ -396,11 +401,6 @@ function editableOf(element: Element): Element | undefined {
 function placeOf(field: Element | undefined): KeyPlace {
   if (field === undefined) return 'other';
   return field.nodeName === 'INPUT' ? 'text' : 'multiline';
-}
-
-function fieldValue(element: Element): string {
-  if (element.nodeName === 'INPUT' || element.nodeName === 'TEXTAREA') return (element as HTMLInputElement).value;
-  return (element as HTMLElement).innerText ?? element.textContent ?? '';
 }
 
 function selectValue(select: HTMLSelectElement): string | string[] {

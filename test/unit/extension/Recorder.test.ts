@@ -8,7 +8,7 @@ interface Fake {
   value: string;
 }
 
-function setup() {
+function setup(editing?: (element: Fake) => void) {
   const clock = createClock(1_000);
   const sent: ActionWire[] = [];
   const described: string[] = [];
@@ -23,6 +23,7 @@ function setup() {
       { locator: `getByTestId('${element.name}')` }
     ),
     valueOf: (element) => ({ value: element.value }),
+    ...(editing === undefined ? {} : { editing }),
     scrollOf: (element) => (element === undefined ? { x: 0, y: 640.4 } : { x: 3, y: 7 }),
     url: () => 'http://localhost/',
     send: (actions) => sent.push(...actions),
@@ -52,6 +53,15 @@ describe('extension recording: the recorder', () => {
     later();
     expect(brief(sent)).to.deep.equal([['fill', "getByTestId('email')", 'ann@example.test']]);
     expect(sent[0]?.ts).to.equal(1_000 + 15 * 100, 'the time of the last input');
+  });
+
+  it('tells the page of every input of an edit as it comes, before the edit ends (what the field was while typed)', () => {
+    const seen: string[] = [];
+    const { sent, recorder } = setup((element) => seen.push(element.name));
+    const pw = field('pw');
+    for (let i = 0; i < 3; i++) recorder.edited(pw);
+    expect(seen).to.deep.equal(['pw', 'pw', 'pw']);
+    expect(sent).to.deep.equal([]);
   });
 
   it('ends the edit at blur (commit) with the value then', () => {

@@ -137,4 +137,48 @@ describe('extension recording: locators a test would write', () => {
     const doc = open('<p>x</p>');
     expect(describeTarget(doc.body)).to.deep.equal({ locator: "locator('body')", selector: 'body' });
   });
+
+  describe('what a person types is never a name', () => {
+    const PHRASE = 'vault phrase amber-otter-42';
+
+    it('names a contenteditable by CSS, never by the text typed into it', () => {
+      const doc = open(`<p>Pass phrase</p><div id="passphrase" contenteditable="true">${PHRASE}</div>`);
+      const described = describeTarget(doc.getElementById('passphrase') as Element);
+      expect(described).to.deep.equal({ locator: "locator('#passphrase')", selector: '#passphrase' });
+    });
+
+    it('names an element inside editable content (a link the person typed) without its text', () => {
+      const doc = open(`<div class="editor" contenteditable><p>see <a href="/x">${PHRASE}</a></p></div>`);
+      const described = describeTarget(doc.querySelector('a') as Element);
+      expect(JSON.stringify(described)).not.to.include('amber');
+      expect(described.locator).to.equal("locator('a')");
+    });
+
+    it('names a container that holds editable content without its text', () => {
+      const doc = open(`<section>Notes <div contenteditable="true">${PHRASE}</div></section><section>other</section>`);
+      expect(JSON.stringify(describeTarget(doc.querySelector('section') as Element))).not.to.include('amber');
+    });
+
+    it('names every element of a document in design mode without its text', () => {
+      const doc = open(`<p>${PHRASE}</p>`);
+      doc.designMode = 'on';
+      expect(JSON.stringify(describeTarget(doc.querySelector('p') as Element))).not.to.include('amber');
+    });
+
+    it('still names an editable textbox by the label it is given', () => {
+      const doc = open(`<div role="textbox" aria-label="Notes" contenteditable="true">${PHRASE}</div>`);
+      expect(describeTarget(doc.querySelector('[role=textbox]') as Element)).to.include({
+        locator: "getByRole('textbox', { name: 'Notes', exact: true })",
+        name: 'Notes',
+      });
+    });
+
+    it('names a part marked contenteditable="false" and the page around editors by their text as before', () => {
+      const doc = open(`<div contenteditable="false"><button>Insert</button></div><p>${PHRASE}</p>`);
+      expect(describeTarget(doc.querySelector('button') as Element).locator).to.equal(
+        "getByRole('button', { name: 'Insert', exact: true })",
+      );
+      expect(describeTarget(doc.querySelector('p') as Element).locator).to.equal(`getByText('${PHRASE}', { exact: true })`);
+    });
+  });
 });

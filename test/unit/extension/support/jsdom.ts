@@ -1,6 +1,16 @@
 import { JSDOM } from 'jsdom';
 
-const GLOBALS = ['window', 'document', 'Node', 'Element', 'HTMLElement', 'getComputedStyle', 'CSS', 'navigator'] as const;
+const GLOBALS = [
+  'window',
+  'document',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'getComputedStyle',
+  'CSS',
+  'navigator',
+  'MutationObserver',
+] as const;
 
 /**
  * A page in jsdom whose window stands in for the browser's globals while a test runs (the
