@@ -49,6 +49,8 @@ const SECRET_WORDS = new Set([
   'cvv',
   'cvv2',
   'csc',
+  // A wallet's recovery phrase.
+  'mnemonic',
 ]);
 
 /** Two segments in a row that name a secret together (`api_key`, `private-key`, `connect.sid`). */
@@ -65,6 +67,8 @@ const SECRET_PAIRS = new Set([
   'cc number',
   'cc num',
   'card code',
+  'recovery phrase',
+  'seed phrase',
 ]);
 
 /**
