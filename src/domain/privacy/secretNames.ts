@@ -33,6 +33,8 @@ const SECRET_WORDS = new Set([
   'otp',
   'totp',
   'hotp',
+  '2fa',
+  'tfa',
   'privatekey',
   'phpsessid',
   'jsessionid',

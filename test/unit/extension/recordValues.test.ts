@@ -186,6 +186,7 @@ describe('extension recording: values that never leave the page', () => {
     it('redacts a one-time code by the field name, label or autocomplete, and keeps a postal code', () => {
       for (const html of [
         '<input data-x name="verification_code" inputmode="numeric">',
+        '<input data-x name="2fa" inputmode="numeric">',
         '<input data-x aria-label="Please enter OTP character 1" maxlength="1">',
         '<label>Authentication code <input data-x></label>',
         '<input data-x autocomplete="one-time-code">',
