@@ -77,7 +77,13 @@ export function orderFlow(origin: string, tabId = 7, start = 1_700_000_000_000):
 export function orderReproduction(origin: string, expect: Reproduction['expect'] = 'errors'): Reproduction {
   return {
     steps: orderFlow(origin),
-    errors: [{ id: 'l30', message: "Uncaught (in promise) TypeError: Cannot read properties of undefined (reading 'id')" }],
+    errors: [
+      {
+        id: 'l30',
+        message: "Uncaught (in promise) TypeError: Cannot read properties of undefined (reading 'id')",
+        source: 'unhandledrejection',
+      },
+    ],
     failed: [{ id: 'n12', method: 'POST', url: `${origin}/api/orders`, status: 500 }],
     expect,
     tabId: 7,

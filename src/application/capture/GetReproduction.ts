@@ -162,7 +162,14 @@ export class GetReproduction {
       const responses: ReproRequest[] = [];
       for (const caused of causes.get(id) ?? []) {
         const log = logsById.get(caused);
-        if (log !== undefined && isError(log) && !isDialogLog(log)) errors.push({ id: caused, message: log.message });
+        if (log !== undefined && isError(log) && !isDialogLog(log)) {
+          errors.push({
+            id: caused,
+            message: log.message,
+            source: log.source,
+            ...(log.args === undefined ? {} : { args: log.args }),
+          });
+        }
         const request = requestsById.get(caused);
         if (request === undefined) continue;
         const shaped = { id: caused, method: request.method, url: request.url, status: request.status };

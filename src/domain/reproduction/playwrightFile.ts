@@ -1,7 +1,7 @@
 import type { ActionEntry } from '../capture/entries.js';
 import { type LocatorCall, locatorCode, parseLocator } from './locatorExpression.js';
+import { errorNeedle } from './errorNeedle.js';
 import {
-  errorNeedle,
   MAX_ASSERTED,
   MAX_AWAITED,
   parseUrl,
@@ -101,14 +101,23 @@ function assertions(repro: Reproduction, appOrigin: string | undefined): string[
       "expect(failed, 'failed requests of the app').toEqual([]);",
     ];
   }
-  const needles = distinct(repro.errors.map((error) => errorNeedle(error.message)).filter((needle) => needle !== ''));
+  const needles = distinct(repro.errors.map(errorNeedle).filter((needle) => needle !== ''));
   const failures = distinct(repro.failed.map((request) => failureKey(request, appOrigin)));
   const ids = [...repro.errors, ...repro.failed].map((entry) => entry.id).slice(0, 2 * MAX_ASSERTED);
+  // Errors Playwright words in a way the recording cannot tell (a thrown object is named by its class only): one happens.
+  const unnamed =
+    needles.length === 0 && repro.errors.length > 0
+      ? [
+          '// Playwright names these errors by what was not recorded (a thrown object by its class): an error happens again.',
+          "await expect.poll(() => errors.length, 'console errors and uncaught exceptions').toBeGreaterThan(0);",
+        ]
+      : [];
   return [
     `// What went wrong when it was recorded happens again (${commentText(ids.join(', '), 200)}).`,
     ...needles
       .slice(0, MAX_ASSERTED)
       .map((needle) => `await expect.poll(() => errors).toContainEqual(expect.stringContaining(${tsString(needle)}));`),
+    ...unnamed,
     ...failures.slice(0, MAX_ASSERTED).map((key) => `await expect.poll(() => failed).toContainEqual(${tsString(key)});`),
   ];
 }
@@ -118,10 +127,12 @@ function failureKey(request: ReproRequest, appOrigin: string | undefined): strin
 }
 
 function firstProblem(repro: Reproduction, appOrigin: string | undefined): string {
-  const error = repro.errors.map((entry) => errorNeedle(entry.message)).find((needle) => needle !== '');
+  const error = repro.errors.map(errorNeedle).find((needle) => needle !== '');
   if (error !== undefined) return error;
   const failure = repro.failed[0];
-  return failure === undefined ? 'the recorded errors' : failureKey(failure, appOrigin);
+  if (failure !== undefined) return failureKey(failure, appOrigin);
+  const unnamed = repro.errors[0];
+  return unnamed === undefined ? 'the recorded errors' : commentText(unnamed.message, 120);
 }
 
 function distinct(items: readonly string[]): string[] {

@@ -1,4 +1,4 @@
-import type { ActionEntry } from '../capture/entries.js';
+import type { ActionEntry, LogSource } from '../capture/entries.js';
 
 /** What a generated test asserts (SPEC 12). */
 export const REPRO_EXPECT = ['errors', 'no_errors'] as const;
@@ -20,6 +20,9 @@ export interface ReproRequest {
 export interface ReproError {
   readonly id: string;
   readonly message: string;
+  readonly source: LogSource;
+  /** A console call's arguments, as recorded: a generated test looks for them as Playwright shows them (errorNeedle.ts). */
+  readonly args?: readonly unknown[];
 }
 
 /** One recorded action and the answered requests it caused (SPEC 12's "caused" rule). */
@@ -42,20 +45,6 @@ export interface Reproduction {
 export const MAX_AWAITED = 5;
 /** Errors and failed requests asserted, at most each (the first ones, distinct). */
 export const MAX_ASSERTED = 10;
-
-/**
- * What a test can look for of a recorded error message: its first line without Chrome's
- * `Uncaught (in promise) ` / `Uncaught ` and an error class (`TypeError: `), before any logged
- * object (` {…}`, ` […]`: Playwright prints those differently), at most 120 characters.
- */
-export function errorNeedle(message: string): string {
-  let line = (message.split(/\r\n|\r|\n|\u2028|\u2029/, 1)[0] ?? '').slice(0, 1_000);
-  line = line.replace(/^Uncaught (\(in promise\) )?/, '').replace(/^[A-Za-z_$][\w$]{0,40}(Error|Exception): /, '');
-  const object = line.search(/ [{[]/);
-  if (object > 0) line = line.slice(0, object);
-  line = line.trim().slice(0, 120);
-  return /[\ud800-\udbff]$/.test(line) ? line.slice(0, -1) : line;
-}
 
 /** `url` parsed, or undefined. */
 export function parseUrl(url: string): URL | undefined {

@@ -1,6 +1,7 @@
 import type { ActionEntry } from '../capture/entries.js';
 import { utf8Length, utf8Prefix } from '../text/utf8.js';
-import { errorNeedle, parseUrl, requestKey, type Reproduction, type ReproStep } from './reproduction.js';
+import { errorNeedle } from './errorNeedle.js';
+import { parseUrl, requestKey, type Reproduction, type ReproStep } from './reproduction.js';
 import { commentText } from './tsLiteral.js';
 
 /** Largest `format:"steps"` answer, in UTF-8 bytes (SPEC 12). */
@@ -43,9 +44,8 @@ function render(repro: Reproduction, cap: number, leftOut: number): string {
     else if (i === 1) lines.push(`… ${leftOut} more step${leftOut === 1 ? '' : 's'} …`);
   });
   const problems = [
-    ...distinct(repro.errors.map((error) => errorNeedle(error.message)).filter((needle) => needle !== '')).map((needle) =>
-      text(needle, cap * 2),
-    ),
+    // What Playwright would look for, or (when that cannot be told) the message as recorded.
+    ...distinct(repro.errors.map((error) => errorNeedle(error) || error.message)).map((said) => text(said, cap * 2)),
     ...distinct(
       repro.failed.map((request) => `${requestKey(request, appOrigin)} → ${request.status > 0 ? request.status : 'failed'}`),
     ).map((key) => text(key, cap * 2)),

@@ -80,6 +80,7 @@ const ALLOWED_CALLS = new Set([
   'stringContaining',
   'expect',
   'toEqual',
+  'toBeGreaterThan',
   'waitForTimeout',
 ]);
 
@@ -219,7 +220,7 @@ describe('playwrightFile', () => {
           ],
           {
             expect: 'errors',
-            errors: [{ id: 'l1', message }],
+            errors: [{ id: 'l1', message, source: 'exception' }],
             failed: [{ id: 'n1', method: key, url: `${url}?${message}`, status: 500 }],
           },
         );

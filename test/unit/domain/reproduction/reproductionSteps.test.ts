@@ -42,7 +42,13 @@ function session(count: number, value: string): Reproduction {
   });
   return {
     steps,
-    errors: [{ id: 'l9', message: "Uncaught (in promise) TypeError: Cannot read properties of undefined (reading 'id')" }],
+    errors: [
+      {
+        id: 'l9',
+        message: "Uncaught (in promise) TypeError: Cannot read properties of undefined (reading 'id')",
+        source: 'unhandledrejection',
+      },
+    ],
     failed: [{ id: 'n3', method: 'POST', url: `${ORIGIN}/api/orders`, status: 500 }],
     expect: 'errors',
   };
