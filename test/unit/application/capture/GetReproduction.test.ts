@@ -85,6 +85,22 @@ describe('GetReproduction', () => {
     expect(file, "the browser's own favicon request").not.to.include('favicon');
   });
 
+  it('looks for a console error by its recorded arguments, as Playwright prints them (directives as written)', () => {
+    const capture = store();
+    capture.append('logs', [
+      {
+        ...typeError,
+        ts: T + 5_040,
+        source: 'console',
+        message: 'failed sync after 3 tries',
+        args: ['failed %s after %d tries', 'sync', 3],
+      },
+    ]);
+    expect(attachedText(reproduce({}, capture))).to.include(
+      "toContainEqual(expect.stringContaining('failed %s after %d tries sync 3'))",
+    );
+  });
+
   it('takes from and to as given, and expects no errors when nothing went wrong in the range', () => {
     const answer = reproduce({ from: 'a3', to: 'a5' });
     expect(JSON.parse(JSON.stringify(answer))).to.deep.include({
