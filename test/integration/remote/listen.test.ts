@@ -178,3 +178,28 @@ describe('the daemon with --listen ADDRESS (SPEC 14, built CLI)', function () {
     expect(absent.stderr).to.contain(`--listen ${foreign}: not an address of this machine (EADDRNOTAVAIL)`);
   });
 });
+
+describe('daemon --listen refuses the unspecified address in every spelling (built CLI)', function () {
+  this.timeout(30_000);
+
+  it('by its parsed value, before binding anything, saying it would serve every network (not a later "port in use")', async () => {
+    const port = await freePort();
+    const stateDir = tempDir('browsertap-listen-any-');
+    try {
+      for (const spelling of ['::0.0.0.0', '::ffff:0.0.0.0', '::ffff:0:0', '0:0::0.0.0.0', '::%lo', '000.000.000.000']) {
+        const run = spawnSync(
+          process.execPath,
+          ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir, '--listen', spelling],
+          { encoding: 'utf8', timeout: 10_000 },
+        );
+        expect(run.status, `${spelling}: ${run.stderr}`).to.equal(2);
+        expect(run.stderr).to.contain(`--listen ${spelling} would serve every network this machine is on (it reads as`);
+        expect(run.stderr).not.to.match(/in use/i);
+      }
+      const health = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+      expect(health, 'nothing was bound on the port').to.equal(undefined);
+    } finally {
+      removeDir(stateDir);
+    }
+  });
+});

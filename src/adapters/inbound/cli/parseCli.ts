@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP, SocketAddress } from 'node:net';
 import { parseArgs } from 'node:util';
 import { MCP_CLIENTS, type McpClientName } from '../../../domain/setup/mcpClients.js';
 import { EXTENSION_ID, type AllowedExtensions } from '../../../domain/extension/ourExtension.js';
@@ -262,18 +262,36 @@ function checkDaemonUrl(text: string): string | { error: string } {
   return `http://${url.hostname}:${port}`;
 }
 
+/**
+ * The unspecified address of each family, judged by the parsed value (`::0.0.0.0`, `0:0::0`,
+ * `::%eth0`), and in IPv6 the IPv4-mapped `::ffff:0.0.0.0` (BlockList checks those against the
+ * IPv4 rules): binding any of them serves every interface.
+ */
+const UNSPECIFIED = new BlockList();
+UNSPECIFIED.addAddress('0.0.0.0', 'ipv4');
+UNSPECIFIED.addAddress('::', 'ipv6');
+
+/**
+ * 0.0.0.0 in the older spellings Node's parser refuses but the C library's (inet_aton, which a
+ * name lookup falls back to) reads as zero: `0`, `00.0.0.0`, `0x0.0`, `000.000.000.000`.
+ */
+const LEGACY_ZERO = /^(?:0x0*|0+)(?:\.(?:0x0*|0+)){0,3}$/i;
+
 /** An IP address of this machine to serve besides loopback; not a wildcard, not a name. */
 function checkListen(text: string): string | { error: string } {
   const address = unbracketed(text.trim());
   const shown = text.slice(0, 100);
-  if (isIP(address) === 0) {
+  const family = isIP(address);
+  const unspecified = family === 0 ? LEGACY_ZERO.test(address) : UNSPECIFIED.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (unspecified) {
+    const value = family === 6 ? new SocketAddress({ address, family: 'ipv6' }).address : '0.0.0.0';
     return {
-      error: `--listen takes an IP address of this machine (e.g. the Docker bridge's, 172.17.0.1, or WSL's interface; see 'ip addr'), got '${shown}'`,
+      error: `--listen ${shown} would serve every network this machine is on (it reads as ${value}, the unspecified address): give the one address agents reach it by (e.g. 172.17.0.1 for Docker)`,
     };
   }
-  if (/^0+(\.0+){3}$/.test(address) || /^[0:]+$/.test(address)) {
+  if (family === 0) {
     return {
-      error: `--listen ${shown} would serve every network this machine is on: give the one address agents reach it by (e.g. 172.17.0.1 for Docker)`,
+      error: `--listen takes an IP address of this machine (e.g. the Docker bridge's, 172.17.0.1, or WSL's interface; see 'ip addr'), got '${shown}'`,
     };
   }
   return address;

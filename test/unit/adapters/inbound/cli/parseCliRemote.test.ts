@@ -74,6 +74,35 @@ describe('parseCli: agents on another machine (SPEC 14)', () => {
     }
   });
 
+  it('refuses every spelling of the unspecified address by its parsed value, saying what it reads as', () => {
+    const spellings: Array<[string, string]> = [
+      ['::0.0.0.0', '::'],
+      ['0:0::0.0.0.0', '::'],
+      ['0000:0000:0000:0000:0000:0000:0000:0000', '::'],
+      ['::0', '::'],
+      ['::%eth0', '::'],
+      ['[::%1]', '::'],
+      ['::ffff:0.0.0.0', '::ffff:0.0.0.0'],
+      ['::ffff:0:0', '::ffff:0.0.0.0'],
+      ['0:0:0:0:0:ffff:0000:0000', '::ffff:0.0.0.0'],
+      ['00.0.0.0', '0.0.0.0'],
+      ['000.000.000.000', '0.0.0.0'],
+      ['0', '0.0.0.0'],
+      ['0x0.0', '0.0.0.0'],
+    ];
+    for (const [spelling, value] of spellings) {
+      expect(parse(['daemon', '--listen', spelling]), spelling).to.deep.equal({
+        error: `--listen ${spelling} would serve every network this machine is on (it reads as ${value}, the unspecified address): give the one address agents reach it by (e.g. 172.17.0.1 for Docker)`,
+      });
+    }
+  });
+
+  it('keeps the addresses next to the unspecified one: loopback, ::ffff:0.0.0.1, and a mapped real address', () => {
+    for (const address of ['::1', '::0.0.0.1', '::ffff:0.0.0.1', '::ffff:172.17.0.1', '0.0.0.1']) {
+      expect(parse(['daemon', '--listen', address]), address).to.include({ listen: address });
+    }
+  });
+
   it('knows the token command', () => {
     expect(parse(['token', '--state-dir', '/s'])).to.include({ command: 'token', stateDir: '/s' });
   });
