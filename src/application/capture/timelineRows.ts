@@ -3,6 +3,7 @@ import { clip, firstLine, topFrame } from '../../domain/capture/compact.js';
 import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest } from '../../domain/capture/levels.js';
+import { oneLine } from '../../domain/text/oneLine.js';
 import { isDialogLog } from './actionCauses.js';
 
 /** What a timeline row is. Navigations are actions (`navigate …`). */
@@ -131,10 +132,11 @@ export function rowOf(
     item.id,
     item.ts - shape.tsBase,
     item.kind,
-    item.what(shape.chars, shape.origin),
+    // One line each, whatever the page put in a name, a value, a url or a message.
+    oneLine(item.what(shape.chars, shape.origin)),
     caused ?? null,
     more ?? null,
-    item.at === undefined ? null : clip(item.at, shape.chars),
+    item.at === undefined ? null : oneLine(clip(item.at, shape.chars)),
     item.by ?? null,
     shape.sharedTab ? null : (item.tab_id ?? null),
   ];

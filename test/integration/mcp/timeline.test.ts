@@ -95,6 +95,51 @@ describe('observe timeline (SPEC 12)', () => {
     ]);
   });
 
+  it('writes each row on one line, whatever line breaks the page put in a name, a value, a file name or a message', async () => {
+    const breaks = ['\r', '\n', '\u000b', '\u000c', '\u0085', '\u2028', '\u2029'];
+    const broken = (word: string) => breaks.map((line) => `${word}${line}`).join('x');
+    await ext.send('/actions', [
+      action(T, { type: 'navigate', locator: undefined, navigation: 'load' }),
+      action(T + 1_000, { type: 'fill', locator: `getByLabel(${JSON.stringify(broken('Name'))})`, value: broken('Rex') }),
+      action(T + 1_500, {
+        type: 'upload',
+        locator: undefined,
+        selector: broken('#file'),
+        files: [{ name: broken('a.txt'), size: 1 }],
+      }),
+      action(T + 2_000, { type: 'press', locator: undefined, key: broken('Enter') }),
+    ]);
+    await ext.send('/logs', [
+      logEntry({
+        ts: T + 2_050,
+        message: `\r${broken('TypeError: pet')}`,
+        url: `${ORIGIN}/pets`,
+        stack: `E\n    at ${broken('save')} (${ORIGIN}/a.js:1:2)`,
+      }),
+      logEntry({
+        ts: T + 2_070,
+        level: 'warn',
+        message: 'alert answered by browsertap: accepted',
+        args: [{ dialog: 'alert', message: broken('Saved'), answer: 'accepted' }],
+        url: `${ORIGIN}/pets`,
+      }),
+    ]);
+    const rows = rowsOf(await observe({ what: 'timeline', limit: 100 }));
+    expect(rows.map((row: { kind: string }) => row.kind)).to.deep.equal([
+      'action',
+      'action',
+      'action',
+      'action',
+      'error',
+      'dialog',
+    ]);
+    for (const row of rows as Array<{ id: string; what: string; at?: string }>) {
+      expect(row.what, row.id).not.to.match(/[\u0000-\u001f\u0085\u2028\u2029]/);
+      expect(row.at ?? '', row.id).not.to.match(/[\u0000-\u001f\u0085\u2028\u2029]/);
+    }
+    expect(rows[1].what).to.include('Name x');
+  });
+
   it('counts what an agent’s action caused until its command finished, past the 2 s a person’s action gets', async () => {
     const timed = await startHarness({ fakeClock: true });
     try {
