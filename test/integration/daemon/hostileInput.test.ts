@@ -129,3 +129,68 @@ describe('saved noise rules the linear-time engine refuses', () => {
     }
   });
 });
+
+/**
+ * An own `__proto__` key (what JSON.parse makes of one) in a tool's arguments or in replay's
+ * `values` was dropped by the SDK's and zod's parsing and silently ignored; every other unknown
+ * key is refused. Sent as JSON through the real HTTP edge.
+ */
+describe('prototype keys in tool arguments are refused like every unknown key', () => {
+  let h: Harness;
+  let client: Client;
+
+  before(async () => {
+    h = await startHarness();
+    client = await h.client();
+    await h
+      .extension()
+      .send('/actions', [
+        { ts: 1_700_000_000_000, tab_id: 1, by: 'human', type: 'click', url: 'http://localhost:5173/', selector: '#go' },
+      ]);
+  });
+  after(async () => h.stop());
+
+  const refusal = async (name: string, json: string) => {
+    const result = await client.callTool({ name, arguments: JSON.parse(json) as Record<string, unknown> });
+    expect(result.isError, `${name} ${json}: ${JSON.stringify(result.structuredContent)}`).to.equal(true);
+    const body = payload(result) as { error: string; message: string };
+    expect(body.error).to.equal('invalid_params');
+    return body.message;
+  };
+
+  for (const key of ['__proto__', 'constructor', 'prototype']) {
+    it(`refuses ${key} as an argument of observe, interact and configure, naming it`, async () => {
+      expect(await refusal('observe', `{"what":"logs","${key}":{"limit":1}}`)).to.contain(
+        `${key}: not an argument of observe logs`,
+      );
+      expect(await refusal('interact', `{"action":"click","selector":"#go","${key}":{"tab_id":1}}`)).to.contain(
+        `${key}: not an argument of interact click`,
+      );
+      expect(await refusal('configure', `{"action":"store","key":"k","data":1,"${key}":null}`)).to.contain(
+        `${key}: not an argument of configure store`,
+      );
+    });
+  }
+
+  it('queues nothing and stores nothing for a refused call', async () => {
+    await refusal('interact', '{"action":"execute_js","script":"return 1","__proto__":{"x":1}}');
+    await refusal('configure', '{"action":"store","key":"proto","data":1,"__proto__":1}');
+    const commands = payload(await client.callTool({ name: 'observe', arguments: { what: 'pending_commands' } }));
+    expect(commands.pending).to.deep.equal([]);
+    expect(commands.completed).to.deep.equal([]);
+    expect(payload(await client.callTool({ name: 'configure', arguments: { action: 'load', key: 'proto' } })).error).to.equal(
+      'unknown_key',
+    );
+  });
+
+  it('refuses __proto__, constructor and prototype as keys of replay’s values, as any key that names no fill of the range', async () => {
+    expect(await refusal('interact', '{"action":"replay","from":"a1","values":{"__proto__":"x"}}')).to.contain(
+      'values: __proto__ is not an action id',
+    );
+    for (const key of ['constructor', 'prototype']) {
+      expect(await refusal('interact', `{"action":"replay","from":"a1","values":{"${key}":"x"}}`)).to.contain(
+        `values names ${key}, which is not a fill or select of the range`,
+      );
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { noteDroppedKeys } from './droppedKeys.js';
 import { header, reject, requestIdOf, type ReplyId } from './httpReplies.js';
 import { batchesAllowed, batchRefusal, negotiatedVersion, primesStreams } from './protocolRules.js';
 import { KEEP_ALIVE_MS, parseEventId, SSE_HEADERS, SseStream } from './SseStream.js';
@@ -145,7 +146,7 @@ export class SessionTransport implements Transport {
     const extra: MessageExtraInfo = { requestInfo: { headers: req.headers } };
     if (ids.length === 0) {
       res.writeHead(202).end();
-      for (const message of messages) this.deliver(message, extra);
+      messages.forEach((message, i) => this.deliver(message, extra, raw[i]));
       return;
     }
     if (new Set(ids).size !== ids.length || ids.some((requestId) => this.streams.has(requestId))) {
@@ -161,7 +162,7 @@ export class SessionTransport implements Transport {
       for (const requestId of stream.unanswered) if (this.streams.get(requestId) === stream) this.streams.delete(requestId);
       stream.unanswered.clear();
     });
-    for (const message of messages) this.deliver(message, extra);
+    messages.forEach((message, i) => this.deliver(message, extra, raw[i]));
     // An answer not ready by the next turn (a long poll, a browser command) still gets its
     // headers now: a client may time out a request whose response has not begun.
     setImmediate(() => {
@@ -174,8 +175,9 @@ export class SessionTransport implements Transport {
    * stream: the server drops the call and will not answer it (MCP "Cancellation"), and a stream
    * left open would hold the client's connection until the session ends.
    */
-  private deliver(message: JSONRPCMessage, extra: MessageExtraInfo): void {
-    this.onmessage?.(message, extra);
+  private deliver(message: JSONRPCMessage, extra: MessageExtraInfo, sent: unknown): void {
+    // Read from the message as sent: the SDK's parsing leaves some argument keys out (droppedKeys.ts).
+    this.onmessage?.(message, noteDroppedKeys(sent, extra));
     if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
     const cancelled = (message.params as { requestId?: unknown } | undefined)?.requestId;
     if ((typeof cancelled === 'string' || typeof cancelled === 'number') && this.streams.has(cancelled)) {

@@ -29,7 +29,8 @@ export function selector(args: Record<string, unknown>, name: 'what' | 'action',
 }
 
 /**
- * Parses the arguments other than the selector with a strict schema.
+ * Parses the arguments other than the selector with a strict schema. `dropped`: keys the call
+ * had that the SDK left out before the handler (droppedKeys.ts), refused as unknown too.
  * @throws DomainError `invalid_params` naming every bad, missing or unknown argument.
  */
 export function parseArgs<S extends z.ZodObject>(
@@ -37,18 +38,37 @@ export function parseArgs<S extends z.ZodObject>(
   args: Record<string, unknown>,
   omit: string,
   context: string,
+  dropped: readonly string[] = [],
 ): z.infer<S> {
   const { [omit]: _selector, ...rest } = args;
   const parsed = strict(schema).safeParse(rest);
-  if (parsed.success) return parsed.data as z.infer<S>;
-  const problems = parsed.error.issues.map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
-    if (issue.code === 'unrecognized_keys') {
-      return `${issue.keys.join(', ')}: not an argument of ${context} (accepted: ${Object.keys(schema.shape).join(', ') || 'none'})`;
-    }
-    return `${where}: ${issue.message}`;
-  });
+  const unknown = (keys: readonly string[]) =>
+    `${keys.join(', ')}: not an argument of ${context} (accepted: ${Object.keys(schema.shape).join(', ') || 'none'})`;
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
+        return issue.code === 'unrecognized_keys' ? unknown(issue.keys) : `${where}: ${issue.message}`;
+      });
+  if (dropped.length > 0) problems.unshift(unknown(dropped));
+  if (problems.length === 0 && parsed.success) return parsed.data as z.infer<S>;
   throw new DomainError('invalid_params', `${context}: ${problems.join('; ')}`);
+}
+
+/**
+ * A record keyed by `key`: zod's record leaves an own `__proto__` key out (droppedKeys.ts), so
+ * it is refused here as a key the record does not take, like any other.
+ */
+export function recordOf<K extends z.ZodString, V extends z.ZodType>(key: K, value: V, what: string) {
+  return z.preprocess(
+    (raw, context) => {
+      if (typeof raw === 'object' && raw !== null && Object.hasOwn(raw, '__proto__')) {
+        context.addIssue({ code: 'custom', message: `__proto__ is not ${what}` });
+      }
+      return raw;
+    },
+    z.record(key, value),
+  );
 }
 
 /** Strict variants are built once per schema: zod compiles a schema on its first parse. */

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { droppedKeys } from '../droppedKeys.js';
 import { z } from 'zod';
 import { documented, id, parseArgs, selector } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
@@ -73,10 +74,16 @@ export function registerConfigure(server: McpServer, deps: McpToolDeps, client: 
         values: documented('boolean', 'recording'),
       }),
     },
-    async (args) =>
+    async (args, extra) =>
       respond(deps, client, () => {
         const action = selector(args, 'action', NAMES) as Action;
-        const parsed = parseArgs(SCHEMAS[action], args, 'action', `configure ${action}`) as Record<string, unknown>;
+        const parsed = parseArgs(
+          SCHEMAS[action],
+          args,
+          'action',
+          `configure ${action}`,
+          droppedKeys(extra.requestInfo),
+        ) as Record<string, unknown>;
         return configure(deps, client, action, parsed);
       }),
   );

@@ -1,11 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { droppedKeys } from '../droppedKeys.js';
 import { z } from 'zod';
 import { presentInline, presentQueued } from '../../../../application/commands/presentCommand.js';
 import type { QueueCommandInput } from '../../../../application/commands/QueueCommand.js';
 import type { QueueReplayInput } from '../../../../application/commands/QueueReplay.js';
 import type { CommandView } from '../../../../domain/command/Command.js';
 import { DomainError } from '../../../../domain/DomainError.js';
-import { documented, parseArgs, selector, tabId } from '../args.js';
+import { documented, parseArgs, recordOf, selector, tabId } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
 import { respond } from '../toolResult.js';
 
@@ -58,9 +59,10 @@ function decodedBytes(text: string): number {
 /** An action id from `observe {what:"actions"}` (the range checks it names an action). */
 const actionId = z.string().min(2).max(20);
 /** replay's `values`: text for fills and selects whose value was not recorded, by action id. */
-const replayValues = z
-  .record(actionId, z.string().max(10_000))
-  .refine((values) => Object.keys(values).length <= 100, { message: 'at most 100 values' });
+const replayValues = recordOf(actionId, z.string().max(10_000), 'an action id').refine(
+  (values) => Object.keys(values).length <= 100,
+  { message: 'at most 100 values' },
+);
 
 const ACTIONS = {
   execute_js: { script: z.string().min(1).max(100_000) },
@@ -165,7 +167,10 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
     async (args, extra) =>
       respond(deps, client, () => {
         const action = selector(args, 'action', NAMES) as Action;
-        const parsed = parseArgs(SCHEMAS[action], args, 'action', `interact ${action}`) as Record<string, unknown>;
+        const parsed = parseArgs(SCHEMAS[action], args, 'action', `interact ${action}`, droppedKeys(extra.requestInfo)) as Record<
+          string,
+          unknown
+        >;
         checkTargets(action, parsed);
         return interact(deps, client, action, parsed, extra.signal);
       }),

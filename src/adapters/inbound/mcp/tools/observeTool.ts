@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { droppedKeys } from '../droppedKeys.js';
 import { z } from 'zod';
 import { LIST_SOURCES, type ListWhat } from '../../../../application/capture/entryFilters.js';
 import { LOG_LEVELS, REQUEST_TYPES } from '../../../../domain/capture/entries.js';
@@ -100,7 +101,10 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
     async (args, extra) =>
       respond(deps, client, () => {
         const what = selector(args, 'what', WHATS) as What;
-        const parsed = parseArgs(SCHEMAS[what], args, 'what', `observe ${what}`) as Record<string, unknown>;
+        const parsed = parseArgs(SCHEMAS[what], args, 'what', `observe ${what}`, droppedKeys(extra.requestInfo)) as Record<
+          string,
+          unknown
+        >;
         return observe(deps, client, what, parsed, extra.signal);
       }),
   );
