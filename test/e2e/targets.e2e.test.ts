@@ -148,6 +148,22 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
       await agent.interact('navigate', { url: session.site.url('/targets.html') });
     });
 
+    it('a snapshot of 2 000 names of quotes, backslashes and control characters stays within 60 000 bytes in every copy the client shows', async function () {
+      await agent.interact('navigate', { url: session.site.url('/quotes.html') });
+      const answer = await agent.call('interact', { action: 'snapshot', wait_ms: 15_000 });
+      const blocks = answer.raw.content as Array<{ type: string; text: string }>;
+      const text = blocks.reduce((sum, block) => sum + Buffer.byteLength(block.text), 0);
+      const structured = Buffer.byteLength(JSON.stringify(answer.raw.structuredContent));
+      console.log(`      text blocks ${text} bytes, structuredContent ${structured} bytes`);
+      expect(text, 'the text blocks').to.be.at.most(60_000);
+      expect(structured, 'structuredContent').to.be.at.most(60_000);
+      expect(answer.payload.result.data.truncated).to.equal(true);
+      expect(answer.payload.result.data.snapshot).to.equal(blocks[1]!.text);
+      // The snapshot writes a name as a quoted string (\" and \u0001 in it): JSON escapes each backslash again.
+      expect(blocks[1]!.text).to.include(String.raw`\"\\\"0\u0001\u0002\u0003\"\"\\" [ref=`);
+      await agent.interact('navigate', { url: session.site.url('/targets.html') });
+    });
+
     it('a page that answers the settle check itself cannot end a click’s settle before its request finishes', async function () {
       await agent.interact('navigate', { url: session.site.url('/liar.html') });
       const clicked = await agent.interact('click', { selector: '#go' });

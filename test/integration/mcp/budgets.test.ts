@@ -143,6 +143,52 @@ describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', functio
     expect(payload(result).result).to.include({ truncated: true, bytes: Buffer.byteLength(JSON.stringify(posted)) });
   });
 
+  it('keeps a snapshot of 2 000 names of quotes and control characters within 60 000 bytes in every copy: text blocks and structuredContent', async () => {
+    // As the page writes names: quoted, with \" and \u0001 in them; JSON escapes each backslash again.
+    const snapshot = Array.from({ length: 2_000 }, (_, i) => `- button "\\"\\\\${i}\\u0001\u0002\"" [ref=e${i}]`).join('\n');
+    const queued = payload(await call('interact', { action: 'snapshot' }));
+    const ext = h.extension();
+    await ext.poll(0);
+    await ext.report(queued.correlation_id, 'complete', {
+      result: { success: true, data: { url: 'http://localhost:5173/', title: 'quotes', snapshot } },
+    });
+    const result = (await call('observe', { what: 'command_result', correlation_id: queued.correlation_id })) as CallToolResult;
+    const blocks = result.content as Array<{ text: string }>;
+    const text = blocks.reduce((sum, block) => sum + Buffer.byteLength(block.text, 'utf8'), 0);
+    const structured = Buffer.byteLength(JSON.stringify(result.structuredContent), 'utf8');
+    expect(text, 'text blocks').to.be.at.most(BUDGET);
+    expect(structured, 'structuredContent').to.be.at.most(BUDGET);
+    // Cut where the JSON copy meets the budget (less what is kept for alerts), not far below it.
+    expect(structured).to.be.above(BUDGET - 2_000 - 200);
+    expect(blocks[1]!.text.split('\n').at(-1)).to.match(/^- note: cut at \d+ bytes/);
+    expect((result.structuredContent as any).result.data).to.include({ snapshot: blocks[1]!.text, truncated: true });
+  });
+
+  it('keeps a snapshot that fits as JSON whole, and cuts one that is a line longer', async () => {
+    const ext = h.extension();
+    const answer = async (snapshot: string) => {
+      const queued = payload(await call('interact', { action: 'snapshot' }));
+      await ext.poll(0);
+      await ext.report(queued.correlation_id, 'complete', {
+        result: { success: true, data: { url: 'http://localhost:5173/', title: 't', snapshot } },
+      });
+      return (await call('observe', { what: 'command_result', correlation_id: queued.correlation_id })) as CallToolResult;
+    };
+    // Find the longest snapshot of quoted lines that is sent whole: every copy holds it within the budget.
+    const line = '- button "\\"" [ref=e1]';
+    const lines = (n: number) => Array.from({ length: n }, () => line).join('\n');
+    let whole = 0;
+    for (let step = 4_096; step >= 1; step = Math.floor(step / 2)) {
+      const result = await answer(lines(whole + step));
+      if ((result.content[1] as { text: string }).text === lines(whole + step)) whole += step;
+    }
+    const fits = await answer(lines(whole));
+    expect(Buffer.byteLength(JSON.stringify(fits.structuredContent))).to.be.at.most(BUDGET);
+    const over = await answer(lines(whole + 1));
+    expect((over.structuredContent as any).result.data.truncated).to.equal(true);
+    expect(Buffer.byteLength(JSON.stringify(over.structuredContent))).to.be.at.most(BUDGET);
+  });
+
   it('logs an internal_error with its stack (it said "see the daemon log" and logged nothing)', async () => {
     writeFileSync(join(h.stateDir, 'store'), 'a file where the store directory goes');
     const answer = payload(await call('configure', { action: 'store', key: 'k', data: 1 }));

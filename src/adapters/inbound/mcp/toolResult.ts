@@ -1,7 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { attachedText, withoutAttachedText } from '../../../application/shared/attachedText.js';
 import { DomainError } from '../../../domain/DomainError.js';
-import { utf8Length, utf8Prefix } from '../../../domain/text/utf8.js';
+import { jsonStringBytes, jsonStringPrefix } from '../../../domain/text/jsonText.js';
+import { utf8Length } from '../../../domain/text/utf8.js';
 import type { ClientContext, McpToolDeps } from './McpToolDeps.js';
 
 /** A short next step for the agent, per error code. */
@@ -74,16 +75,14 @@ export async function respond(
     light = withSnapshot(light, SNAPSHOT_BELOW, clipped !== snapshot);
     snapshot = clipped;
   }
-  const fitted = fitBudget(
-    light,
-    deps.resultBudget - (snapshot === undefined ? 0 : utf8Length(snapshot)) - attachedBytes,
-    deps,
-    client,
-  );
+  // Every copy the client shows stays within the budget: the text blocks, and structuredContent,
+  // where the snapshot is a JSON string (a quote costs 2 bytes there, a control character 6) —
+  // never fewer bytes than its text block, so its JSON size is what it costs both copies.
+  const snapshotBytes = snapshot === undefined ? 0 : jsonStringBytes(snapshot);
+  const fitted = fitBudget(light, deps.resultBudget - snapshotBytes - attachedBytes, deps, client);
   const answer = fitted?.payload ?? OVER_BUDGET;
   const text = fitted?.text ?? JSON.stringify(OVER_BUDGET);
-  const room =
-    deps.resultBudget - utf8Length(text) - (snapshot === undefined ? 0 : utf8Length(snapshot)) - attachedBytes - ALERTS_KEY_BYTES;
+  const room = deps.resultBudget - utf8Length(text) - snapshotBytes - attachedBytes - ALERTS_KEY_BYTES;
   const alerts = deps.takeAlerts.execute({ clientId: client.clientId, maxBytes: room });
   if (failed || fitted === undefined) return failure(alerts === undefined ? answer : { ...answer, alerts });
   if (alerts === undefined) return withAttached(success(answer, image, text, snapshot), attached);
@@ -193,14 +192,15 @@ function withSnapshot(payload: object, snapshot: string, cut = false): object {
 const SNAPSHOT_RESERVE = 2_000;
 
 /**
- * The snapshot cut to whole lines within `maxBytes` of UTF-8, ending with a line that says so;
- * the text itself when it fits. The page counts too, but its count is not trusted (and frames
- * are spliced in after it).
+ * The snapshot cut to whole lines within `maxBytes` as a JSON string's UTF-8 (what it costs in
+ * structuredContent; its own text block costs less), ending with a line that says so; the text
+ * itself when it fits. The page counts too, but its count is not trusted (and frames are spliced
+ * in after it).
  */
 function clipSnapshot(snapshot: string, maxBytes: number): string {
-  if (utf8Length(snapshot) <= maxBytes) return snapshot;
+  if (jsonStringBytes(snapshot) <= maxBytes) return snapshot;
   const note = `\n- note: cut at ${maxBytes} bytes; take a subtree (ref or selector) or a smaller max_depth`;
-  const kept = utf8Prefix(snapshot, Math.max(0, maxBytes - utf8Length(note)));
+  const kept = jsonStringPrefix(snapshot, Math.max(0, maxBytes - jsonStringBytes(note)));
   const lastLine = kept.lastIndexOf('\n');
   return `${lastLine > 0 ? kept.slice(0, lastLine) : kept}${note}`;
 }
