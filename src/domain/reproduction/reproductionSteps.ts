@@ -121,9 +121,22 @@ function target(action: ActionEntry, cap: number): string {
   return named === undefined ? 'the page' : text(named, cap);
 }
 
+/**
+ * Text from a page, as plain text wherever the steps are pasted: one line of at most `cap`
+ * characters, and each character that starts markdown or HTML in an issue tracker (an image
+ * `![…](…)`, a link, `<img>`, an entity, emphasis, code, a mention, math, Jira's `!image!`)
+ * escaped with a backslash: markdown then shows it as the page had it, and renders nothing.
+ */
 function text(value: string, cap: number): string {
-  return commentText(value, cap);
+  return commentText(value, cap).replace(MARKUP, '\\$&');
 }
+
+/**
+ * The ASCII punctuation that means something mid-line in markdown (CommonMark and GitHub's), HTML
+ * or Jira. Not `#`: it starts a heading only at a line's start, where page text never is (a `#12`
+ * mid-line is an issue reference, a link to the tracker's own page), and CSS ids are full of it.
+ */
+const MARKUP = /[\\`*_[\]<>&@~|$!]/g;
 
 function distinct(items: readonly string[]): string[] {
   return [...new Set(items)];

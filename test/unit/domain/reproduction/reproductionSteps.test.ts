@@ -144,4 +144,16 @@ describe('reproductionSteps', () => {
     ]);
     expect(text).not.to.include('Actual:');
   });
+
+  it('writes page text so that an issue tracker renders none of it: markdown and HTML characters escaped', () => {
+    const image = '![logo](http://evil.example/track.png)';
+    const text = reproductionSteps({
+      ...session(3, `${image} <img src=x> **b** @team`),
+      errors: [{ id: 'l1', message: 'Uncaught Error: $x$ ~~g~~ a|b &amp; \\ _i_ `c`', source: 'exception' }],
+    });
+    expect(text).to.include(
+      String.raw`2. Type "\!\[logo\](http://evil.example/track.png) \<img src=x\> \*\*b\*\* \@team" into textbox "Field number 1"`,
+    );
+    expect(text).to.include(String.raw`Actual: \$x\$ \~\~g\~\~ a\|b \&amp; \\ \_i\_ \`c\`; POST /api/orders → 500`);
+  });
 });
