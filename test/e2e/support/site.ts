@@ -175,12 +175,13 @@ document.getElementById('go').addEventListener('click', async () => {
   },
   // 1 500 buttons with Chinese labels: three bytes a character (a snapshot counted in characters was 90 KB).
   '/quotes.html': {
-    // 2 000 buttons named with quotes, backslashes and control characters: each costs 2 or 6 bytes as JSON.
+    // 2 000 buttons named with quotes, backslashes and control characters: the snapshot writes each as
+    // \" \\ \u0001, and JSON escapes every backslash and quote of that again.
     html: `<!doctype html><html><head><title>quotes page</title></head><body><main id="list"></main><script>
 const list = document.getElementById('list');
 for (let i = 0; i < 2000; i++) {
   const button = document.createElement('button');
-  button.setAttribute('aria-label', '"\\\\"' + i + '\\u0001\\u0002\\u0003""\\\\');
+  button.setAttribute('aria-label', '"\\\\'.repeat(20) + i + '\\u0001\\u0002');
   list.append(button);
 }
 </script></body></html>`,
