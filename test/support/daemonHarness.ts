@@ -105,11 +105,19 @@ export const EXTENSION_HEADERS: Readonly<Record<string, string>> = { origin: `ch
 
 /** Speaks the extension's side of SPEC 4 with plain fetch, as the real extension does. */
 export class SimulatedExtension {
+  /** Polls as a worker that claims each command before it starts it (the extension since it does). */
+  claims = false;
+
   constructor(
     private readonly base: string,
     readonly instanceId: string,
     public bootId: string,
   ) {}
+
+  /** Claims a command for this worker start, as the extension does before it runs one. */
+  async claim(correlationId: string) {
+    return post(`${this.base}/query-result`, { correlation_id: correlationId, status: 'pending', boot_id: this.bootId });
+  }
 
   async poll(
     waitMs = 0,
@@ -122,13 +130,19 @@ export class SimulatedExtension {
       params: Record<string, unknown>;
       tab_id?: number;
       default_tab_id?: number;
+      resume?: boolean;
     }>
   > {
     // As the real extension polls: a POST, which carries its Origin.
     const response = await fetch(`${this.base}/pending-queries`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...EXTENSION_HEADERS },
-      body: JSON.stringify({ instance_id: this.instanceId, boot_id: this.bootId, wait_ms: waitMs }),
+      body: JSON.stringify({
+        instance_id: this.instanceId,
+        boot_id: this.bootId,
+        wait_ms: waitMs,
+        ...(this.claims ? { claims: true } : {}),
+      }),
       ...(signal === undefined ? {} : { signal }),
     });
     if (!response.ok) throw new Error(`poll failed: ${response.status} ${await response.text()}`);

@@ -49,13 +49,14 @@ export function lifecycleHarness(rules: Partial<LifecycleRules> = {}) {
     queue(clientId = 'client-1', input: Partial<QueueCommandInput> = {}): string {
       return queueCommand.execute({ clientId, action: 'execute_js', params: { script: 'return 1' }, ...input }).correlationId;
     },
-    poll(lease: { instanceId: string; bootId: string } = EXT) {
+    /** `claims`: the worker claims each command before it starts it, and can resume one. */
+    poll(lease: { instanceId: string; bootId: string; claims?: boolean } = EXT) {
       return pollCommands.execute(lease);
     },
     report(
       correlationId: string,
       status: 'pending' | 'complete' | 'error' | 'timeout',
-      extra: { result?: unknown; error?: string; message?: string } = {},
+      extra: { result?: unknown; error?: string; message?: string; bootId?: string } = {},
     ) {
       return record.execute({ correlationId, status, ...extra });
     },

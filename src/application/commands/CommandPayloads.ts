@@ -3,6 +3,8 @@ export interface TimelinePayload {
   readonly queued_at: string;
   readonly delivered_at?: string;
   readonly acked_at?: string;
+  /** When a restarted extension worker was asked for the outcome of this running command (it is never run again). */
+  readonly resumed_at?: string;
   readonly finished_at?: string;
   readonly attempts: number;
 }
@@ -31,6 +33,8 @@ export type CommandResultPayload =
       /** The stable code: the daemon's (`extension_no_response`, …) or the extension's (`ambiguous_selector`, …). */
       readonly error: string;
       readonly message: string;
+      /** What to do next when the code alone does not say (whether sending it again is safe). */
+      readonly hint?: string;
       readonly failed_at: string;
       readonly result?: unknown;
     })
@@ -38,6 +42,7 @@ export type CommandResultPayload =
       readonly status: 'expired';
       readonly error: string;
       readonly message: string;
+      readonly hint?: string;
       readonly expired_at: string;
     });
 
@@ -96,4 +101,9 @@ export interface DeliveryPayload {
   readonly tab_id?: number;
   /** Without `tab_id`: the tab this client last acted on; the extension uses it while it is open and tracked. */
   readonly default_tab_id?: number;
+  /**
+   * The instance's earlier worker claimed this command and was replaced while it ran: report
+   * what its one run gave (the page may remember it), never run it again.
+   */
+  readonly resume?: true;
 }

@@ -4,13 +4,15 @@ import type { ClockPort } from '../ports/ClockPort.js';
 import { TYPES } from '../tokens.js';
 import { CommandDeadlines } from './CommandDeadlines.js';
 import type { DeliveryPayload } from './CommandPayloads.js';
-import { presentDelivery } from './presentCommand.js';
+import { presentDelivery, presentResume } from './presentCommand.js';
 
 export interface PollCommandsInput {
   /** Persistent per browser profile. */
   readonly instanceId: string;
   /** New at every start of the extension's service worker. */
   readonly bootId: string;
+  /** The worker claims each command before it starts it, and can resume one (docs/extension-protocol.md). */
+  readonly claims?: boolean;
 }
 
 /** Hands the polling extension worker every command it should run now (SPEC 3.2 leases). */
@@ -23,8 +25,9 @@ export class PollCommands {
   ) {}
 
   execute(input: PollCommandsInput): DeliveryPayload[] {
-    const { deliveries, changes } = this.tracker.poll(input, this.clock.now());
+    const now = this.clock.now();
+    const { deliveries, resumes, changes } = this.tracker.poll(input, now);
     this.deadlines.settle(changes);
-    return deliveries.map(presentDelivery);
+    return [...resumes.map((command) => presentResume(command, now)), ...deliveries.map(presentDelivery)];
   }
 }

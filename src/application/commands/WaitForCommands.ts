@@ -44,7 +44,7 @@ export class WaitForCommands {
         `wait_ms must be an integer from 0 to ${MAX_POLL_WAIT_MS}, got ${String(input.waitMs)}`,
       );
     }
-    const lease = { instanceId: input.instanceId, bootId: input.bootId };
+    const lease = { instanceId: input.instanceId, bootId: input.bootId, ...(input.claims === true ? { claims: true } : {}) };
     const until = this.clock.now() + input.waitMs;
     const settings = this.recording.version;
     this.presence.pollStarted(lease.instanceId, lease.bootId, this.clock.now(), input.version);

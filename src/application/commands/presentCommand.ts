@@ -12,11 +12,12 @@ import type {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function presentTimeline(command: CommandView): TimelinePayload {
-  const { queuedAt, deliveredAt, ackedAt, finishedAt, attempts } = command.timeline;
+  const { queuedAt, deliveredAt, ackedAt, resumedAt, finishedAt, attempts } = command.timeline;
   return {
     queued_at: iso(queuedAt),
     ...(deliveredAt === undefined ? {} : { delivered_at: iso(deliveredAt) }),
     ...(ackedAt === undefined ? {} : { acked_at: iso(ackedAt) }),
+    ...(resumedAt === undefined ? {} : { resumed_at: iso(resumedAt) }),
     ...(finishedAt === undefined ? {} : { finished_at: iso(finishedAt) }),
     attempts,
   };
@@ -75,11 +76,19 @@ export function presentResult(command: CommandView): CommandResultPayload {
         status: command.state,
         error: failure.code,
         message: failure.message,
+        ...(failure.hint === undefined ? {} : { hint: failure.hint }),
         failed_at: iso(finishedAt),
         ...(command.result === undefined ? {} : { result: command.result }),
       };
     case 'expired':
-      return { ...base, status: 'expired', error: failure.code, message: failure.message, expired_at: iso(expiredAt) };
+      return {
+        ...base,
+        status: 'expired',
+        error: failure.code,
+        message: failure.message,
+        ...(failure.hint === undefined ? {} : { hint: failure.hint }),
+        expired_at: iso(expiredAt),
+      };
   }
 }
 
@@ -113,6 +122,24 @@ export function presentFailed(command: CommandView): FailedCommandPayload {
     // A list holds up to 100 of these: the full message is in that command's command_result.
     message: capMessage(command.failure?.message ?? ''),
     failed_at: iso(command.state === 'expired' ? expiredAt : finishedAt),
+  };
+}
+
+/**
+ * A running command handed to a restarted worker of the instance that claimed it: it asks the
+ * page what the one run gave, and never runs it again, so only the time left of its execution
+ * limit travels, not its params (an upload's bytes).
+ */
+export function presentResume(command: CommandView, now: number): DeliveryPayload {
+  const { queuedAt, deliveredAt = queuedAt } = command.timeline;
+  return {
+    id: command.queryId,
+    correlation_id: command.correlationId,
+    type: command.action,
+    params: { timeout_ms: Math.max(1, deliveredAt + command.executionLimitMs - now) },
+    ...(command.tabId === undefined ? {} : { tab_id: command.tabId }),
+    ...(command.defaultTabId === undefined ? {} : { default_tab_id: command.defaultTabId }),
+    resume: true,
   };
 }
 

@@ -6,6 +6,12 @@ import type { Failure } from './Failure.js';
 export interface Lease {
   readonly instanceId: string;
   readonly bootId: string;
+  /**
+   * The worker claims each command before it starts it (a `pending` carrying its boot id) and
+   * can resume one its instance's earlier worker had claimed (docs/extension-protocol.md, Leases).
+   * Without it (an older extension), a command it acknowledged is lost when its worker restarts.
+   */
+  readonly claims?: boolean;
 }
 
 /** When each step happened (epoch ms) and how many times the command was handed out. */
@@ -15,6 +21,8 @@ export interface Timeline {
   readonly ackedAt?: number;
   readonly finishedAt?: number;
   readonly expiredAt?: number;
+  /** When a restarted worker of the holding instance was last asked for the outcome of this running command. */
+  readonly resumedAt?: number;
   readonly attempts: number;
 }
 
@@ -133,6 +141,25 @@ export class Command implements CommandView {
     );
   }
 
+  /**
+   * True when `lease` is a new start of the worker that claimed this running command, and it can
+   * resume it: it is asked what the command's one run gave, never to run it again.
+   */
+  isResumableBy(lease: Lease): boolean {
+    return (
+      this.current === 'running' &&
+      lease.claims === true &&
+      this.holder !== undefined &&
+      this.holder.instanceId === lease.instanceId &&
+      this.holder.bootId !== lease.bootId
+    );
+  }
+
+  /** True when `bootId` is the worker start this command is leased to now. */
+  isLeasedTo(bootId: string): boolean {
+    return this.holder?.bootId === bootId;
+  }
+
   /** queued → delivered, or delivered → delivered for a restarted worker of the same instance. */
   deliver(lease: Lease, now: number): void {
     if (this.current !== 'queued' && !this.isRedeliverableTo(lease)) this.refuse('deliver');
@@ -141,7 +168,14 @@ export class Command implements CommandView {
     this.times = { ...this.times, deliveredAt: now, attempts: this.times.attempts + 1 };
   }
 
-  /** delivered → running: the extension said `pending`. */
+  /** running → running: the claim passes to a restarted worker of its instance, which reports the outcome. */
+  resume(lease: Lease, now: number): void {
+    if (!this.isResumableBy(lease)) this.refuse('resume');
+    this.holder = lease;
+    this.times = { ...this.times, resumedAt: now };
+  }
+
+  /** delivered → running: the extension said `pending` (it claimed the command and starts it). */
   acknowledge(now: number): void {
     if (this.current !== 'delivered') this.refuse('acknowledge');
     this.current = 'running';

@@ -61,17 +61,20 @@ export class CorrelationTracker {
   }
 
   /**
-   * An extension worker asks for work. Returns, oldest first, the unacknowledged commands this
-   * instance held before its worker restarted (new `bootId`), then the queued commands, as many
-   * as fit in `maxDeliveryWeight` (at least one).
-   * Running commands of a restarted worker fail `extension_restarted`: their result cannot come.
+   * An extension worker asks for work. Returns, oldest first, the unclaimed commands this
+   * instance held before its worker restarted (new `bootId`: they never started, so they are
+   * delivered again), then the queued commands, as many as fit in `maxDeliveryWeight` (at least
+   * one); and in `resumes` the commands the earlier worker had claimed, which a worker that
+   * `claims` is asked to finish reporting (never to run again). Without `claims` such a command
+   * fails `extension_restarted` at once: its result cannot come.
    * A poll with a boot id the instance has already moved on from gets nothing (SPEC 6).
    */
-  poll(lease: Lease, now: number): { deliveries: CommandView[]; changes: CommandChange[] } {
+  poll(lease: Lease, now: number): { deliveries: CommandView[]; resumes: CommandView[]; changes: CommandChange[] } {
     const deliveries: CommandView[] = [];
+    const resumes: CommandView[] = [];
     const changes: CommandChange[] = [];
     // A worker this instance has since replaced gets nothing: no redelivery, no new work.
-    if (!this.boots.accept(lease.instanceId, lease.bootId)) return { deliveries, changes };
+    if (!this.boots.accept(lease.instanceId, lease.bootId)) return { deliveries, resumes, changes };
     for (const command of this.book.handedOut()) {
       const holder = command.lease as Lease;
       if (holder.instanceId !== lease.instanceId || holder.bootId === lease.bootId) continue;
@@ -79,6 +82,9 @@ export class CorrelationTracker {
         command.deliver(lease, now);
         this.schedule(command);
         deliveries.push(command);
+      } else if (command.isResumableBy(lease)) {
+        command.resume(lease, now);
+        resumes.push(command);
       } else {
         command.fail('error', failures.restarted(), now);
         changes.push(this.retire(command, 'running'));
@@ -94,7 +100,7 @@ export class CorrelationTracker {
       this.schedule(command);
       deliveries.push(command);
     }
-    return { deliveries, changes };
+    return { deliveries, resumes, changes };
   }
 
   /**
@@ -110,6 +116,8 @@ export class CorrelationTracker {
     const from = command.state;
     switch (report.status) {
       case 'pending':
+        // The claiming worker asked again (its first answer was lost): the same answer, no change.
+        if (command.state === 'running') return { answer: { accepted: true }, changes: [] };
         command.acknowledge(now);
         this.schedule(command);
         return { answer: { accepted: true }, changes: [{ command, from, to: 'running' }] };
@@ -193,7 +201,7 @@ export class CorrelationTracker {
         command.expire(failures.notPickedUp(this.rules), now);
         return this.retire(command, from);
       case 'delivered':
-        command.expire(failures.noResponse(this.rules), now);
+        command.expire(failures.noResponse(this.rules, command.lease?.claims === true), now);
         return this.retire(command, from);
       case 'running':
         command.fail('timeout', failures.backstop(command.executionLimitMs, this.rules), now);

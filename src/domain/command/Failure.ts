@@ -7,6 +7,8 @@
 export interface Failure {
   readonly code: FailureCode | (string & {});
   readonly message: string;
+  /** What to do next, when the code alone does not say (whether sending the command again is safe). */
+  readonly hint?: string;
 }
 
 /** The codes the daemon itself decides. */

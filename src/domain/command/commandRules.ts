@@ -3,9 +3,11 @@ import type { LifecycleRules } from './LifecycleRules.js';
 
 export interface ReportStatus {
   readonly status: 'pending' | 'complete' | 'error' | 'timeout';
+  readonly bootId?: string;
 }
 
-export type RejectReason = 'unknown_correlation_id' | 'not_delivered' | 'already_acknowledged' | 'already_final';
+export type RejectReason =
+  'unknown_correlation_id' | 'not_delivered' | 'not_lease_holder' | 'already_acknowledged' | 'already_final';
 
 /**
  * When the command's current state runs out: pickup from queuing, acknowledgement from
@@ -26,16 +28,27 @@ export function deadlineOf(command: Command, rules: LifecycleRules): number {
   }
 }
 
-/** Why an extension report cannot apply to `command`, or undefined when it can. */
+/**
+ * Why an extension report cannot apply to `command`, or undefined when it can. A claim (`pending`
+ * with a boot id) applies only from the worker start the command is leased to, and a second
+ * claim from that same start is answered as the first was (its answer may have been lost).
+ * A final status applies from any worker: a late result of a replaced worker is still what
+ * happened.
+ */
 export function rejectionOf(command: Command | undefined, report: ReportStatus): RejectReason | undefined {
   if (command === undefined) return 'unknown_correlation_id';
+  const claim = report.status === 'pending' ? report.bootId : undefined;
   switch (command.state) {
     case 'queued':
       return 'not_delivered';
     case 'delivered':
-      return undefined;
+      return claim === undefined || command.isLeasedTo(claim) ? undefined : 'not_lease_holder';
     case 'running':
-      return report.status === 'pending' ? 'already_acknowledged' : undefined;
+      if (report.status !== 'pending') return undefined;
+      if (claim === undefined) return 'already_acknowledged';
+      if (!command.isLeasedTo(claim)) return 'not_lease_holder';
+      // A resumed command is never claimed again: its one run already started.
+      return command.timeline.resumedAt === undefined ? undefined : 'already_acknowledged';
     default:
       return 'already_final';
   }

@@ -34,6 +34,11 @@ export interface ResultReport {
   readonly message?: string;
   /** The tab the command ran in, as the extension says. */
   readonly tabId?: number;
+  /**
+   * The worker start that sends it. With `pending` it makes the report a claim: accepted only
+   * from the worker the command is leased to, so one start at most ever runs it.
+   */
+  readonly bootId?: string;
 }
 
 export type ReportAnswer = { readonly accepted: true } | { readonly accepted: false; readonly reason: RejectReason };

@@ -135,6 +135,49 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     expect(done.timeline.attempts).to.equal(2);
   });
 
+  describe('a worker that claims before it runs (over HTTP)', () => {
+    beforeEach(() => {
+      ext.claims = true;
+    });
+
+    it("takes the claim of the worker the command is leased to, and refuses another start's", async () => {
+      const id = await queue();
+      await ext.poll(0);
+      const other = h.extension(ext.instanceId, 'boot-other');
+      expect((await other.claim(id)).body).to.deep.equal({ accepted: false, reason: 'not_lease_holder' });
+      expect((await ext.claim(id)).body).to.deep.equal({ accepted: true });
+      expect((await result(id)).status).to.equal('pending');
+    });
+
+    it('hands a claimed command to the restarted worker as a resume, never as a run, and takes the outcome it reports', async () => {
+      const id = await queue({ timeout_ms: 8_000 });
+      await ext.poll(0);
+      await ext.claim(id);
+      await tick(1_000);
+      ext.bootId = 'boot-2';
+      const [resume] = await ext.poll(0);
+      expect(resume).to.deep.include({ correlation_id: id, resume: true, params: { timeout_ms: 7_000 } });
+      await ext.report(id, 'complete', { result: { success: true, data: 'once' } });
+      const done = await result(id);
+      expect(done).to.deep.include({ status: 'complete', result: { success: true, data: 'once' } });
+      expect(done.timeline).to.include({ attempts: 1 }).and.have.property('resumed_at');
+    });
+
+    it('reads claims=true from the query string of a GET poll', async () => {
+      const id = await queue();
+      await ext.poll(0);
+      await ext.claim(id);
+      const answer = await h.ext('GET', `/pending-queries?instance_id=${ext.instanceId}&boot_id=boot-3&claims=true`);
+      expect(answer.body.queries.map((q: { resume?: boolean }) => q.resume)).to.deep.equal([true]);
+    });
+
+    it('refuses a claims flag that is not a boolean, changing nothing', async () => {
+      const answer = await h.ext('POST', '/pending-queries', { instance_id: 'i', boot_id: 'b', claims: 'yes' });
+      expect(answer.status).to.equal(400);
+      expect(answer.body.error).to.equal('invalid_body');
+    });
+  });
+
   it('the same worker polling again gets nothing twice', async () => {
     await queue();
     expect(await ext.poll(0)).to.have.length(1);

@@ -11,6 +11,8 @@ type Op =
   | 'deliver restarted worker'
   | 'deliver other instance'
   | 'acknowledge'
+  | 'resume restarted worker'
+  | 'resume same worker'
   | 'complete'
   | 'fail error'
   | 'fail timeout'
@@ -51,6 +53,8 @@ const OPS: Record<Op, (c: Command) => void> = {
   'deliver restarted worker': (c) => c.deliver({ instanceId: 'inst-A', bootId: 'boot-2' }, 10),
   'deliver other instance': (c) => c.deliver({ instanceId: 'inst-B', bootId: 'boot-1' }, 10),
   acknowledge: (c) => c.acknowledge(10),
+  'resume restarted worker': (c) => c.resume({ instanceId: 'inst-A', bootId: 'boot-2', claims: true }, 10),
+  'resume same worker': (c) => c.resume({ ...LEASE, claims: true }, 10),
   complete: (c) => c.complete('x', 10),
   'fail error': (c) => c.fail('error', FAILURE, 10),
   'fail timeout': (c) => c.fail('timeout', FAILURE, 10),
@@ -73,7 +77,13 @@ const LEGAL: Record<Setup, Partial<Record<Op, string>>> = {
     'fail timeout': 'timeout',
     expire: 'expired',
   },
-  running: { complete: 'complete', 'fail error': 'error', 'fail timeout': 'timeout', expire: 'expired' },
+  running: {
+    'resume restarted worker': 'running',
+    complete: 'complete',
+    'fail error': 'error',
+    'fail timeout': 'timeout',
+    expire: 'expired',
+  },
   complete: { expire: 'expired' },
   'complete+retrieved': {},
   error: {},
@@ -133,6 +143,17 @@ describe('Command state machine', () => {
     expect(command.isRedeliverableTo(LEASE)).to.equal(false);
     expect(command.isRedeliverableTo({ instanceId: 'inst-B', bootId: 'boot-2' })).to.equal(false);
     expect(commandIn('running').isRedeliverableTo({ instanceId: 'inst-A', bootId: 'boot-2' })).to.equal(false);
+  });
+
+  it('resumes a running command only for a new boot of the holding instance that claims, stamping when', () => {
+    const command = commandIn('running');
+    expect(command.isResumableBy({ instanceId: 'inst-A', bootId: 'boot-2' })).to.equal(false);
+    expect(command.isResumableBy({ instanceId: 'inst-B', bootId: 'boot-2', claims: true })).to.equal(false);
+    expect(commandIn('delivered').isResumableBy({ instanceId: 'inst-A', bootId: 'boot-2', claims: true })).to.equal(false);
+    command.resume({ instanceId: 'inst-A', bootId: 'boot-2', claims: true }, 9);
+    expect(command.timeline).to.deep.equal({ queuedAt: 0, deliveredAt: 1, ackedAt: 2, resumedAt: 9, attempts: 1 });
+    expect(command.isLeasedTo('boot-2')).to.equal(true);
+    expect(command.isLeasedTo('boot-1')).to.equal(false);
   });
 
   describe('memory follows the work (SPEC 6)', () => {

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 /** `POST /pending-queries` body (or the query string of `GET`). */
 export class PendingQueriesDto {
@@ -23,4 +23,12 @@ export class PendingQueriesDto {
   @Min(0)
   @Max(25_000)
   wait_ms?: number;
+
+  /**
+   * The worker claims each command before it starts it and can resume one its earlier start
+   * claimed (docs/extension-protocol.md, Leases); an older extension leaves it out.
+   */
+  @IsOptional()
+  @IsBoolean()
+  claims?: boolean;
 }

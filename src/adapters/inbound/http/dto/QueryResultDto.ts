@@ -30,6 +30,13 @@ export class QueryResultDto {
   @MaxLength(16_384)
   message?: string;
 
+  /** The worker start that sends it: with `pending`, the report claims the command for that start. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  boot_id?: string;
+
   /** The tab the command ran in: this client's next command without `tab_id` goes there (SPEC 9). */
   @IsOptional()
   @IsInt()

@@ -13,6 +13,7 @@ export function reportOf(body: QueryResultDto): ResultReport {
     correlationId: body.correlation_id,
     status: body.status,
     ...(body.tab_id === undefined ? {} : { tabId: body.tab_id }),
+    ...(body.boot_id === undefined ? {} : { bootId: body.boot_id }),
   };
   const failed = body.status === 'error' || body.status === 'timeout';
   if (!failed || body.message !== undefined || body.error === undefined || isFailureCode(body.error)) {

@@ -13,13 +13,21 @@ export function validBody<T extends object>(Dto: DtoClass<T>): Middleware {
   };
 }
 
-/** Validates the query string (the named keys parsed as integers) into `ctx.state.valid`. */
-export function validQuery<T extends object>(Dto: DtoClass<T>, integerKeys: readonly string[] = []): Middleware {
+/**
+ * Validates the query string (the named keys parsed as integers, or as booleans from `true` and
+ * `false`) into `ctx.state.valid`.
+ */
+export function validQuery<T extends object>(
+  Dto: DtoClass<T>,
+  integerKeys: readonly string[] = [],
+  booleanKeys: readonly string[] = [],
+): Middleware {
   return async (ctx, next) => {
     const query: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(ctx.query)) {
       if (Array.isArray(value)) throw new HttpProblem(400, 'invalid_query', `query parameter ${key} is given more than once`);
-      query[key] = integerKeys.includes(key) && /^-?\d{1,9}$/.test(value ?? '') ? Number(value) : value;
+      if (booleanKeys.includes(key) && (value === 'true' || value === 'false')) query[key] = value === 'true';
+      else query[key] = integerKeys.includes(key) && /^-?\d{1,9}$/.test(value ?? '') ? Number(value) : value;
     }
     const checked = validateDto(Dto, query);
     if (!checked.ok) throw new HttpProblem(400, 'invalid_query', `query ${checked.message}`);

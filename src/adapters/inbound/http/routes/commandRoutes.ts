@@ -27,6 +27,7 @@ export function commandRoutes(api: ExtensionApi): Router {
       const queries = await api.waitForCommands.execute({
         instanceId: query.instance_id,
         bootId: query.boot_id,
+        ...(query.claims === true ? { claims: true } : {}),
         ...(query.extension_version === undefined ? {} : { version: query.extension_version }),
         waitMs: query.wait_ms ?? 0,
         signal: gone.signal,
@@ -38,7 +39,7 @@ export function commandRoutes(api: ExtensionApi): Router {
     }
   };
   router.post('/pending-queries', validBody(PendingQueriesDto), poll);
-  router.get('/pending-queries', validQuery(PendingQueriesDto, ['wait_ms']), poll);
+  router.get('/pending-queries', validQuery(PendingQueriesDto, ['wait_ms'], ['claims']), poll);
 
   const recordResult = async (ctx: RouterContext) => {
     sendJson(ctx, api.recordResult.execute(reportOf(ctx.state.valid as QueryResultDto)));
