@@ -7,6 +7,12 @@ export interface Query {
   readonly tab_id?: number;
   /** Without `tab_id`: the tab this agent last acted on, used while it is open and tracked (SPEC 9). */
   readonly default_tab_id?: number;
+  /**
+   * This browser's earlier worker claimed the command and was stopped while it ran: report what
+   * its one run gave (the page may remember it), never run it again. `params` holds only
+   * `timeout_ms`, the time left of its execution limit.
+   */
+  readonly resume?: boolean;
 }
 
 /**
@@ -23,6 +29,8 @@ export interface ResultBody {
   readonly message?: string;
   /** The tab the command acted in. */
   readonly tab_id?: number;
+  /** This worker's start; with `pending` the report claims the command for it (docs/extension-protocol.md). */
+  readonly boot_id?: string;
 }
 
 /**

@@ -11,6 +11,7 @@ import { type RequestWatch, TabRequests } from './TabRequests.js';
 import { type SettleStep, Settling, type WaitedFor } from './Settling.js';
 import { loaded, navigation } from './tabWaits.js';
 import { REPLAY_PAGE_ACTIONS, replay } from './replay.js';
+import { findRemembered, LOST_MESSAGE, REMEMBERED, RESUMED_NOTE, STILL_RUNNING } from './once.js';
 
 /** How long before its deadline a page action stops waiting, so it can report why itself (ms). */
 const REPORT_MARGIN_MS = 300;
@@ -102,7 +103,7 @@ export class BrowserCommands {
     const guard = new DialogGuard(this.dialogs, query.type);
     this.guards.set(query.correlation_id, guard);
     try {
-      return await Promise.race([this.run(query, deadline, signal), guard.blocked]);
+      return await Promise.race([this.run(query, deadline, signal, query.correlation_id), guard.blocked]);
     } finally {
       guard.stop();
       this.guards.delete(query.correlation_id);
@@ -111,14 +112,38 @@ export class BrowserCommands {
     }
   }
 
-  private async run(query: Query, deadline: number, signal: AbortSignal): Promise<unknown> {
+  /**
+   * A resumed command (its worker was stopped while it ran, once.ts): what the page kept of its
+   * one run, from whichever tracked tab and frame ran it, waited for until `deadline`. Nothing
+   * runs. A command whose act the page does not keep (navigate, the tab commands, screenshot,
+   * audit, dialog, replay), or whose document has gone, fails `extension_restarted`: it may have run.
+   */
+  async recall(query: Query, deadline: number): Promise<unknown> {
+    const world = REMEMBERED[query.type];
+    const waitMs = Math.max(0, deadline - Date.now() - REPORT_MARGIN_MS);
+    const found =
+      world === undefined ? undefined : await findRemembered(await this.scope.trackedTabs(), world, query.correlation_id, waitMs);
+    if (found === undefined) throw new CommandFailure('extension_restarted', LOST_MESSAGE);
+    this.remember(query.correlation_id, found.tabId);
+    if (found.outcome === STILL_RUNNING) {
+      throw new CommandFailure(
+        'execution_timeout',
+        `${query.type} did not finish within its execution limit (timeout_ms); the page may still be running it`,
+        { timeout: true },
+      );
+    }
+    return { ...success(found.outcome), note: RESUMED_NOTE };
+  }
+
+  /** `once`: the correlation id under which the page remembers the command's act (once.ts); none for a replay's steps. */
+  private async run(query: Query, deadline: number, signal: AbortSignal, once?: string): Promise<unknown> {
     const params = query.params;
     switch (query.type) {
       case 'execute_js': {
         const tab = await this.pageTab(query, deadline, signal);
         return success(
           await this.actIn(tab, () =>
-            this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')], deadline),
+            this.callInPage(tab, 'MAIN', SLOT.run, 'page-runner.js', [String(params.script ?? '')], deadline, 0, once),
           ),
         );
       }
@@ -128,7 +153,16 @@ export class BrowserCommands {
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;
         return this.actIn(tab, async () => {
           const taken = success(
-            await this.callInPage(tab, 'ISOLATED', SLOT.dom, 'dom-actions.js', ['snapshot', own, budget], deadline, frameId),
+            await this.callInPage(
+              tab,
+              'ISOLATED',
+              SLOT.dom,
+              'dom-actions.js',
+              ['snapshot', own, budget],
+              deadline,
+              frameId,
+              once,
+            ),
           );
           const data = (await this.withFrames(tab.id as number, taken.data as SnapshotData, own)) as SnapshotData;
           // A snapshot taken inside a cross-origin frame names that frame in its refs.
@@ -186,6 +220,7 @@ export class BrowserCommands {
               [query.type, own, budget, since, query.correlation_id],
               deadline,
               frameId,
+              once,
             ),
           );
         if (!SETTLING.has(query.type)) return this.actIn(tab, act);
@@ -526,6 +561,7 @@ export class BrowserCommands {
   /**
    * Calls the helper in `slot` of the page's `world`, injecting `file` first when this document
    * does not have it yet. A page that navigates while the call is injected is retried once.
+   * With `once` (a command's correlation id) the document remembers the call (once.ts).
    */
   private async callInPage(
     tab: chrome.tabs.Tab,
@@ -535,16 +571,17 @@ export class BrowserCommands {
     args: unknown[],
     deadline: number,
     frameId = 0,
+    once?: string,
   ): Promise<PageOutcome> {
     const tabId = tab.id as number;
     const target = frameId === 0 ? { tabId } : { tabId, frameIds: [frameId] };
     const actingMs = () => Math.max(0, deadline - Date.now());
     for (let attempt = 0; ; attempt++) {
       try {
-        let outcome = await this.call(target, world, slot, args, actingMs());
+        let outcome = await this.call(target, world, slot, args, actingMs(), once);
         if (outcome === MISSING) {
           await chrome.scripting.executeScript({ target, world, files: [file], injectImmediately: true });
-          outcome = await this.call(target, world, slot, args, actingMs());
+          outcome = await this.call(target, world, slot, args, actingMs(), once);
         }
         if (outcome === undefined || outcome === MISSING) {
           throw new CommandFailure(
@@ -574,12 +611,13 @@ export class BrowserCommands {
     slot: string,
     args: unknown[],
     actingMs: number,
+    once: string | undefined,
   ): Promise<PageOutcome | typeof MISSING | undefined> {
     const [injection] = await chrome.scripting.executeScript({
       target,
       world,
       func: callSlot,
-      args: [slot, args, actingMs, DIALOG_GRACE_MS],
+      args: [slot, args, actingMs, DIALOG_GRACE_MS, once ?? null],
       injectImmediately: true,
     });
     return injection?.result as PageOutcome | typeof MISSING | undefined;
@@ -608,13 +646,24 @@ async function frameSnapshot(slot: string, maxDepth: number | null): Promise<unk
 
 /**
  * Runs in the page (serialised by executeScript): must stay self-contained (hence the literal
- * event names, BUS.dialogs and BUS.flush). Around the helper it tells the page's capture, with
- * synchronous DOM events and no extra message: browsertap acts here for at most `actingMs`
- * (dialogs are answered meanwhile, and `graceMs` after); then, that what it captured goes out now.
+ * event names, BUS.dialogs and BUS.flush, and once.ts's ONCE_SLOT and MAX_REMEMBERED_RUNS). Around
+ * the helper it tells the page's capture, with synchronous DOM events and no extra message:
+ * browsertap acts here for at most `actingMs` (dialogs are answered meanwhile, and `graceMs`
+ * after); then, that what it captured goes out now. With `once`, the document remembers the run
+ * under that key (once.ts): the same key again gets that run's outcome and nothing runs.
  */
-function callSlot(slot: string, args: unknown[], actingMs: number, graceMs: number): unknown {
-  const helper = (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(slot)];
+export function callSlot(slot: string, args: unknown[], actingMs: number, graceMs: number, once: string | null = null): unknown {
+  const global = globalThis as unknown as Record<symbol, unknown>;
+  const helper = global[Symbol.for(slot)];
   if (typeof helper !== 'function') return 'browsertap:missing';
+  let runs: Map<string, Promise<unknown>> | undefined;
+  if (once !== null) {
+    const held = global[Symbol.for('browsertap.once')];
+    runs = held instanceof Map ? held : new Map();
+    const known = runs.get(once);
+    if (known !== undefined) return known;
+    if (held !== runs) Object.defineProperty(global, Symbol.for('browsertap.once'), { value: runs, configurable: true });
+  }
   const tell = (type: string, detail?: string) => document.dispatchEvent(new CustomEvent(type, { detail }));
   tell('browsertap:dialogs', JSON.stringify({ acting: 'start', for_ms: actingMs }));
   const settle = () => {
@@ -622,7 +671,18 @@ function callSlot(slot: string, args: unknown[], actingMs: number, graceMs: numb
     tell('browsertap:flush');
   };
   try {
-    return Promise.resolve((helper as (...a: unknown[]) => unknown)(...args)).finally(settle);
+    const outcome = Promise.resolve((helper as (...a: unknown[]) => unknown)(...args)).finally(settle);
+    if (once !== null && runs !== undefined) {
+      runs.set(
+        once,
+        outcome.catch((error: unknown) => ({ ok: false, code: 'extension_error', message: String(error) })),
+      );
+      for (const old of runs.keys()) {
+        if (runs.size <= 16) break;
+        runs.delete(old);
+      }
+    }
+    return outcome;
   } catch (error) {
     settle();
     throw error;

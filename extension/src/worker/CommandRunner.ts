@@ -1,8 +1,20 @@
 import { CommandFailure, type Query, type ResultBody } from '../shared/commands.js';
 
 export interface RunnerPorts {
+  /**
+   * Claims the command for this worker (`pending` with its boot id): true when it is this
+   * worker's to run, false when the daemon refused (another start of the worker has it, or it
+   * has ended); rejects when the daemon could not be reached.
+   */
+  claim(correlationId: string): Promise<boolean>;
   /** Runs the command; resolves with the result to post, rejects with a `CommandFailure` (or anything). */
   execute(query: Query, deadline: number, signal: AbortSignal): Promise<unknown>;
+  /**
+   * A resumed command (`query.resume`): what the page kept of its one run, waited for until
+   * `deadline`; it never runs the command. Rejects with `CommandFailure('extension_restarted')`
+   * when nothing kept it.
+   */
+  recall(query: Query, deadline: number, signal: AbortSignal): Promise<unknown>;
   post(body: ResultBody): Promise<void>;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -10,17 +22,26 @@ export interface RunnerPorts {
 }
 
 export const RUNNER = Object.freeze({
-  /** A command still running after this long is acknowledged with `pending` (the daemon waits 3 s). */
-  ackAfterMs: 1_000,
+  /**
+   * How long a claim is tried again while the daemon cannot be reached (ms). The daemon waits
+   * 3 s from delivery for it; a command not claimed by then never runs, and the daemon says so.
+   */
+  claimForMs: 2_500,
+  /** Pauses between claim attempts (ms), the last one repeated. */
+  claimBackoffMs: [50, 100, 250, 500] as readonly number[],
   /** The execution limit when the daemon sends none (it always does). */
   defaultLimitMs: 10_000,
 });
 
 /**
- * Seed 001's protocol for one command: run it; if it is not done within a second, post `pending`;
- * at the execution limit post `timeout` with a clear message (the page may still be busy); else
- * post `complete` with the result, or `error` with the page's message and stack. Exactly one final
- * status is posted per delivery, and a command id already running here is not started twice.
+ * Seed 001's protocol for one command, made to run it at most once: claim it (the claim is the
+ * acknowledgement, posted before anything happens, and the daemon accepts it only from the
+ * worker the command is leased to); run it; at the execution limit post `timeout` with a clear
+ * message (the page may still be busy); else post `complete` with the result, or `error` with
+ * the page's message and stack. A command the daemon did not give this worker is never started.
+ * A resumed one (this worker's earlier start claimed it and was stopped) is not run again: its
+ * outcome is read from the page that kept it. Exactly one final status is posted per delivery,
+ * and a command id already running here is not started twice.
  */
 export class CommandRunner {
   private readonly running = new Set<string>();
@@ -32,8 +53,33 @@ export class CommandRunner {
   }
 
   async run(query: Query): Promise<void> {
-    if (this.running.has(query.correlation_id)) return;
-    this.running.add(query.correlation_id);
+    const id = query.correlation_id;
+    if (this.running.has(id)) return;
+    this.running.add(id);
+    try {
+      const resumed = query.resume === true;
+      if (!resumed && !(await this.claimed(id))) return;
+      await this.perform(query, resumed);
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  /** The daemon's answer to this worker's claim; a daemon out of reach for `claimForMs` is a no. */
+  private async claimed(id: string): Promise<boolean> {
+    const started = this.ports.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.ports.claim(id);
+      } catch {
+        const pause = RUNNER.claimBackoffMs[Math.min(attempt, RUNNER.claimBackoffMs.length - 1)] as number;
+        if (this.ports.now() + pause - started > RUNNER.claimForMs) return false;
+        await new Promise<void>((resolve) => this.ports.setTimeout(resolve, pause));
+      }
+    }
+  }
+
+  private async perform(query: Query, resumed: boolean): Promise<void> {
     const id = query.correlation_id;
     const limit =
       typeof query.params.timeout_ms === 'number' && query.params.timeout_ms > 0
@@ -47,34 +93,26 @@ export class CommandRunner {
     const settle = (body: ResultBody) => {
       if (settled) return;
       settled = true;
-      this.ports.clearTimeout(ack);
       this.ports.clearTimeout(limitTimer);
       abort.abort();
       finish(body);
     };
-    const ack = this.ports.setTimeout(
-      () => void this.ports.post({ correlation_id: id, status: 'pending' }).catch(() => undefined),
-      RUNNER.ackAfterMs,
-    );
     const limitTimer = this.ports.setTimeout(
       () =>
         settle({
           correlation_id: id,
           status: 'timeout',
           error: 'execution_timeout',
-          message: `${query.type} did not finish within its ${limit} ms execution limit (timeout_ms); the page may still be running it`,
+          message: `${query.type} did not finish within its ${resumed ? '' : `${limit} ms `}execution limit (timeout_ms); the page may still be running it`,
         }),
       limit,
     );
-    this.ports.execute(query, deadline, abort.signal).then(
+    const work = resumed ? this.ports.recall(query, deadline, abort.signal) : this.ports.execute(query, deadline, abort.signal);
+    work.then(
       (result) => settle({ correlation_id: id, status: 'complete', result }),
       (error: unknown) => settle(failureBody(id, error)),
     );
-    try {
-      await this.ports.post(await final);
-    } finally {
-      this.running.delete(id);
-    }
+    await this.ports.post(await final);
   }
 }
 

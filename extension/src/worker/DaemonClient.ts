@@ -55,6 +55,8 @@ export class DaemonClient {
       instance_id: identity.instanceId,
       boot_id: identity.bootId,
       wait_ms: waitMs,
+      // This worker claims each command before it starts it, and can resume one (CommandRunner).
+      claims: true,
       ...(identity.version === undefined ? {} : { extension_version: identity.version }),
     };
     const answer = (await this.request('POST', '/pending-queries', body, signal)) as { queries?: Query[]; recording?: unknown };
@@ -64,8 +66,8 @@ export class DaemonClient {
     return Array.isArray(answer.queries) ? answer.queries : [];
   }
 
-  async postResult(body: ResultBody): Promise<{ accepted: boolean; reason?: string }> {
-    return (await this.request('POST', '/query-result', body, AbortSignal.timeout(10_000))) as {
+  async postResult(body: ResultBody, signal = AbortSignal.timeout(10_000)): Promise<{ accepted: boolean; reason?: string }> {
+    return (await this.request('POST', '/query-result', body, signal)) as {
       accepted: boolean;
       reason?: string;
     };

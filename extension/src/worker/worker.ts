@@ -6,7 +6,7 @@ import { agentNavigationEntry, forwardActions } from './actions.js';
 import { AgentWindows } from './AgentWindows.js';
 import { BrowserCommands, type Violation } from './BrowserCommands.js';
 import { forwardBatch, parseBatch } from './capture.js';
-import { CommandRunner } from './CommandRunner.js';
+import { CommandRunner, RUNNER } from './CommandRunner.js';
 import { DaemonClient, DaemonRefused, type Identity, INGEST_PATHS } from './DaemonClient.js';
 import { chromeDialogPorts } from './dialogPorts.js';
 import { OpenDialogs } from './OpenDialogs.js';
@@ -247,7 +247,19 @@ async function postResult(body: ResultBody): Promise<void> {
 
 const runner = new CommandRunner({
   ...timers,
+  claim: async (correlationId) => {
+    try {
+      const answer = await (
+        await daemon()
+      ).postResult({ correlation_id: correlationId, status: 'pending', boot_id: bootId }, AbortSignal.timeout(RUNNER.claimForMs));
+      return answer.accepted === true;
+    } catch (error) {
+      if (error instanceof DaemonRefused) return false;
+      throw error;
+    }
+  },
   execute: (query, deadline, signal) => commands.execute(query, deadline, signal),
+  recall: (query, deadline) => commands.recall(query, deadline),
   post: (body) => {
     if (body.status === 'pending') return postResult(body);
     const tabId = commands.takeTab(body.correlation_id);

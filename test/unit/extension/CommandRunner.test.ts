@@ -10,45 +10,138 @@ const query = (params: Record<string, unknown> = {}, id = 'corr-1-aaaaaaaa'): Qu
   params: { timeout_ms: 5_000, ...params },
 });
 
-function setup(execute: (signal: AbortSignal) => Promise<unknown>) {
+interface Options {
+  /** The daemon's answer to each claim, in turn (an Error: it could not be reached); the last repeats. */
+  claims?: Array<boolean | Error>;
+  recall?: () => Promise<unknown>;
+}
+
+function setup(execute: (signal: AbortSignal) => Promise<unknown>, options: Options = {}) {
   const clock = createClock(0);
   const posted: Array<ResultBody & { at: number }> = [];
+  const claimedAt: number[] = [];
   let runs = 0;
+  let recalls = 0;
+  const answers = options.claims ?? [true];
   const runner = new CommandRunner({
+    claim: async () => {
+      const answer = answers[Math.min(claimedAt.length, answers.length - 1)] as boolean | Error;
+      claimedAt.push(clock.now);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
     execute: (_q, _deadline, signal) => {
       runs++;
       return execute(signal);
+    },
+    recall: () => {
+      recalls++;
+      return options.recall === undefined ? Promise.reject(new Error('no recall')) : options.recall();
     },
     post: async (body) => void posted.push({ ...body, at: clock.now }),
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (handle) => clock.clearTimeout(handle as number),
     now: () => clock.now,
   });
-  return { clock, posted, runner, runs: () => runs };
+  return { clock, posted, runner, runs: () => runs, recalls: () => recalls, claimedAt };
 }
 
 const later = (clock: ReturnType<typeof createClock>, ms: number, value: unknown) =>
   new Promise((resolve) => clock.setTimeout(() => resolve(value), ms));
 
-describe('extension CommandRunner (seed 001 protocol)', () => {
-  it('posts only the final status for a fast command (it is the acknowledgement)', async () => {
-    const { clock, posted, runner } = setup(() => later(clock, 20, { success: true, data: 'ok' }));
+describe('extension CommandRunner (seed 001 protocol, claimed before it runs)', () => {
+  it('posts only the final status for a fast command (its claim was the acknowledgement)', async () => {
+    const { clock, posted, runner, claimedAt } = setup(() => later(clock, 20, { success: true, data: 'ok' }));
     const done = runner.run(query());
     await clock.tickAsync(20);
     await done;
+    expect(claimedAt).to.deep.equal([0]);
     expect(posted).to.deep.equal([
       { correlation_id: 'corr-1-aaaaaaaa', status: 'complete', result: { success: true, data: 'ok' }, at: 20 },
     ]);
   });
 
-  it('acknowledges a slower command with pending after 1 s, then posts its result', async () => {
-    const { clock, posted, runner } = setup(() => later(clock, 2_500, { success: true, data: 1 }));
+  it('posts no pending of its own for a slow command: the claim before it started acknowledged it', async () => {
+    const { clock, posted, runner, claimedAt } = setup(() => later(clock, 2_500, { success: true, data: 1 }));
     const done = runner.run(query());
     await clock.tickAsync(2_500);
     await done;
-    expect(posted.map((p) => [p.status, p.at])).to.deep.equal([
-      ['pending', RUNNER.ackAfterMs],
-      ['complete', 2_500],
+    expect(claimedAt).to.deep.equal([0]);
+    expect(posted.map((p) => [p.status, p.at])).to.deep.equal([['complete', 2_500]]);
+  });
+
+  it('never starts a command the daemon did not give this worker (claim refused), and posts nothing', async () => {
+    const { clock, posted, runner, runs } = setup(() => later(clock, 10, 1), { claims: [false] });
+    await runner.run(query());
+    await clock.tickAsync(10_000);
+    expect(runs()).to.equal(0);
+    expect(posted).to.deep.equal([]);
+    expect(runner.active).to.equal(0);
+  });
+
+  it('claims again while the daemon cannot be reached, and runs once the claim is accepted', async () => {
+    const { clock, posted, runner, runs, claimedAt } = setup(() => later(clock, 10, 'ran'), {
+      claims: [new Error('fetch failed'), new Error('fetch failed'), true],
+    });
+    const done = runner.run(query());
+    await clock.tickAsync(RUNNER.claimForMs);
+    await done;
+    expect(claimedAt).to.deep.equal([0, 50, 150]);
+    expect(runs()).to.equal(1);
+    expect(posted.map((p) => p.status)).to.deep.equal(['complete']);
+  });
+
+  it('gives the claim up within claimForMs of a daemon out of reach, and never runs the command', async () => {
+    const { clock, posted, runner, runs, claimedAt } = setup(() => later(clock, 10, 1), { claims: [new Error('down')] });
+    const done = runner.run(query());
+    await clock.tickAsync(10_000);
+    await done;
+    expect(runs()).to.equal(0);
+    expect(posted).to.deep.equal([]);
+    expect(claimedAt.at(-1)).to.be.at.most(RUNNER.claimForMs);
+    expect(claimedAt.length).to.be.at.least(5);
+  });
+
+  it('resumes a command its earlier worker claimed: reads what the page kept, never claims nor runs it', async () => {
+    const kept = { success: true, data: 'ran once', note: 'kept' };
+    const { clock, posted, runner, runs, recalls, claimedAt } = setup(() => later(clock, 10, 'again'), {
+      recall: () => later(clock, 300, kept),
+    });
+    const done = runner.run({ ...query({ timeout_ms: 2_000 }), resume: true });
+    await clock.tickAsync(300);
+    await done;
+    expect([runs(), recalls(), claimedAt.length]).to.deep.equal([0, 1, 0]);
+    expect(posted).to.deep.equal([{ correlation_id: 'corr-1-aaaaaaaa', status: 'complete', result: kept, at: 300 }]);
+  });
+
+  it('reports a resumed command nothing kept as extension_restarted (it may have run), never as not run', async () => {
+    const { clock, posted, runner, runs } = setup(() => later(clock, 10, 'again'), {
+      recall: async () => {
+        throw new CommandFailure('extension_restarted', 'nothing kept it');
+      },
+    });
+    const done = runner.run({ ...query(), resume: true });
+    await clock.tickAsync(0);
+    await done;
+    expect(runs()).to.equal(0);
+    expect(posted).to.deep.equal([
+      { correlation_id: 'corr-1-aaaaaaaa', status: 'error', error: 'extension_restarted', message: 'nothing kept it', at: 0 },
+    ]);
+  });
+
+  it('ends a resumed command still running in the page at the time left of its limit, without a made-up number', async () => {
+    const { clock, posted, runner } = setup(() => later(clock, 10, 'again'), { recall: () => later(clock, 60_000, 'late') });
+    const done = runner.run({ ...query({ timeout_ms: 700 }), resume: true });
+    await clock.tickAsync(700);
+    await done;
+    expect(posted).to.deep.equal([
+      {
+        correlation_id: 'corr-1-aaaaaaaa',
+        status: 'timeout',
+        error: 'execution_timeout',
+        message: 'execute_js did not finish within its execution limit (timeout_ms); the page may still be running it',
+        at: 700,
+      },
     ]);
   });
 
@@ -71,7 +164,7 @@ describe('extension CommandRunner (seed 001 protocol)', () => {
     });
     expect(aborted).to.equal(true);
     await clock.tickAsync(60_000);
-    expect(posted).to.have.length(2); // pending, timeout: nothing after the final status
+    expect(posted).to.have.length(1); // the timeout: nothing after the final status
   });
 
   it('reports a page error as its code and sentence, once, with the stack frames as the only detail', async () => {
