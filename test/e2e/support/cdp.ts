@@ -92,9 +92,36 @@ export class BrowserCdp {
     for (const targetId of targets) await this.send('Target.closeTarget', { targetId });
   }
 
+  /**
+   * A session on the first page whose url `accept`s. Attaching to a page does not keep the
+   * extension's worker alive (attaching to the worker would).
+   */
+  async attachPage(accept: (url: string) => boolean): Promise<string> {
+    const { targetInfos } = await this.send('Target.getTargets');
+    const page = targetInfos.find((target: any) => target.type === 'page' && accept(String(target.url)));
+    if (page === undefined) throw new Error('no such page to attach to');
+    const { sessionId } = await this.send('Target.attachToTarget', { targetId: page.targetId, flatten: true });
+    await this.send('ServiceWorker.enable', {}, sessionId);
+    return sessionId;
+  }
+
+  /**
+   * Stops every service worker of the profile, the extension's among them, as Chrome does when
+   * it idles one out (`ServiceWorker.stopAllWorkers`, through a page's session from `attachPage`).
+   */
+  async stopAllWorkers(sessionId: string): Promise<void> {
+    await this.send('ServiceWorker.stopAllWorkers', {}, sessionId);
+  }
+
   /** Opens a tab, which fires tab events that wake a stopped worker. */
   async openTab(url = 'about:blank'): Promise<void> {
     await this.send('Target.createTarget', { url, background: true });
+  }
+
+  /** Opens a tab and closes it again: its events wake a stopped worker, and no tab is left behind. */
+  async blinkTab(): Promise<void> {
+    const { targetId } = await this.send('Target.createTarget', { url: 'about:blank', background: true });
+    await this.send('Target.closeTarget', { targetId });
   }
 
   close(): void {

@@ -293,6 +293,18 @@ document.getElementById('forever').addEventListener('click', () => setTimeout(fu
 setTimeout(function tick() { setTimeout(tick, 200); }, 200);
 </script></body></html>`,
   },
+  // A page that counts what it was made to do: the orders placed with its button.
+  '/once.html': {
+    html: `<!doctype html><html><head><title>runs once</title></head><body>
+<button id="order">Place order</button> <output id="orders">0</output>
+<script>
+  window.orders = 0;
+  document.getElementById('order').addEventListener('click', () => {
+    window.orders++;
+    document.getElementById('orders').textContent = String(window.orders);
+  });
+</script></body></html>`,
+  },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
   '/slow.html': {
     html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',
