@@ -205,11 +205,11 @@ describe('e2e: the connection survives idling, daemon restarts and worker restar
       await follow(agent, queued.correlation_id, delivered, 5_000);
       await cdp.stopWorker();
       const final = await follow(agent, queued.correlation_id, finished, 15_000);
-      // Stopped before its claim: expired after 3 s (SPEC 3.2), never started. After it: the
-      // backstop (limit + 2 s) ends it, saying it had started. Chrome may still wake the worker
-      // on its own (the earlier test's slow page finishing its load): then the new worker reads
-      // the page's outcome of the one run, or says it was lost (stopped before the page got it).
-      // Either way it ends clearly, never silently.
+      // Stopped before its claim: expired after the 3 s acknowledgement window, never started.
+      // After it: the backstop (limit + 2 s) ends it, saying it had started. Chrome may still wake
+      // the worker on its own (the earlier test's slow page finishing its load): then the new
+      // worker reads the page's outcome of the one run, or says it was lost (stopped before the
+      // page got it). Either way it ends clearly, never silently.
       const outcome = `${String(final.status)}/${String(final.error)}`;
       expect(
         ['expired/extension_no_response', 'timeout/execution_timeout', 'complete/undefined', 'error/extension_restarted'],
