@@ -75,6 +75,19 @@ export async function startHarness(options: HarnessOptions = {}) {
     ext(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
       return harness.call(method, path, body, { ...EXTENSION_HEADERS, ...headers });
     },
+    /**
+     * Until the daemon holds as many waits (long polls, `wait_ms` calls) as `accept` asks: a test
+     * that moves on once a request is held must wait for that, never for a guess at how long it
+     * takes this machine (a fixed sleep that was too short changed what the daemon did).
+     */
+    async holding(accept: (held: number) => boolean = (held) => held > 0): Promise<void> {
+      // Bounded only so that a broken test ends; the condition itself is what is waited for.
+      for (let i = 0; i < 2_000; i++) {
+        if (accept((await harness.call('GET', '/health')).body.held_waits as number)) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error('the daemon never held the waits the test expected');
+    },
     /** An MCP client over Streamable HTTP with the bearer token. */
     async client(name = 'test-client'): Promise<Client> {
       const client = new Client({ name, version: '1.0.0' });

@@ -275,7 +275,7 @@ describe('recorded actions: POST /actions, observe actions, recording settings (
     it('wakes a held poll at once with the new settings', async () => {
       const started = Date.now();
       const held = h.ext('POST', '/pending-queries', { instance_id: 'i', boot_id: 'b', wait_ms: 20_000 });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await h.holding();
       await configure({ action: 'recording', actions: false });
       const answer = await held;
       expect(Date.now() - started).to.be.below(5_000);

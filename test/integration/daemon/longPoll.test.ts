@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('GET /pending-queries long poll (real clock)', () => {
   let h: Harness;
 
@@ -16,7 +14,7 @@ describe('GET /pending-queries long poll (real clock)', () => {
     const ext = h.extension();
     const client = await h.client();
     const waiting = ext.poll(10_000);
-    await sleep(30);
+    await h.holding();
     const queuedAt = performance.now();
     const { correlation_id } = payload(await client.callTool({ name: 'interact', arguments: { action: 'refresh' } }));
     const queries = await waiting;
@@ -31,7 +29,7 @@ describe('GET /pending-queries long poll (real clock)', () => {
     const ext = h.extension();
     const client = await h.client();
     const waiting = ext.poll(10_000);
-    await sleep(30);
+    await h.holding();
     const queuedAt = performance.now();
     const { correlation_id } = payload(
       await client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return document.title' } }),
@@ -74,10 +72,10 @@ describe('GET /pending-queries long poll (real clock)', () => {
     const client = await h.client();
     const gone = new AbortController();
     const abandoned = ext.poll(10_000, gone.signal).catch(() => 'aborted');
-    await sleep(30);
+    await h.holding();
     gone.abort();
     expect(await abandoned).to.equal('aborted');
-    await sleep(30);
+    await h.holding((held) => held === 0); // the daemon saw the request go
     const { correlation_id } = payload(await client.callTool({ name: 'interact', arguments: { action: 'forward' } }));
     const status = payload(await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id } }));
     expect(status).to.include({ status: 'queued' });
@@ -87,7 +85,7 @@ describe('GET /pending-queries long poll (real clock)', () => {
 
   it('ends a waiting poll cleanly, with no queries, when the daemon shuts down', async () => {
     const waiting = h.extension().poll(20_000);
-    await sleep(30);
+    await h.holding();
     const started = performance.now();
     const stopping = h.daemon.stop();
     expect(await waiting).to.deep.equal([]);
@@ -105,7 +103,7 @@ describe('GET /pending-queries long poll (real clock)', () => {
   it('reports the extension connected while a poll is held and up to 5 s after', async () => {
     expect((await h.call('GET', '/health')).body.extension).to.deep.equal({ connected: false, last_seen: null });
     const waiting = h.extension('inst-9').poll(300);
-    await sleep(50);
+    await h.holding();
     const during = (await h.call('GET', '/health')).body.extension;
     expect(during).to.include({ connected: true, instance_id: 'inst-9' });
     await waiting;

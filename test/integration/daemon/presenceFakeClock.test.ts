@@ -23,7 +23,7 @@ describe('extension presence on the fake clock', () => {
     const waiting = h.extension().poll(25_000);
     let done = false;
     void waiting.then(() => (done = true));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await h.holding(); // its wait starts on the daemon clock when the daemon holds it
     await h.clock!.tickAsync(24_999);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(done).to.equal(false);

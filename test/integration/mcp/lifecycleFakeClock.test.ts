@@ -28,13 +28,7 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     const interact = (args: Record<string, unknown>) =>
       client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return 1', ...args } });
     /** Real time passes until the daemon holds the call (the fake clock only moves with tick). */
-    const held = async () => {
-      for (let i = 0; i < 200; i++) {
-        if ((await h.call('GET', '/health')).body.held_waits > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      expect.fail('the call was never held');
-    };
+    const held = () => h.holding();
 
     it('waits for a slot within wait_ms, then runs and answers inline', async () => {
       const first = await queue();
@@ -246,7 +240,7 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     const pending = client
       .callTool({ name: 'interact', arguments: { action: 'refresh', wait_ms: 2_000 } })
       .then((r) => (answer = payload(r)));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await h.holding(); // its wait starts on the daemon clock when the daemon holds it
     await tick(1_999);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(answer).to.equal(undefined);
