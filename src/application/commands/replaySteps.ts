@@ -124,6 +124,8 @@ function elementStep(action: RangeAction, values: Readonly<Record<string, string
 function targetOf(action: RangeAction, required: boolean): Record<string, unknown> {
   const { entry } = action;
   if (entry.selector === undefined) {
+    if (required && entry.renamed === true)
+      throw unreplayable(action, 'the page renamed its element as the person pressed it, so it was recorded without a name');
     if (required) throw unreplayable(action, 'it was recorded without a selector');
     return {};
   }

@@ -177,6 +177,11 @@ export interface ActionEntry extends Captured {
   readonly navigation?: NavigationKind;
   /** by `agent`: the command that did it. */
   readonly correlation_id?: string;
+  /**
+   * The page changed the element's name, text or test id between the person's press and its
+   * naming: no locator, selector or name is given, since the one it has now is not what was pressed.
+   */
+  readonly renamed?: boolean;
 }
 
 /** Where each kind of entry is kept. */

@@ -174,6 +174,7 @@ export class Sanitizer {
       ...(raw.y === undefined ? {} : { y: raw.y }),
       ...(raw.navigation === undefined ? {} : { navigation: raw.navigation }),
       ...plain('correlation_id'),
+      ...(raw.renamed === true ? { renamed: true } : {}),
     });
   }
 

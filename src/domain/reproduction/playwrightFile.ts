@@ -206,6 +206,8 @@ class StepWriter {
     if (action.type === 'submit' && previous !== undefined && causesSubmit(previous, action)) {
       return 'the form was submitted by the action before';
     }
+    if (target === undefined && action.renamed === true)
+      return `${action.type} on an element the page renamed as it was pressed: its name is not what was pressed (left out)`;
     if (target === undefined) return `${action.type} on an element with no usable locator recorded (left out)`;
     switch (action.type) {
       case 'click':

@@ -118,6 +118,7 @@ function target(action: ActionEntry, cap: number): string {
     return `${action.role === undefined ? 'the element' : text(action.role, 20)} "${text(action.name, cap)}"`;
   }
   const named = action.locator ?? action.selector;
+  if (named === undefined && action.renamed === true) return 'an element the page renamed as it was pressed';
   return named === undefined ? 'the page' : text(named, cap);
 }
 

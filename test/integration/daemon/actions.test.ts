@@ -108,6 +108,13 @@ describe('recorded actions: POST /actions, observe actions, recording settings (
       expect(full.map((a: { value?: string }) => a.value)).to.deep.equal(['[redacted]', '[redacted]', '75001']);
     });
 
+    it('keeps renamed: true on a click the page renamed as it was pressed, and refuses a renamed that is not a boolean', async () => {
+      const renamed = { ts: T, tab_id: 1, by: 'human', type: 'click', url: 'http://localhost:5173/pets', renamed: true };
+      const { body } = await ext.send('/actions', [renamed, { ...renamed, renamed: 'yes' }]);
+      expect(body).to.include({ received: 1, rejected: 1 });
+      expect(await observe({ what: 'entry', id: 'a1' })).to.deep.include({ type: 'click', renamed: true });
+    });
+
     it('keeps only name, size and type of picked files', async () => {
       await ext.send('/actions', [
         action({ type: 'upload', files: [{ name: 'cv.pdf', size: 1234, type: 'application/pdf', content: 'AAAA' }] }),

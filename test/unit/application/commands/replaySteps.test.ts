@@ -162,6 +162,12 @@ describe('replaySteps: recorded actions as the user-level actions of a replay (S
     ).to.match(/a1 \(click locator\('x'\)\).*without a selector/);
   });
 
+  it('refuses a click the page renamed as the person pressed it, saying so', () => {
+    expect(expectDomainError(() => replaySteps([action({ type: 'click', renamed: true })]), 'invalid_params').message).to.match(
+      /a1 \(click\).*the page renamed its element as the person pressed it/,
+    );
+  });
+
   it('loads only the urls interact navigate takes, naming an action whose page had another', () => {
     const error = expectDomainError(
       () => replaySteps([action({ type: 'click', selector: '#a', url: 'javascript:alert(1)' })]),

@@ -189,6 +189,14 @@ describe('playwrightFile', () => {
     expect(shapeOf(code).calls).not.to.include('exit');
   });
 
+  it('leaves out, with a comment saying why, a click the page renamed as it was pressed', () => {
+    const code = playwrightFile(of([{ type: 'click', renamed: true }]));
+    expect(code).to.include(
+      '// click on an element the page renamed as it was pressed: its name is not what was pressed (left out)',
+    );
+    expect(statements(code).join('\n')).not.to.include('.click(');
+  });
+
   it('waits for at most 5 responses per action, one per method and path, and not for requests that got none', () => {
     const repro = of([{ type: 'click', locator: "getByTestId('go')" }]);
     const responses = [

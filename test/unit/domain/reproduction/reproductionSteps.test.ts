@@ -72,6 +72,13 @@ describe('reproductionSteps', () => {
     );
   });
 
+  it('says a click the page renamed as it was pressed is on such an element, not on the page', () => {
+    const base = session(2, 'x');
+    const renamed: ActionEntry = { ts: 5, by: 'human', type: 'click', url: `${ORIGIN}/app/order.html`, renamed: true };
+    const text = reproductionSteps({ ...base, steps: [...base.steps.slice(0, 1), { id: 'a2', action: renamed, responses: [] }] });
+    expect(text).to.include('2. Click an element the page renamed as it was pressed');
+  });
+
   it('keeps a 20-action session within 2 000 bytes, every step there', () => {
     const text = reproductionSteps(session(20, 'a typical value typed by a person'));
     expect(Buffer.byteLength(text)).to.be.at.most(MAX_STEPS_BYTES);

@@ -1,6 +1,7 @@
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNumber,
@@ -139,4 +140,8 @@ export class ActionDto {
   @MinLength(1)
   @MaxLength(128)
   correlation_id?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  renamed?: boolean;
 }
