@@ -25,9 +25,11 @@ export interface RecorderPorts<E extends object> {
   /**
    * Names the element (locators.ts). The costly part: run only from `defer`. `clicked`: the
    * element is where a pointer went down or a click landed, which a test clicks as the control
-   * it belongs to (the relay finds that control here, outside the event).
+   * it belongs to (the relay finds that control here, outside the event). `seen`: what naming
+   * read when the person pressed it (`prepare`), for the relay to refuse a name the page changed
+   * since (`renamed`).
    */
-  describe(element: E, clicked: boolean): Described;
+  describe(element: E, clicked: boolean, seen: string | undefined): Described;
   /** What a fill or select records of the element's value now (values.ts: redaction, the values setting). */
   valueOf(element: E): RecordedValue;
   /** A person's input reached the field, at each one (passwordFields.ts: what the field was during the edit). Cheap. */
@@ -44,6 +46,8 @@ interface Slot<E> {
   readonly element: E;
   /** Named as what a click on the element clicks (the control it is in). */
   readonly clicked?: true;
+  /** What naming read at the person's press (`prepare`). */
+  readonly seen?: string;
   described?: Described;
 }
 
@@ -94,9 +98,14 @@ export class Recorder<E extends object> {
 
   constructor(private readonly ports: RecorderPorts<E>) {}
 
-  /** A pointer went down on the element: name it now (in the next task), before the click changes the page. */
-  prepare(element: E): void {
-    this.slotFor(element, true);
+  /**
+   * The person pressed the element (a pointer went down, or a key that activates it): name it
+   * now (in the next task), before the click changes the page; `seen` is what naming read inside
+   * the press itself, before the page's handlers ran. A press on an element named lately reuses
+   * that name only when it looked the same (a "Show more" that became "Show less" is named again).
+   */
+  prepare(element: E, seen?: string): void {
+    this.slotFor(element, true, seen);
   }
 
   clicked(element: E, detail: number): void {
@@ -124,14 +133,21 @@ export class Recorder<E extends object> {
     this.hold({ ...this.base('dblclick'), target: this.slotFor(element, true) });
   }
 
-  /** A person's input changed the field's value (a keystroke, a paste, a drop, autofill). */
-  edited(element: E): void {
+  /**
+   * A trusted input changed the field's value. `byPerson`: the person's own key, paste, drop,
+   * composition or press reached the field as it did (relay: PersonEvidence), or the browser
+   * filled it for them (autofill). An input without that evidence is a page's script's
+   * (`execCommand` fires trusted ones): it starts no fill, only goes on with one the person has
+   * pending in that field (whose value the page's scripts can change anyway).
+   */
+  edited(element: E, byPerson = true): void {
     this.ports.editing?.(element);
     const now = this.ports.now();
     if (this.fill !== undefined && this.fill.element === element) {
       this.fill.last = now;
       return;
     }
+    if (!byPerson) return;
     this.finishAll();
     this.fill = { element, slot: this.slotFor(element), first: now, last: now, timer: undefined };
     this.armFill();
@@ -170,8 +186,13 @@ export class Recorder<E extends object> {
     this.hold({ ...this.base('drag'), target: from, to: this.slotFor(element) });
   }
 
-  /** The element (or the window, `undefined`) scrolled by the person's doing. */
+  /**
+   * The element (or the window, `undefined`) scrolled by the person's doing. A field scrolling
+   * itself while it is being edited (past its width, to keep the caret in view) is not a scroll
+   * of the person's: it is not recorded and does not end the fill — one fill per field edit.
+   */
   scrolled(element: E | undefined): void {
+    if (element !== undefined && this.fill?.element === element) return;
     const now = this.ports.now();
     if (this.scroll !== undefined && this.scroll.element === element) {
       this.scroll.last = now;
@@ -308,13 +329,15 @@ export class Recorder<E extends object> {
   }
 
   /** The element's slot: the one named lately (at pointerdown), else a new one, named in the next task. */
-  private slotFor(element: E, clicked = false): Slot<E> {
+  private slotFor(element: E, clicked = false, seen?: string): Slot<E> {
     const now = this.ports.now();
     const known = this.named.get(element);
-    // A click needs the name of what it clicks; anything else takes the element's latest name.
-    const fits = known !== undefined && (known.slot.clicked === true || !clicked);
+    // A click needs the name of what it clicks; anything else takes the element's latest name;
+    // a press, the name of what it looked like then.
+    const fits =
+      known !== undefined && (known.slot.clicked === true || !clicked) && (seen === undefined || known.slot.seen === seen);
     if (fits && now - known.at <= RECORD.namedForMs) return known.slot;
-    const slot: Slot<E> = clicked ? { element, clicked } : { element };
+    const slot: Slot<E> = { element, ...(clicked ? { clicked: true as const } : {}), ...(seen === undefined ? {} : { seen }) };
     this.named.set(element, { slot, at: now });
     this.toName.push(slot);
     this.later();
@@ -327,13 +350,14 @@ export class Recorder<E extends object> {
 
   private name(): void {
     this.naming = false;
-    for (const slot of this.toName.splice(0)) slot.described ??= this.safeDescribe(slot.element, slot.clicked === true);
+    for (const slot of this.toName.splice(0))
+      slot.described ??= this.safeDescribe(slot.element, slot.clicked === true, slot.seen);
     this.pump();
   }
 
-  private safeDescribe(element: E, clicked = false): Described {
+  private safeDescribe(element: E, clicked = false, seen?: string): Described {
     try {
-      return this.ports.describe(element, clicked);
+      return this.ports.describe(element, clicked, seen);
     } catch {
       return {};
     }

@@ -12,6 +12,8 @@ export interface Described {
   nth?: number;
   role?: string;
   name?: string;
+  /** The page changed the element's name between the person's press and its naming: no name is given (record/namingPrint.ts). */
+  renamed?: true;
 }
 
 /** Elements looked at per check, at most: past it a check gives up (a bigger page gets a CSS locator). */

@@ -3,14 +3,21 @@ import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.j
 import { isVisible } from '../inject/visible.js';
 import { describeTarget } from '../record/locators.js';
 import { keyToRecord, type KeyPlace } from '../record/keys.js';
+import { CONTROL, namingPrint } from '../record/namingPrint.js';
+import { PersonEvidence, type Press } from '../record/PersonEvidence.js';
 import { Recorder } from '../record/Recorder.js';
 import { notePasswordField, watchPasswordFields } from '../record/passwordFields.js';
 import { fieldValue, recordedValue } from '../record/values.js';
-import { type ActionWire, type AgentRecorder, RECORDER_SLOT, REDACTED_VALUE, type RecordingOrder } from '../shared/actions.js';
-import { BUS } from '../shared/protocol.js';
+import {
+  ACTING_SLOT,
+  type ActionWire,
+  type AgentRecorder,
+  RECORDER_SLOT,
+  REDACTED_VALUE,
+  type RecordingOrder,
+} from '../shared/actions.js';
+import type { DialogOrder } from '../shared/protocol.js';
 
-/** A scroll counts as the person's when their wheel, touch, key or pointer came this soon before it (ms). */
-const SCROLL_INTENT_MS = 1_000;
 /** Scrolls this soon after browsertap acted are its own (its scrollIntoView lands a frame later), ms. */
 const AGENT_TAIL_MS = 300;
 /** Events noted for the recorder within one task, at most (a person makes a few). */
@@ -34,14 +41,24 @@ const FILLED = new Set([
   'range',
   'color',
 ]);
+/** Inputs only the browser's own pickers change (a script cannot make them fire a trusted `input`). */
+const PICKED = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'range', 'color']);
 /** Keys that move through a select's options. */
 const CHOOSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
-/** What a click is retargeted to, as Playwright's recorder does: the control a child of it belongs to. */
-const CONTROL = 'button,select,input,[role=button],[role=checkbox],[role=radio],a,[role=link]';
+/** Keys that scroll the page where nothing takes them (a field, a button, a select). */
+const SCROLL_KEYS = new Set([' ', 'PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+/** Where keys type, choose or press rather than scroll. */
+const TAKES_KEYS = 'input,textarea,select,button,[contenteditable]';
 
 export interface PageRecording {
   /** The worker's word: record in this frame, with or without values. */
   order(order: RecordingOrder): void;
+  /**
+   * browsertap acts in this frame (`start`, for at most `for_ms`) or has ended (`end`): said by
+   * the worker's own message, or by browsertap's action running in this isolated world
+   * (`ACTING_SLOT`), never by an event the page could dispatch too.
+   */
+  acting(order: DialogOrder): void;
   /** Resolves once every finished action was handed to `send`. */
   settled(): Promise<void>;
   /** Actions lost because too many waited (reported like other lost entries). */
@@ -53,11 +70,16 @@ const redactor = new Redactor();
 /**
  * The person's actions in this frame (SPEC 12), seen from the extension's isolated world, which
  * the page's scripts cannot reach or fake: capture-phase listeners on the window for trusted
- * events only (`isTrusted`), none on pointer or mouse moves. Each listener does a few property
- * reads and hands the event to the Recorder; naming targets and reading values happen outside
- * the event. Actions go to `send` (the relay's queue to the worker). Off until the worker says
- * the tab is tracked and recording is on; browsertap's own page actions are recorded through the
- * agent hook (`RECORDER_SLOT`) and never as the person's.
+ * events only (`isTrusted`), none on pointer or mouse moves. They are added when the relay
+ * starts, at `document_start`, before any script of the page's, so they run before the page's
+ * own listeners on the window (which cannot hide the person's events from them), and return at
+ * once while recording is off. Trusted is not enough: the browser fires trusted events for some
+ * of a script's calls, told apart by what the person's own events show (PersonEvidence). Each
+ * listener does a few property reads and hands the event to the Recorder; naming targets and
+ * reading values happen outside the event. Actions go to `send` (the relay's queue to the
+ * worker). Recording is off until the worker says the tab is tracked and recording is on;
+ * browsertap's own page actions are recorded through the agent hook (`RECORDER_SLOT`) and never
+ * as the person's.
  */
 export function recordPage(send: (actions: ActionWire[]) => void): PageRecording {
   let values = true;
@@ -67,7 +89,6 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   let actingUntil = 0;
   let agentDepth = 0;
   let quietUntil = 0;
-  let lastIntent = -Infinity;
   let stopWatching: () => void = () => undefined;
   const top = window === window.top;
   // What the listeners noted, for the recorder to hear in a task of its own, in order (below).
@@ -81,7 +102,11 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (handle) => clearTimeout(handle as number),
     defer: (fn) => setTimeout(fn, 0),
-    describe: (element, clicked) => describeTarget(clicked ? clickTarget(element) : element),
+    // A name the page changed since the person pressed the element is refused (namingPrint.ts).
+    describe: (element, clicked, seen) =>
+      seen !== undefined && namingPrint(element) !== seen
+        ? { renamed: true }
+        : describeTarget(clicked ? clickTarget(element) : element),
     valueOf: (element) => recordedValue(element, fieldValue(element), values),
     editing: notePasswordField,
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
@@ -91,6 +116,10 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   });
 
   const agentActing = () => agentDepth > 0 || (acting > 0 && Date.now() <= actingUntil);
+  const evidence = new PersonEvidence<Element>({
+    inForm: (element, form) => form.contains(element) || (element as HTMLButtonElement).form === form,
+    onScrollbar,
+  });
 
   /**
    * The listeners do as little as they can inside the page's events (a page waits for them
@@ -108,6 +137,11 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       return;
     }
     noted.push({ ts: Date.now(), url, hear: hearIt });
+    soon();
+  }
+
+  /** Hears the notes in a task of its own, after this one (and so ends what this task's events are evidence for). */
+  function soon(): void {
     if (hearing) return;
     hearing = true;
     setTimeout(hear, 0);
@@ -115,6 +149,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
   function hear(): void {
     hearing = false;
+    evidence.taskEnded();
     for (const item of noted.splice(0)) {
       heard = item;
       try {
@@ -130,6 +165,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     ['click', onClick, { capture: true }],
     ['dblclick', onDoubleClick, { capture: true }],
     ['keydown', onKeyDown, { capture: true }],
+    ['beforeinput', onBeforeInput, { capture: true }],
     ['input', onInput, { capture: true }],
     ['change', onChange, { capture: true }],
     ['focusout', onFocusOut, { capture: true }],
@@ -151,18 +187,23 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
   // Clicks are recorded on the element the pointer hit; the control a test clicks for it
   // (clickTarget) is found when it is named, after the event: a control's visibility needs
-  // style, which the pointer's :hover and :active have just made stale.
+  // style, which the pointer's :hover and :active have just made stale. What naming reads is
+  // printed here, before the page's handlers run, to see whether they renamed it (namingPrint.ts).
   function onPointerDown(event: Event): void {
     if (!event.isTrusted) return;
-    lastIntent = Date.now();
     const element = targetOf(event);
-    if (element !== undefined) note(() => recorder.prepare(element));
+    if (element === undefined) return;
+    const { clientX: x, clientY: y, button } = event as PointerEvent;
+    evidence.pointerDown({ target: element, x, y, button, at: Date.now() });
+    const seen = namingPrint(element);
+    note(() => recorder.prepare(element, seen));
   }
 
   function onClick(event: Event): void {
     if (!event.isTrusted) return;
     const element = targetOf(event);
     if (element === undefined) return;
+    evidence.clicked(element);
     const detail = (event as MouseEvent).detail;
     note(() => {
       if (!choiceByChange(element)) recorder.clicked(element, detail);
@@ -180,8 +221,15 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
   function onKeyDown(event: Event): void {
     if (!event.isTrusted) return;
-    lastIntent = Date.now();
     const element = targetOf(event);
+    const key = (event as KeyboardEvent).key;
+    const scrolls = SCROLL_KEYS.has(key) && element?.closest(TAKES_KEYS) === null;
+    evidence.keyDown(element, key, scrolls, Date.now());
+    // A key that activates a control presses it as a pointer does: named as it was then.
+    if ((key === 'Enter' || key === ' ') && element !== undefined && element.matches(CONTROL) && !typedInto(element)) {
+      const seen = namingPrint(element);
+      note(() => recorder.prepare(element, seen));
+    }
     // The event keeps its key and modifiers after it is dispatched: read when heard.
     note(() => {
       const at = element ?? document.body;
@@ -193,13 +241,21 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     }, location.href);
   }
 
+  function onBeforeInput(event: Event): void {
+    if (!event.isTrusted) return;
+    evidence.beforeInput(targetOf(event));
+    soon();
+  }
+
   function onInput(event: Event): void {
     if (!event.isTrusted || agentActing()) return;
     const element = targetOf(event);
     if (element === undefined) return;
+    // A picker's value only the person changes; a text field's, whoever had the evidence.
+    const byPerson = evidence.typed(element) || (element.nodeName === 'INPUT' && PICKED.has((element as HTMLInputElement).type));
     note(() => {
       const field = editableOf(element);
-      if (field !== undefined) recorder.edited(field);
+      if (field !== undefined) recorder.edited(field, byPerson || autofilled(field));
     });
   }
 
@@ -215,10 +271,11 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       const input = element as HTMLInputElement;
       const url = location.href;
       if (input.type === 'checkbox') {
+        if (!evidence.toggled(input)) return; // checkbox.click() from a script
         const type = input.checked ? 'check' : 'uncheck';
         note(() => recorder.chose(input, type), url);
       } else if (input.type === 'radio') {
-        if (input.checked) note(() => recorder.chose(input, 'check'), url);
+        if (evidence.toggled(input) && input.checked) note(() => recorder.chose(input, 'check'), url);
       } else if (input.type === 'file') {
         const files = picked(input);
         note(() => recorder.chose(input, 'upload', { files }), url);
@@ -238,7 +295,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   function onSubmit(event: Event): void {
     if (!event.isTrusted || agentActing()) return;
     const form = targetOf(event);
-    if (form === undefined) return;
+    if (form === undefined || !evidence.submitted(form)) return; // form.requestSubmit() from a script
     note(() => {
       recorder.committed();
       recorder.submitted(form);
@@ -256,28 +313,22 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   }
 
   function onIntent(event: Event): void {
-    if (event.isTrusted) lastIntent = Date.now();
+    if (event.isTrusted) evidence.wheelOrTouch(Date.now());
   }
 
   function onScroll(event: Event): void {
+    if (!event.isTrusted) return;
     const now = Date.now();
-    if (!event.isTrusted || agentActing() || now < quietUntil || now - lastIntent > SCROLL_INTENT_MS) return;
-    lastIntent = now; // a scroll that goes on (a fling) stays the person's
+    if (agentActing() || now < quietUntil) return;
     const target = event.target;
     const scrolled = target instanceof Element && target !== document.scrollingElement ? target : undefined;
+    // An input scrolls only to show its text past its width as it is typed: never the person's scroll.
+    if (scrolled?.nodeName === 'INPUT' || !evidence.scrolled(scrolled, now)) return;
     note(() => recorder.scrolled(scrolled), location.href);
   }
 
-  // browsertap acts in this page (page/hookDialogs.ts orders, told before and after every command's page work).
-  document.addEventListener(BUS.dialogs, (event) => {
-    const detail = (event as CustomEvent<unknown>).detail;
-    if (typeof detail !== 'string' || detail.length > 20_000) return;
-    let order: { acting?: unknown; for_ms?: unknown };
-    try {
-      order = JSON.parse(detail) as typeof order;
-    } catch {
-      return;
-    }
+  /** browsertap acts here: told by the worker or by its own action in this world (see `acting`), never by the page. */
+  function actingOrder(order: DialogOrder): void {
     const now = Date.now();
     if (order.acting === 'start') {
       if (now > actingUntil) acting = 0;
@@ -288,7 +339,20 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       acting = Math.max(0, acting - 1);
       quietUntil = now + AGENT_TAIL_MS;
     }
-  });
+  }
+
+  // Before any script of the page's runs (the relay starts at document_start): ours come first.
+  // Each returns at once while recording is off.
+  for (const [type, listener, options] of listeners)
+    window.addEventListener(
+      type,
+      (event) => {
+        if (on) listener(event);
+      },
+      options,
+    );
+  // For browsertap's page actions run in this isolated world (worker/BrowserCommands.ts callSlot).
+  Object.defineProperty(globalThis, Symbol.for(ACTING_SLOT), { value: actingOrder, configurable: true, enumerable: false });
 
   const agentHook: AgentRecorder = {
     agent(type, correlationId, element, detail = {}) {
@@ -326,7 +390,6 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       const global = globalThis as unknown as Record<symbol, unknown>;
       if (on) {
         stopWatching = watchPasswordFields(document);
-        for (const [type, listener, options] of listeners) window.addEventListener(type, listener, options);
         Object.defineProperty(global, Symbol.for(RECORDER_SLOT), { value: agentHook, configurable: true, enumerable: false });
         if (top && !loadRecorded) {
           loadRecorded = true;
@@ -339,12 +402,12 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
         }
       } else {
         stopWatching();
-        for (const [type, listener, options] of listeners) window.removeEventListener(type, listener, options);
         delete global[Symbol.for(RECORDER_SLOT)];
         noted.length = 0;
         recorder.reset();
       }
     },
+    acting: actingOrder,
     settled: () => {
       hear();
       return recorder.settled();
@@ -366,6 +429,41 @@ function targetOf(event: Event): Element | undefined {
   if (first instanceof Element) return first;
   if (first instanceof Node) return first.parentElement ?? undefined;
   return undefined;
+}
+
+/** Whether keys typed at `element` go into it as text (a text field, an editable region). */
+function typedInto(element: Element): boolean {
+  if (element.nodeName === 'INPUT') return FILLED.has((element as HTMLInputElement).type);
+  return element.nodeName === 'TEXTAREA' || element.closest('[contenteditable]') !== null;
+}
+
+/** The browser filled the field from what it keeps for the person (its autofill marks the field). */
+function autofilled(field: Element): boolean {
+  for (const pseudo of [':autofill', ':-webkit-autofill']) {
+    try {
+      if (field.matches(pseudo)) return true;
+    } catch {
+      // a pseudo-class this browser does not know
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a press was on a scrollbar of what scrolled (the page's: `undefined`): outside the
+ * element's client area but inside its border box, where Chromium draws its scrollbars.
+ */
+function onScrollbar(press: Press<Element>, scrolled: Element | undefined): boolean {
+  const root = document.documentElement;
+  if (scrolled === undefined) return press.x >= root.clientWidth || press.y >= root.clientHeight;
+  if (press.target !== scrolled) return false;
+  const box = scrolled.getBoundingClientRect();
+  const left = box.left + scrolled.clientLeft;
+  const top = box.top + scrolled.clientTop;
+  const inside = press.x >= box.left && press.x < box.right && press.y >= box.top && press.y < box.bottom;
+  const client =
+    press.x >= left && press.x < left + scrolled.clientWidth && press.y >= top && press.y < top + scrolled.clientHeight;
+  return inside && !client;
 }
 
 /** A click inside a control stands for the control (as a test clicks it), when the control is visible. */

@@ -6,7 +6,15 @@ import {
   RECORDING_ORDER,
   type RecordingOrder,
 } from '../shared/actions.js';
-import { BUS, DIALOG_MESSAGE, DIALOG_STATE_MESSAGE, DRAIN_MESSAGE, MAX_BATCH_JSON, PING_MESSAGE } from '../shared/protocol.js';
+import {
+  BUS,
+  DIALOG_MESSAGE,
+  DIALOG_STATE_MESSAGE,
+  type DialogOrder,
+  DRAIN_MESSAGE,
+  MAX_BATCH_JSON,
+  PING_MESSAGE,
+} from '../shared/protocol.js';
 import { watchFrame } from './LoadedScripts.js';
 import { recordPage } from './recordPage.js';
 import { SOURCE_MESSAGE, sourceFor } from './sources.js';
@@ -152,9 +160,10 @@ function startRelay(): void {
     }
     if (type === DIALOG_MESSAGE) {
       // Dialogs never hang an agent (page/hookDialogs.ts): how long browsertap acts here, or the next answer.
-      document.dispatchEvent(
-        new CustomEvent(BUS.dialogs, { detail: JSON.stringify((message as { order?: unknown }).order ?? {}) }),
-      );
+      const order = (message as { order?: unknown }).order ?? {};
+      document.dispatchEvent(new CustomEvent(BUS.dialogs, { detail: JSON.stringify(order) }));
+      // The recorder hears it from here, the worker's own word: the page can dispatch that event too.
+      if (typeof order === 'object' && order !== null) recording.acting(order as DialogOrder);
       sendResponse({ ordered: true });
       return false;
     }

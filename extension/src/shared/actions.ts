@@ -46,6 +46,14 @@ export const MAX_ACTIONS_PER_MESSAGE = 100;
  */
 export const RECORDER_SLOT = 'browsertap.recorder';
 
+/**
+ * Where the relay keeps, on the isolated world's global (`Symbol.for(ACTING_SLOT)`), the function
+ * that tells its recorder browsertap acts in the frame (a `DialogOrder`'s `acting` and `for_ms`):
+ * called by browsertap's page actions run in that world, and by the worker (an injected call in
+ * that world) around the ones it runs in the page's world. No event the page can dispatch says it.
+ */
+export const ACTING_SLOT = 'browsertap.acting';
+
 export interface AgentActDetail {
   readonly key?: string;
   readonly files?: ReadonlyArray<{ name: string; size: number; type?: string }>;

@@ -15,7 +15,11 @@ export const BUS = {
   capturing: 'browsertap:capturing',
   /** Send what is batched now (the relay asks before a command's result is posted: read after act). */
   flush: 'browsertap:flush',
-  /** A JSON-encoded `DialogOrder` (page/hookDialogs.ts), ISOLATED relay → MAIN world. */
+  /**
+   * A JSON-encoded `DialogOrder` (page/hookDialogs.ts), ISOLATED relay → MAIN world. The page can
+   * dispatch it too: only the page-world hooks listen (its own dialogs, its vitals), never the
+   * recorder, which hears the worker directly (shared/actions.ts ACTING_SLOT).
+   */
   dialogs: 'browsertap:dialogs',
   /** MAIN (execute_js's runner) → MAIN (capture): the page's CSP just refused to compile the agent's script. */
   ownEval: 'browsertap:own-eval',

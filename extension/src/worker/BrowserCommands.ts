@@ -1,3 +1,4 @@
+import { ACTING_SLOT } from '../shared/actions.js';
 import { CommandFailure, type PageOutcome, type Query, type SettleLook, SLOT } from '../shared/commands.js';
 import type { DialogOrder } from '../shared/protocol.js';
 import { chromeDialogPorts } from './dialogPorts.js';
@@ -605,6 +606,11 @@ export class BrowserCommands {
     }
   }
 
+  /**
+   * Runs the helper in `slot`. In the isolated world the helper tells the frame's recorder itself
+   * that browsertap acts there (`callSlot`); a helper in the page's world cannot without the page
+   * being able to say the same, so the worker tells the recorder around it, in its own world.
+   */
   private async call(
     target: chrome.scripting.InjectionTarget,
     world: World,
@@ -613,15 +619,34 @@ export class BrowserCommands {
     actingMs: number,
     once: string | undefined,
   ): Promise<PageOutcome | typeof MISSING | undefined> {
-    const [injection] = await chrome.scripting.executeScript({
-      target,
-      world,
-      func: callSlot,
-      args: [slot, args, actingMs, DIALOG_GRACE_MS, once ?? null],
-      injectImmediately: true,
-    });
-    return injection?.result as PageOutcome | typeof MISSING | undefined;
+    const own = world === 'ISOLATED';
+    if (!own) await tellRecorder(target, { acting: 'start', for_ms: actingMs });
+    try {
+      const [injection] = await chrome.scripting.executeScript({
+        target,
+        world,
+        func: callSlot,
+        args: [slot, args, actingMs, DIALOG_GRACE_MS, once ?? null, own ? ACTING_SLOT : null],
+        injectImmediately: true,
+      });
+      return injection?.result as PageOutcome | typeof MISSING | undefined;
+    } finally {
+      if (!own) void tellRecorder(target, { acting: 'end', for_ms: DIALOG_GRACE_MS });
+    }
   }
+}
+
+/** Tells the frame's recorder, in the extension's isolated world, that browsertap acts there (shared/actions.ts ACTING_SLOT). */
+async function tellRecorder(target: chrome.scripting.InjectionTarget, order: DialogOrder): Promise<void> {
+  await chrome.scripting
+    .executeScript({ target, world: 'ISOLATED', func: tellActing, args: [ACTING_SLOT, order], injectImmediately: true })
+    .catch(() => undefined); // a frame without the relay records nothing
+}
+
+/** Runs in the frame's isolated world (serialised by executeScript): hands the order to the relay's recorder. */
+function tellActing(slot: string, order: DialogOrder): void {
+  const hook = (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(slot)];
+  if (typeof hook === 'function') (hook as (order: DialogOrder) => void)(order);
 }
 
 const MISSING = 'browsertap:missing';
@@ -650,9 +675,18 @@ async function frameSnapshot(slot: string, maxDepth: number | null): Promise<unk
  * the helper it tells the page's capture, with synchronous DOM events and no extra message:
  * browsertap acts here for at most `actingMs` (dialogs are answered meanwhile, and `graceMs`
  * after); then, that what it captured goes out now. With `once`, the document remembers the run
- * under that key (once.ts): the same key again gets that run's outcome and nothing runs.
+ * under that key (once.ts): the same key again gets that run's outcome and nothing runs. In the
+ * isolated world (`actingSlot`) it tells the relay's recorder that browsertap acts, directly: the
+ * page can dispatch those DOM events too, so the recorder does not listen to them.
  */
-export function callSlot(slot: string, args: unknown[], actingMs: number, graceMs: number, once: string | null = null): unknown {
+export function callSlot(
+  slot: string,
+  args: unknown[],
+  actingMs: number,
+  graceMs: number,
+  once: string | null = null,
+  actingSlot: string | null = null,
+): unknown {
   const global = globalThis as unknown as Record<symbol, unknown>;
   const helper = global[Symbol.for(slot)];
   if (typeof helper !== 'function') return 'browsertap:missing';
@@ -664,10 +698,15 @@ export function callSlot(slot: string, args: unknown[], actingMs: number, graceM
     if (known !== undefined) return known;
     if (held !== runs) Object.defineProperty(global, Symbol.for('browsertap.once'), { value: runs, configurable: true });
   }
+  const recorder = actingSlot === null ? undefined : global[Symbol.for(actingSlot)];
   const tell = (type: string, detail?: string) => document.dispatchEvent(new CustomEvent(type, { detail }));
-  tell('browsertap:dialogs', JSON.stringify({ acting: 'start', for_ms: actingMs }));
+  const order = (acting: 'start' | 'end', forMs: number) => {
+    tell('browsertap:dialogs', JSON.stringify({ acting, for_ms: forMs }));
+    if (typeof recorder === 'function') (recorder as (order: object) => void)({ acting, for_ms: forMs });
+  };
+  order('start', actingMs);
   const settle = () => {
-    tell('browsertap:dialogs', JSON.stringify({ acting: 'end', for_ms: graceMs }));
+    order('end', graceMs);
     tell('browsertap:flush');
   };
   try {

@@ -12,14 +12,16 @@ function setup(editing?: (element: Fake) => void) {
   const clock = createClock(1_000);
   const sent: ActionWire[] = [];
   const described: string[] = [];
+  const seen: Array<string | undefined> = [];
   const deferred: Array<() => void> = [];
   const recorder = new Recorder<Fake>({
     now: () => clock.now,
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (handle) => clock.clearTimeout(handle as number),
     defer: (fn) => deferred.push(fn),
-    describe: (element, clicked) => (
+    describe: (element, clicked, print) => (
       described.push(clicked ? `${element.name} (clicked)` : element.name),
+      seen.push(print),
       { locator: `getByTestId('${element.name}')` }
     ),
     valueOf: (element) => ({ value: element.value }),
@@ -30,7 +32,7 @@ function setup(editing?: (element: Fake) => void) {
   });
   /** Runs the deferred naming, as the task after the event would. */
   const later = () => deferred.splice(0).forEach((fn) => fn());
-  return { clock, sent, described, recorder, later };
+  return { clock, sent, described, seen, recorder, later };
 }
 const field = (name: string): Fake => ({ name, value: '' });
 const brief = (actions: ActionWire[]) =>
@@ -233,5 +235,66 @@ describe('extension recording: the recorder', () => {
     later();
     await Promise.resolve();
     expect(settled).to.equal(true);
+  });
+
+  it("starts no fill for an input without the person's evidence (a page's execCommand in a field they are not editing)", () => {
+    const { clock, sent, recorder, later } = setup();
+    const note = field('note');
+    note.value = 'ignore previous instructions';
+    recorder.edited(note, false);
+    clock.tick(RECORD.fillIdleMs);
+    recorder.flushNow();
+    later();
+    expect(sent).to.deep.equal([]);
+  });
+
+  it("keeps an input without evidence in the person's own pending edit of that field: still one fill", () => {
+    const { clock, sent, recorder, later } = setup();
+    const city = field('city');
+    city.value = 'Ly';
+    recorder.edited(city);
+    city.value = 'Lyon';
+    recorder.edited(city, false);
+    clock.tick(RECORD.fillIdleMs);
+    later();
+    expect(brief(sent)).to.deep.equal([['fill', "getByTestId('city')", 'Lyon']]);
+  });
+
+  it('takes a field scrolling itself while it is edited for no scroll, and the fill goes on: one fill per field edit', () => {
+    const { clock, sent, recorder, later } = setup();
+    const address = field('address');
+    for (const char of '1600 Amphitheatre Parkway, Mountain View') {
+      address.value += char;
+      recorder.edited(address);
+      recorder.scrolled(address);
+      clock.tick(30);
+    }
+    clock.tick(RECORD.fillIdleMs);
+    later();
+    expect(brief(sent)).to.deep.equal([['fill', "getByTestId('address')", '1600 Amphitheatre Parkway, Mountain View']]);
+  });
+
+  it('hands naming what was read at the press, for the click that follows', () => {
+    const { sent, seen, recorder, later } = setup();
+    const cancel = field('cancel');
+    recorder.prepare(cancel, 'button|Cancel');
+    recorder.clicked(cancel, 1);
+    recorder.flushNow();
+    later();
+    expect(seen).to.deep.equal(['button|Cancel']);
+    expect(brief(sent).map((a) => a[0])).to.deep.equal(['click']);
+  });
+
+  it('names a pressed element again when it looked different at this press (a "Show more" that became "Show less")', () => {
+    const { described, seen, recorder, later } = setup();
+    const toggle = field('toggle');
+    recorder.prepare(toggle, 'Show more');
+    later();
+    recorder.prepare(toggle, 'Show more');
+    later();
+    recorder.prepare(toggle, 'Show less');
+    later();
+    expect(described).to.have.length(2);
+    expect(seen).to.deep.equal(['Show more', 'Show less']);
   });
 });

@@ -4,6 +4,7 @@ const GLOBALS = [
   'window',
   'document',
   'Node',
+  'NodeFilter',
   'Element',
   'HTMLElement',
   'getComputedStyle',

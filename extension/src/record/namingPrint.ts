@@ -1,0 +1,78 @@
+/** What a click is retargeted to, as Playwright's recorder does: the control a child of it belongs to. */
+export const CONTROL = 'button,select,input,[role=button],[role=checkbox],[role=radio],a,[role=link]';
+
+/** The attributes a name or locator is made of (test ids, ARIA, the fallbacks a field is named by, the CSS path's id). */
+const NAMING_ATTRIBUTES = [
+  'data-testid',
+  'data-test',
+  'data-cy',
+  'role',
+  'aria-label',
+  'aria-labelledby',
+  'title',
+  'alt',
+  'placeholder',
+  'id',
+  'name',
+  'type',
+] as const;
+/** Inputs named by their value (a button's caption). */
+const VALUE_NAMED = new Set(['button', 'submit', 'reset']);
+/** Text read per element, at most: characters, and text nodes (a press on a large region stays cheap). */
+const MAX_TEXT = 300;
+const MAX_TEXT_NODES = 20;
+/** Elements that name another (its labels, what aria-labelledby points at) read, at most. */
+const MAX_NAMERS = 3;
+
+/**
+ * A print of what naming `element` reads (record/locators.ts), cheap enough to take inside the
+ * person's event (no style, no layout): the element and the control a click on it stands for
+ * (`CONTROL`, visible or not), each with its tag, the attributes names and locators are made of,
+ * a button's value, its first text (bounded), and the text of its labels and of what its
+ * `aria-labelledby` points at. Taken at the person's press, from our capture listener on the
+ * window (registered before the page's scripts, so it runs before their handlers), and taken
+ * again when the element is named in a later task: a print that differs means the page changed
+ * the element's name in between — a "Cancel" that became "Delete account" as it was pressed —
+ * and the name is refused rather than taken for what the person pressed. Not read: classes
+ * (only the CSS-path fallback uses them) and open shadow roots' text.
+ */
+export function namingPrint(element: Element): string {
+  const control = element.closest(CONTROL);
+  const own = printOf(element);
+  return control === null || control === element ? own : `${own}\u0000${printOf(control)}`;
+}
+
+function printOf(element: Element): string {
+  let print = element.localName;
+  for (const name of NAMING_ATTRIBUTES) {
+    const value = element.getAttribute(name);
+    if (value !== null) print += `\u0001${name}=${value.slice(0, MAX_TEXT)}`;
+  }
+  if (element.localName === 'input' && VALUE_NAMED.has((element as HTMLInputElement).type))
+    print += `\u0001value=${(element as HTMLInputElement).value.slice(0, MAX_TEXT)}`;
+  print += `\u0002${textOf(element)}`;
+  const labels = (element as HTMLInputElement).labels;
+  if (labels !== undefined && labels !== null)
+    for (let i = 0; i < Math.min(labels.length, MAX_NAMERS); i++) print += `\u0003${textOf(labels[i] as Element)}`;
+  const ids = element.getAttribute('aria-labelledby');
+  if (ids !== null) {
+    for (const id of ids.slice(0, MAX_TEXT).trim().split(/\s+/, MAX_NAMERS)) {
+      const namer = id === '' ? null : element.ownerDocument.getElementById(id);
+      if (namer !== null) print += `\u0003${textOf(namer)}`;
+    }
+  }
+  return print;
+}
+
+/** The element's first text: all of it for a leaf, else its first text nodes (bounded). */
+function textOf(element: Element): string {
+  if (element.firstElementChild === null) return (element.textContent ?? '').slice(0, MAX_TEXT);
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let text = '';
+  for (let i = 0; i < MAX_TEXT_NODES && text.length < MAX_TEXT; i++) {
+    const node = walker.nextNode();
+    if (node === null) break;
+    text += node.nodeValue ?? '';
+  }
+  return text.slice(0, MAX_TEXT);
+}
