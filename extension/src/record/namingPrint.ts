@@ -2,7 +2,7 @@
 export const CONTROL = 'button,select,input,[role=button],[role=checkbox],[role=radio],a,[role=link]';
 
 /** The attributes a name or locator is made of (test ids, ARIA, the fallbacks a field is named by, the CSS path's id). */
-const NAMING_ATTRIBUTES = [
+const NAMING_ATTRIBUTES = new Set([
   'data-testid',
   'data-test',
   'data-cy',
@@ -15,7 +15,7 @@ const NAMING_ATTRIBUTES = [
   'id',
   'name',
   'type',
-] as const;
+]);
 /** Inputs named by their value (a button's caption). */
 const VALUE_NAMED = new Set(['button', 'submit', 'reset']);
 /** Text read per element, at most: characters, and text nodes (a press on a large region stays cheap). */
@@ -44,9 +44,11 @@ export function namingPrint(element: Element): string {
 
 function printOf(element: Element): string {
   let print = element.localName;
-  for (const name of NAMING_ATTRIBUTES) {
-    const value = element.getAttribute(name);
-    if (value !== null) print += `\u0001${name}=${value.slice(0, MAX_TEXT)}`;
+  // The attributes it has (a few calls into the DOM), not each one naming reads (a dozen), in a set order.
+  if (element.hasAttributes()) {
+    const names = element.getAttributeNames().filter((name) => NAMING_ATTRIBUTES.has(name));
+    if (names.length > 1) names.sort();
+    for (const name of names) print += `\u0001${name}=${(element.getAttribute(name) ?? '').slice(0, MAX_TEXT)}`;
   }
   if (element.localName === 'input' && VALUE_NAMED.has((element as HTMLInputElement).type))
     print += `\u0001value=${(element as HTMLInputElement).value.slice(0, MAX_TEXT)}`;
@@ -54,7 +56,7 @@ function printOf(element: Element): string {
   const labels = (element as HTMLInputElement).labels;
   if (labels !== undefined && labels !== null)
     for (let i = 0; i < Math.min(labels.length, MAX_NAMERS); i++) print += `\u0003${textOf(labels[i] as Element)}`;
-  const ids = element.getAttribute('aria-labelledby');
+  const ids = print.includes('\u0001aria-labelledby=') ? element.getAttribute('aria-labelledby') : null;
   if (ids !== null) {
     for (const id of ids.slice(0, MAX_TEXT).trim().split(/\s+/, MAX_NAMERS)) {
       const namer = id === '' ? null : element.ownerDocument.getElementById(id);
