@@ -2,14 +2,20 @@
 // extension: a person's clicks and keystrokes (Playwright's mouse and keyboard: trusted input)
 // on a 500-element page, with recording on and then off (`configure recording`).
 //
-// The synchronous part: the page times its own capture listener on the window (registered before
-// the recorder's) and its capture listener on the document (run after the recorder's window
-// listener); the gap between them holds the recorder's listener. The same gap with recording off
+// The synchronous part: a capture listener on the window registered before anything else in the
+// document (Playwright's init script, which runs before the extension's document_start content
+// scripts) and the page's own capture listener on the document (run after the recorder's window
+// listeners); the gap between them holds the recorder's listeners. The same gap with recording off
 // is the baseline; the difference is what recording adds inside the event.
 // The deferred part (naming the target, reading and redacting the value) runs in a task after
 // the event; it is timed by running the recorder's own modules on the same page and element.
+// Naming inside the press: the two ways to take a name as the person pressed (name it there, or
+// print what naming reads there and compare later), each timed inside a trusted pointerdown,
+// taken in turns on the same elements.
 //
-// Run: node --import tsx bench/extension/recordingBench.ts  (builds nothing: build first)
+// Run: node --import tsx bench/extension/recordingBench.ts  (builds nothing: build first). From
+// another checkout's root (its built extension and CLI), it measures that build the same way.
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -21,14 +27,12 @@ import { bundleForPage } from './pageBundle.js';
 const CLICKS = 200;
 const KEYS = 200;
 const DEFERRED_ROUNDS = 50;
+const PRESS_ROUNDS = 60;
 
 /** 40 product cards (each with a "Buy" button: a locator needs .nth there), a checkout button, a labelled field. */
 const PAGE = `<!doctype html><html><head><title>recording bench</title><script>
-window.__gap = { pointerdown: [], click: [], keydown: [], input: [], focusout: [] };
 for (const type of Object.keys(window.__gap)) {
-  let started = 0;
-  window.addEventListener(type, () => { started = performance.now(); }, true);
-  document.addEventListener(type, (event) => { if (event.isTrusted) window.__gap[type].push(performance.now() - started); }, true);
+  document.addEventListener(type, (event) => { if (event.isTrusted) window.__gap[type].push(performance.now() - window.__started[type]); }, true);
 }
 </script></head><body><h1>Shop</h1><form onsubmit="return false"><label for="coupon">Coupon</label> <input id="coupon"> <button id="checkout" type="button">Checkout</button></form><main>
 ${Array.from(
@@ -38,6 +42,11 @@ ${Array.from(
 ).join('')}
 </main>
 </body></html>`;
+
+/** Before any script of the document's or the extension's: where each event's gap starts. */
+const FIRST = `window.__gap = { pointerdown: [], click: [], keydown: [], beforeinput: [], input: [], focusout: [] };
+window.__started = {};
+for (const type of Object.keys(window.__gap)) window.addEventListener(type, () => { window.__started[type] = performance.now(); }, true);`;
 
 interface Side {
   readonly clickUs: number;
@@ -65,7 +74,7 @@ async function measureSide(page: Page): Promise<Side> {
   const us = (values: number[]) => trimmedMean(values.length > 20 ? values.slice(5) : values) * 1_000;
   return {
     clickUs: us(gap.pointerdown as number[]) + us(gap.click as number[]),
-    keyUs: us(gap.keydown as number[]) + us(gap.input as number[]),
+    keyUs: us(gap.keydown as number[]) + us(gap.beforeinput as number[]) + us(gap.input as number[]),
     focusoutUs: us(gap.focusout as number[]),
   };
 }
@@ -103,6 +112,49 @@ window.__record = { describeTarget, recordedValue };`,
   return (await page.evaluate(script)) as { nameClickUs: number; nameFieldUs: number; nameNthUs: number; valueUs: number };
 }
 
+/**
+ * Taking a click's name as the person pressed, inside a trusted pointerdown (style made stale by
+ * the press, as the recorder would meet it): naming the target there (`describeTarget` of the
+ * control it stands for), or printing what naming reads (`namingPrint`), in turns, click by click.
+ */
+async function namingInPress(page: Page): Promise<Record<string, number>> {
+  if (!existsSync('extension/src/record/namingPrint.ts')) return {};
+  const bundle = await bundleForPage(
+    `import { describeTarget } from './extension/src/record/locators.ts';
+import { namingPrint } from './extension/src/record/namingPrint.ts';
+import { clickTarget } from './extension/src/relay/recordPage.ts';
+window.__press = { describeTarget, namingPrint, clickTarget, option: 'name', times: { name: [], print: [] } };
+window.addEventListener('pointerdown', (event) => {
+  const press = window.__press;
+  const started = performance.now();
+  if (press.option === 'name') press.describeTarget(press.clickTarget(event.target));
+  else press.namingPrint(event.target);
+  press.times[press.option].push(performance.now() - started);
+}, true);`,
+  );
+  await page.addScriptTag({ content: bundle });
+  const figures: Record<string, number> = {};
+  for (const [label, selector] of [
+    ['Checkout', '#checkout'],
+    ['Buy20', 'article:nth-of-type(21) button'],
+  ] as const) {
+    await page.evaluate('window.__press.times = { name: [], print: [] }');
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    const found = await page.locator(selector).boundingBox();
+    if (found === null) throw new Error(`${selector} has no box`);
+    await page.mouse.move(found.x + found.width / 2, found.y + found.height / 2);
+    for (let i = 0; i < PRESS_ROUNDS; i++) {
+      await page.evaluate(`window.__press.option = ${JSON.stringify(i % 2 === 0 ? 'name' : 'print')}`);
+      await page.mouse.down();
+      await page.mouse.up();
+    }
+    const times = (await page.evaluate('window.__press.times')) as { name: number[]; print: number[] };
+    figures[`nameInPress${label}Us`] = trimmedMean(times.name) * 1_000;
+    figures[`printInPress${label}Us`] = trimmedMean(times.print) * 1_000;
+  }
+  return figures;
+}
+
 /** The mean of the values without the slowest 5 % (a GC or a frame landing in one event). */
 function trimmedMean(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b).slice(0, Math.max(1, Math.floor(values.length * 0.95)));
@@ -125,6 +177,7 @@ async function main(): Promise<void> {
     browser = await launchPlaywright(agent.port);
     await agent.extensionConnected();
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.addInitScript(FIRST);
     await openTrackedPage(agent, page, url);
     console.log(`elements on the page: ${await page.evaluate(() => document.querySelectorAll('*').length)}`);
     const sides: Array<{ on: Side; off: Side }> = [];
@@ -144,6 +197,7 @@ async function main(): Promise<void> {
     console.log(`the daemon holds actions (a check that recording ran): ${JSON.stringify(recorded).length} bytes`);
     const mid = (pick: (side: { on: Side; off: Side }) => number) => median(sides.map(pick));
     const later = await deferred(page);
+    const inPress = await namingInPress(page);
     const result = {
       clickOnUs: mid((s) => s.on.clickUs),
       clickOffUs: mid((s) => s.off.clickUs),
@@ -152,6 +206,7 @@ async function main(): Promise<void> {
       focusoutOnUs: mid((s) => s.on.focusoutUs),
       focusoutOffUs: mid((s) => s.off.focusoutUs),
       ...later,
+      ...inPress,
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {

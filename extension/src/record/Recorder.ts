@@ -77,11 +77,12 @@ interface PendingRun<E> {
 /**
  * Turns what a person does in a page into actions (SPEC 12), in the order they happened: a click
  * (or, when a second click follows on the same element, one dblclick); one `fill` per field edit
- * with the final value, taken at 500 ms idle, blur, Enter, submit or the next action; one
- * `scroll` per scroll, at its final position 500 ms after it stops; presses, choices, submits,
- * drags and navigations as they come. The DOM wiring (relay/recordPage.ts) calls it from trusted
- * events only, and does nothing costly inside them: naming a target (`describe`) runs later, in
- * a task of its own (`defer`), and an action is sent once its targets are named.
+ * with the final value, taken at 500 ms idle, blur, Enter, submit or the next action, whatever
+ * the field does to scroll itself; one `scroll` per scroll, at its final position 500 ms after it
+ * stops; presses, choices, submits, drags and navigations as they come. The DOM wiring
+ * (relay/recordPage.ts) calls it from trusted events the person's own input made (PersonEvidence),
+ * and does nothing costly inside them: naming a target (`describe`) runs later, in a task of its
+ * own (`defer`), and an action is sent once its targets are named.
  */
 export class Recorder<E extends object> {
   private readonly named = new WeakMap<E, { slot: Slot<E>; at: number }>();

@@ -16,6 +16,8 @@ const NAMING_ATTRIBUTES = new Set([
   'name',
   'type',
 ]);
+/** Fields named by their labels (finding an element's labels walks the document: only for these). */
+const LABELLED = new Set(['input', 'select', 'textarea']);
 /** Inputs named by their value (a button's caption). */
 const VALUE_NAMED = new Set(['button', 'submit', 'reset']);
 /** Text read per element, at most: characters, and text nodes (a press on a large region stays cheap). */
@@ -28,7 +30,7 @@ const MAX_NAMERS = 3;
  * A print of what naming `element` reads (record/locators.ts), cheap enough to take inside the
  * person's event (no style, no layout): the element and the control a click on it stands for
  * (`CONTROL`, visible or not), each with its tag, the attributes names and locators are made of,
- * a button's value, its first text (bounded), and the text of its labels and of what its
+ * a button's value, its first text (bounded), the text of a field's labels and of what its
  * `aria-labelledby` points at. Taken at the person's press, from our capture listener on the
  * window (registered before the page's scripts, so it runs before their handlers), and taken
  * again when the element is named in a later task: a print that differs means the page changed
@@ -45,16 +47,14 @@ export function namingPrint(element: Element): string {
 function printOf(element: Element): string {
   let print = element.localName;
   // The attributes it has (a few calls into the DOM), not each one naming reads (a dozen), in a set order.
-  if (element.hasAttributes()) {
-    const names = element.getAttributeNames().filter((name) => NAMING_ATTRIBUTES.has(name));
-    if (names.length > 1) names.sort();
-    for (const name of names) print += `\u0001${name}=${(element.getAttribute(name) ?? '').slice(0, MAX_TEXT)}`;
-  }
+  const names = element.getAttributeNames().filter((name) => NAMING_ATTRIBUTES.has(name));
+  if (names.length > 1) names.sort();
+  for (const name of names) print += `\u0001${name}=${(element.getAttribute(name) ?? '').slice(0, MAX_TEXT)}`;
   if (element.localName === 'input' && VALUE_NAMED.has((element as HTMLInputElement).type))
     print += `\u0001value=${(element as HTMLInputElement).value.slice(0, MAX_TEXT)}`;
   print += `\u0002${textOf(element)}`;
-  const labels = (element as HTMLInputElement).labels;
-  if (labels !== undefined && labels !== null)
+  const labels = LABELLED.has(element.localName) ? (element as HTMLInputElement).labels : null;
+  if (labels !== null)
     for (let i = 0; i < Math.min(labels.length, MAX_NAMERS); i++) print += `\u0003${textOf(labels[i] as Element)}`;
   const ids = print.includes('\u0001aria-labelledby=') ? element.getAttribute('aria-labelledby') : null;
   if (ids !== null) {

@@ -193,10 +193,29 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     if (!event.isTrusted) return;
     const element = targetOf(event);
     if (element === undefined) return;
-    const { clientX: x, clientY: y, button } = event as PointerEvent;
-    evidence.pointerDown({ target: element, x, y, button, at: Date.now() });
+    // Where and with which button: read only if a scroll comes to ask (the event keeps them).
+    const pointer = event as PointerEvent;
+    evidence.pointerDown({
+      target: element,
+      get x() {
+        return pointer.clientX;
+      },
+      get y() {
+        return pointer.clientY;
+      },
+      get button() {
+        return pointer.button;
+      },
+      at: Date.now(),
+    });
     const seen = namingPrint(element);
     note(() => recorder.prepare(element, seen));
+    // A label pressed stands for its field, whose check or choice is named as it was then too.
+    const control = element.nodeName === 'LABEL' ? (element as HTMLLabelElement).control : null;
+    if (control !== null) {
+      const controlSeen = namingPrint(control);
+      note(() => recorder.prepare(control, controlSeen));
+    }
   }
 
   function onClick(event: Event): void {
