@@ -5,9 +5,10 @@ import type { Page } from 'playwright-core';
 import { launchPlaywright } from './support/chromium.js';
 import { type Agent, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
-// Adversarial: a page cannot write the person's story (SPEC 12, docs/security.md "What a page can
-// still do"). The person is Playwright's own mouse and keyboard (CDP input: trusted events); the
-// page is `page.evaluate` (the page's own world) and the page's own scripts. What the browser
+// Adversarial: a page cannot write the person's story (docs/security.md, "The page cannot write the
+// person's story" and "What a page can still do"). The person is Playwright's own mouse and
+// keyboard (CDP input: trusted events); the page is `page.evaluate` (the page's own world) and the
+// page's own scripts. What the browser
 // fires as trusted for a script's call (a submit, an input, a change, a scroll), what the page
 // dispatches to look like browsertap, the listeners it registers before ours and the names it
 // changes as the person presses are not recorded as the person's.

@@ -1,5 +1,7 @@
 /** What a click is retargeted to, as Playwright's recorder does: the control a child of it belongs to. */
 export const CONTROL = 'button,select,input,[role=button],[role=checkbox],[role=radio],a,[role=link]';
+/** The tags in CONTROL: an element with one is the control it stands for. */
+const CONTROL_TAGS = new Set(['button', 'select', 'input', 'a']);
 
 /** The attributes a name or locator is made of (test ids, ARIA, the fallbacks a field is named by, the CSS path's id). */
 const NAMING_ATTRIBUTES = new Set([
@@ -39,21 +41,23 @@ const MAX_NAMERS = 3;
  * (only the CSS-path fallback uses them) and open shadow roots' text.
  */
 export function namingPrint(element: Element): string {
-  const control = element.closest(CONTROL);
-  const own = printOf(element);
-  return control === null || control === element ? own : `${own}\u0000${printOf(control)}`;
+  // Each call into the DOM costs the page a little inside its event: a control by its tag is its own.
+  const tag = element.localName;
+  const control = CONTROL_TAGS.has(tag) ? element : element.closest(CONTROL);
+  const own = printOf(element, tag);
+  return control === null || control === element ? own : `${own}\u0000${printOf(control, control.localName)}`;
 }
 
-function printOf(element: Element): string {
-  let print = element.localName;
+function printOf(element: Element, tag: string): string {
+  let print = tag;
   // The attributes it has (a few calls into the DOM), not each one naming reads (a dozen), in a set order.
   const names = element.getAttributeNames().filter((name) => NAMING_ATTRIBUTES.has(name));
   if (names.length > 1) names.sort();
   for (const name of names) print += `\u0001${name}=${(element.getAttribute(name) ?? '').slice(0, MAX_TEXT)}`;
-  if (element.localName === 'input' && VALUE_NAMED.has((element as HTMLInputElement).type))
+  if (tag === 'input' && VALUE_NAMED.has((element as HTMLInputElement).type))
     print += `\u0001value=${(element as HTMLInputElement).value.slice(0, MAX_TEXT)}`;
   print += `\u0002${textOf(element)}`;
-  const labels = LABELLED.has(element.localName) ? (element as HTMLInputElement).labels : null;
+  const labels = LABELLED.has(tag) ? (element as HTMLInputElement).labels : null;
   if (labels !== null)
     for (let i = 0; i < Math.min(labels.length, MAX_NAMERS); i++) print += `\u0003${textOf(labels[i] as Element)}`;
   const ids = print.includes('\u0001aria-labelledby=') ? element.getAttribute('aria-labelledby') : null;

@@ -211,7 +211,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     const seen = namingPrint(element);
     note(() => recorder.prepare(element, seen));
     // A label pressed stands for its field, whose check or choice is named as it was then too.
-    const control = element.nodeName === 'LABEL' ? (element as HTMLLabelElement).control : null;
+    const control = element instanceof HTMLLabelElement ? element.control : null;
     if (control !== null) {
       const controlSeen = namingPrint(control);
       note(() => recorder.prepare(control, controlSeen));
