@@ -78,8 +78,28 @@ async function buildVite(app: Exclude<FrameworkApp, 'angular'>, variant: Variant
   const outDir = tempDir(`browsertap-${app}-${variant}-`);
   const { build } = await import('vite');
   const mode = variant === 'dev' ? 'development' : 'production';
-  await build({ ...(await viteConfig(app, mode)), build: { outDir, emptyOutDir: true, sourcemap: true } });
+  const restore = nodeEnv(mode);
+  try {
+    await build({ ...(await viteConfig(app, mode)), build: { outDir, emptyOutDir: true, sourcemap: true } });
+  } finally {
+    restore();
+  }
   return outDir;
+}
+
+/**
+ * Sets NODE_ENV for a Vite build or dev server of this process; the previous value comes back
+ * with the function it returns. Vite takes NODE_ENV over its `mode` once it is set, and sets it
+ * itself on first use: every e2e file shares one process, so a dev server after a build would
+ * serve production React, and a build after a dev server would build the development one.
+ */
+function nodeEnv(value: 'development' | 'production'): () => void {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = value;
+  return () => {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  };
 }
 
 /** Angular's application builder (`@angular/build`) run through its Architect API, as `ng build` runs it. */
@@ -118,12 +138,25 @@ async function buildAngular(variant: Variant): Promise<string> {
 export async function serveApp(app: FrameworkApp, variant: Variant): Promise<ServedApp> {
   if (variant === 'dev' && app !== 'angular') {
     const { createServer: createViteServer } = await import('vite');
-    const server = await createViteServer({
-      ...(await viteConfig(app, 'development')),
-      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, allowedHosts: ['127.0.0.1'] },
-    });
-    await server.listen();
-    return { base: (server.resolvedUrls?.local[0] as string).replace(/\/$/, ''), close: () => server.close() };
+    // Its dependencies are bundled on the first page load, with NODE_ENV as it is then: it stays set while the server runs.
+    const restore = nodeEnv('development');
+    try {
+      const server = await createViteServer({
+        ...(await viteConfig(app, 'development')),
+        server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, allowedHosts: ['127.0.0.1'] },
+      });
+      await server.listen();
+      return {
+        base: (server.resolvedUrls?.local[0] as string).replace(/\/$/, ''),
+        close: async () => {
+          await server.close();
+          restore();
+        },
+      };
+    } catch (error) {
+      restore();
+      throw error;
+    }
   }
   return serveStatic(await buildApp(app, variant));
 }
