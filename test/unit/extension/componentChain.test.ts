@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { runInThisContext } from 'node:vm';
 import { componentChain, MAX_ANCESTORS } from '../../../extension/src/component/componentChain.js';
 import { CHAIN_REASONS, MAX_COMPONENTS } from '../../../extension/src/shared/components.js';
 import { withPage } from './support/jsdom.js';
@@ -137,6 +138,32 @@ describe('extension: the component chain read in the page (componentChain)', () 
       expect(componentChain(button).components).to.deep.equal([{ name: 'Card', framework: 'react' }]);
       Object.assign(button, { __reactFiber$x: fiber({ tag: 5, _debugOwner: card, _debugStack: debugStack([JSX]) }) });
       expect(componentChain(button).components).to.deep.equal([{ name: 'Card', framework: 'react' }]);
+    });
+
+    it('reads a real V8 stack in V8’s own format even when the page set Error.prepareStackTrace', () => {
+      const button = open('<button>Save</button>').querySelector('button') as Element;
+      // Functions in scripts named as a dev server's modules, the Error made as jsxDEV makes it.
+      const jsxDEV = runInThisContext('(function jsxDEV() { return new Error("react-stack-top-frame"); })', {
+        filename: 'http://localhost:5173/node_modules/react.js',
+      }) as () => Error;
+      const render = runInThisContext('(jsx) => function Card() {\n  return jsx();\n}', {
+        filename: 'http://localhost:5173/src/Card.jsx',
+      })(jsxDEV) as () => Error;
+      const host = Error as { prepareStackTrace?: unknown };
+      const saved = host.prepareStackTrace;
+      host.prepareStackTrace = (error: Error) => `${error.message} (formatted by the page)`;
+      try {
+        const stack = render() as Error;
+        Object.assign(button, {
+          __reactFiber$x: fiber({ tag: 5, _debugOwner: fiber({ type: function Card() {} }), _debugStack: stack }),
+        });
+        expect(componentChain(button).components).to.deep.equal([
+          { name: 'Card', framework: 'react', url: 'http://localhost:5173/src/Card.jsx', line: 2, column: 10 },
+        ]);
+        expect(host.prepareStackTrace, 'the page’s formatter is back').to.be.a('function');
+      } finally {
+        host.prepareStackTrace = saved;
+      }
     });
 
     it('takes no position from an Error that is not React’s debug stack', () => {
