@@ -151,7 +151,7 @@ describe('e2e: the component chain of a nested button, per framework', function 
             const button = document.querySelector('[data-testid="nested"]') as Element;
             let detail: unknown;
             // No named function in here: the test's transpiler would wrap it in `__name`, which the page lacks.
-            button.addEventListener(answerType, (event) => (detail = (event as CustomEvent<unknown>).detail), { once: true });
+            document.addEventListener(answerType, (event) => (detail = (event as CustomEvent<unknown>).detail), { once: true });
             button.dispatchEvent(new CustomEvent(requestType, { bubbles: true, composed: true }));
             return detail;
           },

@@ -6,7 +6,7 @@ import { componentChain } from './componentChain.js';
  * its slot (`Symbol.for(COMPONENT_SLOT)` on the global, not enumerable), and the answer to the
  * isolated world's requests (request.ts): a `COMPONENT_REQUEST` event dispatched on an element
  * is stopped here, at the window in its capture phase, and answered at once by a
- * `COMPONENT_ANSWER` event on that element carrying the chain as JSON.
+ * `COMPONENT_ANSWER` event on that element's document carrying the chain as JSON.
  */
 export function installReader(win: Window & typeof globalThis): void {
   const global = win as unknown as Record<symbol, unknown>;
@@ -20,7 +20,8 @@ export function installReader(win: Window & typeof globalThis): void {
       if (typeof target !== 'object' || target === null || !('dispatchEvent' in target)) return;
       event.stopImmediatePropagation();
       const answer = JSON.stringify(componentChain(target as Element));
-      (target as Element).dispatchEvent(new win.CustomEvent(COMPONENT_ANSWER, { detail: answer }));
+      const to = (target as Element).ownerDocument ?? win.document;
+      to.dispatchEvent(new win.CustomEvent(COMPONENT_ANSWER, { detail: answer }));
     },
     true,
   );

@@ -16,12 +16,13 @@ export function requestComponentChain(element: Element): unknown {
     const detail = (event as CustomEvent<unknown>).detail;
     if (typeof detail === 'string') answer = detail;
   };
-  element.addEventListener(COMPONENT_ANSWER, hear);
+  const document = element.ownerDocument;
+  document.addEventListener(COMPONENT_ANSWER, hear);
   try {
-    const Custom = element.ownerDocument.defaultView?.CustomEvent ?? CustomEvent;
+    const Custom = document.defaultView?.CustomEvent ?? CustomEvent;
     element.dispatchEvent(new Custom(COMPONENT_REQUEST, { bubbles: true, composed: true }));
   } finally {
-    element.removeEventListener(COMPONENT_ANSWER, hear);
+    document.removeEventListener(COMPONENT_ANSWER, hear);
   }
   if (answer === undefined || answer.length > MAX_ANSWER_CHARS)
     return { components: [], reason: CHAIN_REASONS.failed } satisfies ComponentChain;

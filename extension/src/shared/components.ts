@@ -66,7 +66,7 @@ export const COMPONENT_FILE = 'component-chain.js';
  * Asking from the extension's isolated world (the overlay's), where the frameworks' data cannot
  * be seen: a `CustomEvent` of this type dispatched on the element (bubbling, composed) is
  * answered synchronously, before `dispatchEvent` returns, by a `COMPONENT_ANSWER` event on the
- * same element whose `detail` is the chain as a JSON string (component/request.ts).
+ * element's document whose `detail` is the chain as a JSON string (component/request.ts).
  */
 export const COMPONENT_REQUEST = 'browsertap:component-chain';
 export const COMPONENT_ANSWER = 'browsertap:component-chain-answer';
