@@ -65,6 +65,8 @@ note(
       popup: 'extension/src/popup/popup.ts',
       'page-runner': 'extension/src/inject/runScript.ts',
       'dom-actions': 'extension/src/inject/domActions.ts',
+      // The component reader, injected into the page's MAIN world when pointing starts (never before).
+      'component-chain': 'extension/src/component/install.ts',
     },
     format: 'iife',
     outdir: out,

@@ -106,6 +106,34 @@ export class SourceMaps {
   }
 
   /**
+   * The source position of a position in a served script (a React 19 component's owner stack
+   * names the line its JSX ran on): 1-based `line` and `column` in `scriptUrl` mapped through its
+   * map as a stack frame is, with `file` resolved against the map's url; undefined when the
+   * script has no readable map (only scripts the frame loaded are read) or the position maps to
+   * nothing. Waits for a first map as long as a stack does (FIRST_MAP_WAIT_MS).
+   */
+  async position(
+    tabId: number,
+    scriptUrl: string,
+    line: number,
+    column: number,
+    frameId = 0,
+  ): Promise<SourcePosition | undefined> {
+    if (!Number.isSafeInteger(line) || !Number.isSafeInteger(column) || line < 1 || column < 1) return undefined;
+    const map = (await this.ready(tabId, frameId, [scriptUrl])).get(scriptUrl);
+    if (map == null) return undefined;
+    let original;
+    try {
+      original = originalPositionFor(map, { line, column: column - 1 });
+    } catch {
+      return undefined;
+    }
+    if (original.source === null || original.line === null || original.column === null) return undefined;
+    if (!isSourcePath(original.source)) return undefined;
+    return { file: original.source, line: original.line, column: original.column + 1 };
+  }
+
+  /**
    * Where a function starts in source (SPEC 13: a long animation frame's script): `char`, a
    * character offset in the script (`sourceCharPosition`), as `{file, line, column}` (1-based
    * line and column) with the map's name there when it is an identifier; undefined when the

@@ -79,6 +79,24 @@ describe('extension: stacks in source (SourceMaps)', () => {
     expect(await maps.map(1, stack)).to.equal('    at f (http://localhost:5173/src/App.tsx:10:31)');
   });
 
+  it('puts one position of a served script in source (position: a component’s owner stack), reading nothing for a position that is none', async () => {
+    const { maps, asked } = setup(async () => ({ map: MAP, url: 'http://localhost:5173/assets/index.js.map' }));
+    expect(await maps.position(1, 'http://localhost:5173/assets/index.js', 1, 11)).to.deep.equal({
+      file: 'http://localhost:5173/src/App.tsx',
+      line: 10,
+      column: 31,
+    });
+    expect(await maps.position(1, 'http://localhost:5173/assets/index.js', 2, 1), 'no segment there').to.equal(undefined);
+    expect(await maps.position(1, 'http://localhost:5173/other.js', 0, 1)).to.equal(undefined);
+    expect(await maps.position(1, 'http://localhost:5173/other.js', 1, 1.5)).to.equal(undefined);
+    expect(asked).to.deep.equal(['http://localhost:5173/assets/index.js']);
+  });
+
+  it('gives no position when the position’s script has no map', async () => {
+    const { maps } = setup(async () => ({ none: 'the script names no source map' }));
+    expect(await maps.position(1, 'http://localhost:5173/src/Card.jsx', 19, 31)).to.equal(undefined);
+  });
+
   it(`remembers at most ${MAX_MAPS} scripts, the least recently used going first`, async () => {
     const { maps, asked } = setup(async () => ({ none: 'none' }));
     for (let i = 0; i <= MAX_MAPS; i++) await maps.map(1, `    at f (http://localhost/s${i}.js:1:1)`);
