@@ -571,7 +571,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
-  // The gallery runs only when named (`npm run bench -- gallery`), once: about 20 minutes, and
+  // The gallery runs only when named (`npm run bench -- gallery`), once: about 13 minutes, and
   // its figures are counts (flows that pass), not timings that need medians.
   if (suites.includes('gallery')) {
     const { runGalleryBench, gallerySection } = (await import(GALLERY_SUITE)) as {
