@@ -1,6 +1,7 @@
 // `npm run bench [-- <suite>…]`: each suite runs 3 times against fresh processes on loopback;
 // docs/benchmarks.md gets the median of each figure (and the three runs), between the suite's
-// markers, so suites can be re-run on their own.
+// markers, so suites can be re-run on their own. The gallery of component libraries runs only when
+// named (`npm run bench -- gallery`), once.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -16,6 +17,7 @@ const EXTENSION_SUITE = './extension/extensionBench.js';
 const SOURCE_MAP_SUITE = './extension/sourceMapBench.js';
 const SETTLE_SUITE = './extension/settleBench.js';
 const PEER_SUITE = './extension/peerBench.js';
+const GALLERY_SUITE = './extension/galleryBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DOC = 'docs/benchmarks.md';
@@ -568,6 +570,16 @@ async function main(): Promise<void> {
         'segments (≈ 70 bytes each), least recently used out first: of these maps (60 000 segments each) 16.',
       ].join('\n'),
     );
+  }
+  // The gallery runs only when named (`npm run bench -- gallery`), once: about 13 minutes, and
+  // its figures are counts (flows that pass), not timings that need medians.
+  if (suites.includes('gallery')) {
+    const { runGalleryBench, gallerySection } = (await import(GALLERY_SUITE)) as {
+      runGalleryBench: () => Promise<unknown>;
+      gallerySection: (run: unknown, machine: string, chromium: string, date: string) => string;
+    };
+    process.stderr.write('gallery bench: one run\n');
+    writeSection('gallery', gallerySection(await runGalleryBench(), machine(), chromiumVersion(), today()));
   }
   if (suites.length === 0 || suites.includes('peer')) {
     const { runPeerBench, peerSection } = (await import(PEER_SUITE)) as {

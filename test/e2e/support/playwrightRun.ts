@@ -19,6 +19,12 @@ export interface PlaywrightRun {
   readonly output: string;
 }
 
+/** A test's time limit, and an action's (none by default: an action may take the test's time). */
+export interface TestLimits {
+  readonly testMs?: number;
+  readonly actionMs?: number;
+}
+
 /**
  * Runs `files` (name → content, `*.spec.ts`) with `@playwright/test` as a developer would
  * (`node_modules/.bin/playwright test`), in a temporary folder with a config that points at the
@@ -29,6 +35,7 @@ export async function runPlaywrightTests(
   files: Record<string, string>,
   baseURL: string,
   timeoutMs = 90_000,
+  limits: TestLimits = {},
 ): Promise<PlaywrightRun> {
   const dir = mkdtempSync(join(tmpdir(), 'browsertap-pwtest-'));
   try {
@@ -42,12 +49,12 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   workers: 1,
   retries: 0,
-  timeout: 20_000,
+  timeout: ${limits.testMs ?? 20_000},
   globalTimeout: ${timeoutMs - 10_000},
   reporter: [['json', { outputFile: 'results.json' }]],
   use: {
     baseURL: ${JSON.stringify(baseURL)},
-    headless: true,
+    headless: true,${limits.actionMs === undefined ? '' : `\n    actionTimeout: ${limits.actionMs},`}
     launchOptions: { executablePath: ${JSON.stringify(CHROMIUM)}, args: ['--no-sandbox', '--disable-gpu'] },
   },
 });
