@@ -98,7 +98,7 @@ const shared = {
   outdir: out,
   minifySyntax: true,
   minifyWhitespace: true,
-  keepNames: true,
+  keepNames: false,
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -127,11 +127,23 @@ const bin = await build({
   banner: { js: "#!/usr/bin/env node\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
+// The daemon: one CommonJS file (src/daemonMain.ts says why). Its MCP side is in the file but
+// evaluated only when first asked for: esbuild runs a dynamically imported module lazily.
+const daemon = await build({
+  ...shared,
+  entryPoints: { daemon: 'src/daemonMain.ts' },
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  plugins: [withoutUnusedPackages, oneMimeTable, servedMimeTypesOnly, englishZodOnly],
+  define: { 'import.meta.url': '__btModuleUrl' },
+  banner: { js: "const __btModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
 chmodSync(join(out, 'cli.cjs'), 0o755);
 
 // Every package that ended up in the bundle, with its licence text.
 const packages = new Map();
-for (const input of [...Object.keys(result.metafile.inputs), ...Object.keys(bin.metafile.inputs)]) {
+for (const input of [result, bin, daemon].flatMap((built) => Object.keys(built.metafile.inputs))) {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (match === null || packages.has(match[1])) continue;
   const root = input.slice(0, match.index + match[0].length);
@@ -149,10 +161,9 @@ writeFileSync(
   join(out, 'THIRD_PARTY_LICENSES.txt'),
   `browsertap bundles these packages into dist/.\n\n${sections.join('\n---\n\n')}`,
 );
-const bytes = [...Object.values(result.metafile.outputs), ...Object.values(bin.metafile.outputs)].reduce(
-  (sum, o) => sum + o.bytes,
-  0,
-);
+const bytes = [result, bin, daemon]
+  .flatMap((built) => Object.values(built.metafile.outputs))
+  .reduce((sum, o) => sum + o.bytes, 0);
 process.stderr.write(
   `bundled the CLI into ${out}/ (${(bytes / 1024).toFixed(0)} KB, ${packages.size} packages; licences in ${out}/THIRD_PARTY_LICENSES.txt)\n`,
 );

@@ -28,6 +28,8 @@ export interface DaemonOptions extends ContainerOptions {
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /** An address of this machine served besides 127.0.0.1 (`--listen`, SPEC 14): `/health` and `/mcp` only. */
   readonly listen?: string;
+  /** Called once the MCP side is loaded and one session has run through it (the daemon's usual code has run). */
+  readonly afterWarmUp?: () => void;
 }
 
 export interface RunningDaemon {
@@ -90,13 +92,17 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   let stopping: Promise<void> | undefined;
   // Warm the MCP side once start-up is over, unless a client asked for it first: load it, then
   // run one session through it so the first agent finds its code paths compiled.
+  // Either way, once that code has run, `afterWarmUp` may keep what was compiled (codeCache.ts).
   setTimeout(() => {
-    void sessions.preload().then(async (loaded) => {
-      if (!loaded || stopping !== undefined) return;
-      await warmMcp(server.port, token).catch((error: Error) =>
-        logger.debug('the MCP warm-up session failed', { error: error.message }),
-      );
-    });
+    void (async () => {
+      if (await sessions.preload()) {
+        if (stopping !== undefined) return;
+        await warmMcp(server.port, token).catch((error: Error) =>
+          logger.debug('the MCP warm-up session failed', { error: error.message }),
+        );
+      } else if (!(await sessions.whenLoaded())) return;
+      if (stopping === undefined) options.afterWarmUp?.();
+    })();
   }, PRELOAD_AFTER_MS).unref();
   const listen = server.listenAddress;
   return {

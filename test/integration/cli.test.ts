@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAEMON_V8_FLAGS } from '../../src/composition/daemonFlags.js';
 import { connectBridge, daemonPids, freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
@@ -182,6 +182,25 @@ describe('browsertap CLI (built)', function () {
       expect(log).to.not.contain('Ctrl-C');
       const first = JSON.parse(log.split('\n')[0] as string) as Record<string, unknown>;
       expect(first).to.include({ level: 'info', msg: 'daemon listening', url: `http://127.0.0.1:${port}`, version });
+    });
+
+    it('a daemon keeps its compiled code in the state dir once warm, and the next start runs from it', async () => {
+      const logged = () =>
+        readFileSync(join(stateDir, 'daemon.log'), 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('daemon listening'))
+          .map((line) => (JSON.parse(line) as { code_cache?: string }).code_cache);
+      const cache = join(stateDir, 'daemon.code-cache');
+      const bridge = await connectBridge(port, stateDir);
+      // Written once the MCP side has loaded and served a session (1 s after listening at most).
+      for (let i = 0; i < 200 && !existsSync(cache); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(existsSync(cache), 'the code cache was written').to.equal(true);
+      expect(statSync(cache).mode & 0o777).to.equal(0o600);
+      await bridge.client.close();
+      await killDaemons(port, 'SIGTERM');
+      const again = await connectBridge(port, stateDir);
+      await again.client.close();
+      expect(logged()).to.deep.equal(['compiled', 'used']);
     });
 
     it('on a port other than 7890, extension gives a copy that finds that port, and doctor points at it', () => {
