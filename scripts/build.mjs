@@ -127,8 +127,11 @@ const bin = await build({
   banner: { js: "#!/usr/bin/env node\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
-// The daemon: one CommonJS file (src/daemonMain.ts says why). Its MCP side is in the file but
-// evaluated only when first asked for: esbuild runs a dynamically imported module lazily.
+// The daemon: one CommonJS module (src/daemonMain.ts says why), written as the function Node's
+// module wrapper would make of it, which src/composition/codeCache.ts compiles as it is: wrapping
+// it at run time kept a second copy of its 1.7 MB of text for the life of the daemon. Its MCP
+// side is in the file but evaluated only when first asked for: esbuild runs a dynamically
+// imported module lazily.
 const daemon = await build({
   ...shared,
   entryPoints: { daemon: 'src/daemonMain.ts' },
@@ -136,8 +139,36 @@ const daemon = await build({
   outExtension: { '.js': '.cjs' },
   plugins: [withoutUnusedPackages, oneMimeTable, servedMimeTypesOnly, englishZodOnly],
   define: { 'import.meta.url': '__btModuleUrl' },
-  banner: { js: "const __btModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: {
+    js: "(function (exports, require, module, __filename, __dirname) {\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
+  footer: { js: '\n});' },
 });
+
+// V8 keeps a script's text for as long as it runs, as one byte a character unless one character
+// is past ASCII: then the whole text takes two. esbuild writes ASCII everywhere but in regular
+// expression literals (validator's alphabets, through class-validator), which made the daemon's
+// 1.7 MB text a 3.4 MB string. A \u escape is the same character in a string, a regular
+// expression (a surrogate pair included, with or without the u flag) and a template.
+for (const file of ['daemon.cjs']) {
+  const path = join(out, file);
+  const text = readFileSync(path, 'utf8');
+  let ascii = '';
+  let backslashes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      ascii += text[i];
+      backslashes = text[i] === '\\' ? backslashes + 1 : 0;
+      continue;
+    }
+    // An escaped character (`\é`) is the character itself: its escape replaces that backslash.
+    if (backslashes % 2 === 1) ascii = ascii.slice(0, -1);
+    ascii += `\\u${code.toString(16).padStart(4, '0')}`;
+    backslashes = 0;
+  }
+  writeFileSync(path, ascii);
+}
 
 chmodSync(join(out, 'cli.cjs'), 0o755);
 

@@ -21,7 +21,9 @@ export interface CachedBundle {
 }
 
 /**
- * Runs a CommonJS bundle as Node would `require` it, with V8's code cache kept in `cacheFile`:
+ * Runs a CommonJS bundle written as the function Node's module wrapper makes of a module
+ * (`(function (exports, require, module, __filename, __dirname) {…})`, scripts/build.mjs) as Node
+ * would `require` it, with V8's code cache kept in `cacheFile`:
  * Node 22's `module.enableCompileCache()` does this for every module, and Node 20 has no such
  * thing, so the daemon does it for its one bundle. Compiling the daemon's 1.8 MB took ≈ 30 ms of
  * every start, its code cache ≈ 9 ms (docs/benchmarks.md, start-up).
@@ -35,11 +37,12 @@ export interface CachedBundle {
  * `createRequire` would load Node's ES module loader for nothing.
  */
 export function requireWithCodeCache(bundle: string, cacheFile: string, requireBuiltin: NodeJS.Require): CachedBundle {
-  const source = readFileSync(bundle, 'utf8');
   const key = cacheKey(bundle);
   const cached = readCache(cacheFile, key);
-  const wrapper = `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
-  const script = new Script(wrapper, { filename: bundle, ...(cached === undefined ? {} : { cachedData: cached }) });
+  const script = new Script(readFileSync(bundle, 'utf8'), {
+    filename: bundle,
+    ...(cached === undefined ? {} : { cachedData: cached }),
+  });
   const fromCache = cached !== undefined && script.cachedDataRejected === false;
   const module = { exports: {} as Record<string, unknown> };
   const run = script.runInThisContext() as (

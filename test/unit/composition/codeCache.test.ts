@@ -18,7 +18,10 @@ describe('requireWithCodeCache (the daemon bundle with V8’s code cache)', () =
     bundle = join(dir, 'bundle.cjs');
     cache = join(dir, 'state', 'daemon.code-cache');
     // A source of its own per test: V8 would otherwise find it compiled already in this process.
-    writeFileSync(bundle, `exports.answer = ${++n} + 41; exports.where = __dirname; exports.path = require('node:path').sep;\n`);
+    writeFileSync(
+      bundle,
+      `(function (exports, require, module, __filename, __dirname) {\nexports.answer = ${++n} + 41; exports.where = __dirname; exports.path = require('node:path').sep;\n});`,
+    );
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
