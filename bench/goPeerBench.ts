@@ -15,6 +15,7 @@ import {
   goPeerBinary,
   goPeerEnv,
   GO_EXTENSION_HEADERS,
+  GO_PEER_VERSION,
   spawnGoDaemon,
 } from './goPeer.js';
 import { JsonHttp } from './jsonHttp.js';
@@ -40,6 +41,8 @@ export interface SideFigures {
 
 export interface GoPeerFigures {
   readonly ours: SideFigures;
+  /** The build before (`BENCH_BASE_CLI`), when measured beside. */
+  readonly before?: SideFigures;
   readonly go: SideFigures;
 }
 
@@ -77,7 +80,7 @@ async function untilConnected(side: Side, port: number): Promise<void> {
       extension?: { connected?: boolean };
       capture?: { extension_connected?: boolean };
     };
-    if ((side.name === 'ours' ? body.extension?.connected : body.capture?.extension_connected) === true) return;
+    if ((side.name === 'go' ? body.capture?.extension_connected : body.extension?.connected) === true) return;
     await sleep(2);
   }
   throw new Error(`${side.name}: the simulated extension never connected`);
@@ -129,7 +132,7 @@ interface Daemon {
 
 /** One implementation under test: how to start it, ingest into it, call it and be its extension. */
 interface Side {
-  readonly name: 'ours' | 'go';
+  readonly name: SideName;
   startDaemon(stateDir?: string): Promise<Daemon>;
   /** A bridge (stdio) with no daemon running: spawn → its first tools/call answered (ms). */
   bridgeFirstCall(stateDir: string): Promise<number>;
@@ -142,6 +145,8 @@ interface Side {
   complete(answer: unknown): boolean;
   extension(port: number, stop: AbortSignal, options: ExtensionOptions): Promise<void>;
 }
+
+type SideName = 'ours' | 'before' | 'go';
 
 interface ExtensionOptions {
   readonly holdMs?: () => number;
@@ -177,88 +182,101 @@ async function stdioFirstCall(
   return { ms, child };
 }
 
-const ours: Side = {
-  name: 'ours',
-  async startDaemon(stateDir) {
-    const port = await freePort();
-    const dir = stateDir ?? tempDir('browsertap-bench-');
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [...DAEMON_V8_FLAGS, BENCH_CLI, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
-      {
-        stdio: 'ignore',
-        env: { ...process.env, ...DAEMON_ENV },
-      },
-    );
-    const spawnMs = await untilHealthy(port, started);
-    return {
-      port,
-      stateDir: dir,
-      child,
-      spawnMs,
-      stop: async () => {
-        await stopProcess(child);
-        if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-  async bridgeFirstCall(stateDir) {
-    const port = await freePort();
-    const { ms, child } = await stdioFirstCall(
-      process.execPath,
-      [BENCH_CLI, 'mcp', '--port', String(port), '--state-dir', stateDir],
-      process.env,
-    );
-    await new Promise((resolve) => child.once('exit', resolve));
-    await stopPid(Number(readFileSync(`${stateDir}/daemon.pid`, 'utf8')));
-    return ms;
-  },
-  ingestHeaders: EXTENSION_HEADERS,
-  async client(daemon) {
-    const token = readFileSync(`${daemon.stateDir}/token`, 'utf8').trim();
-    const raw = await new RawMcpClient(daemon.port, token).connect();
-    return { call: (name, args) => raw.callTool(name, args), close: () => raw.close() };
-  },
-  observe: { what: 'logs', limit: 100 },
-  inline: { action: 'execute_js', script: 'return document.title', wait_ms: 5_000 },
-  queued: { action: 'execute_js', script: 'return document.title' },
-  correlationOf: (answer) => (answer as { structuredContent: { correlation_id: string } }).structuredContent.correlation_id,
-  complete: (answer) => (answer as { structuredContent?: { status?: string } }).structuredContent?.status === 'complete',
-  async extension(port, stop, options) {
-    const http = new JsonHttp(port, 2);
-    try {
-      while (!stop.aborted) {
-        let queries: Array<{ correlation_id: string }>;
-        try {
-          const poll = await http.post(
-            '/pending-queries',
-            { instance_id: 'bench', boot_id: '1', wait_ms: 25_000 },
-            EXTENSION_HEADERS,
-            stop,
-          );
-          queries = (JSON.parse(poll.body) as { queries: typeof queries }).queries;
-        } catch {
-          continue;
-        }
-        await Promise.all(
-          queries.map(async ({ correlation_id }) => {
-            const hold = options.holdMs?.() ?? 0;
-            if (hold > 0) await sleep(hold);
-            options.posted?.(correlation_id, performance.now());
-            await http.post(
-              '/query-result',
-              { correlation_id, status: 'complete', result: { success: true, data: 'Bench Title' } },
+/**
+ * browsertap's daemon and bridge as `cli` starts them (`daemon` and `mcp`): this build, or another
+ * build's dist/cli.js (`BENCH_BASE_CLI`) measured beside it.
+ */
+function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Side {
+  return {
+    name,
+    async startDaemon(stateDir) {
+      const port = await freePort();
+      const dir = stateDir ?? tempDir('browsertap-bench-');
+      const started = performance.now();
+      const child = spawn(
+        process.execPath,
+        [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
+        {
+          stdio: 'ignore',
+          env: { ...process.env, ...DAEMON_ENV },
+        },
+      );
+      const spawnMs = await untilHealthy(port, started);
+      return {
+        port,
+        stateDir: dir,
+        child,
+        spawnMs,
+        stop: async () => {
+          await stopProcess(child);
+          if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+    async bridgeFirstCall(stateDir) {
+      const port = await freePort();
+      const { ms, child } = await stdioFirstCall(
+        process.execPath,
+        [bridgeCli, 'mcp', '--port', String(port), '--state-dir', stateDir],
+        process.env,
+      );
+      await new Promise((resolve) => child.once('exit', resolve));
+      await stopPid(Number(readFileSync(`${stateDir}/daemon.pid`, 'utf8')));
+      return ms;
+    },
+    ingestHeaders: EXTENSION_HEADERS,
+    async client(daemon) {
+      const token = readFileSync(`${daemon.stateDir}/token`, 'utf8').trim();
+      const raw = await new RawMcpClient(daemon.port, token).connect();
+      return { call: (name, args) => raw.callTool(name, args), close: () => raw.close() };
+    },
+    observe: { what: 'logs', limit: 100 },
+    inline: { action: 'execute_js', script: 'return document.title', wait_ms: 5_000 },
+    queued: { action: 'execute_js', script: 'return document.title' },
+    correlationOf: (answer) => (answer as { structuredContent: { correlation_id: string } }).structuredContent.correlation_id,
+    complete: (answer) => (answer as { structuredContent?: { status?: string } }).structuredContent?.status === 'complete',
+    async extension(port, stop, options) {
+      const http = new JsonHttp(port, 2);
+      try {
+        while (!stop.aborted) {
+          let queries: Array<{ correlation_id: string }>;
+          try {
+            const poll = await http.post(
+              '/pending-queries',
+              { instance_id: 'bench', boot_id: 'b1', wait_ms: 25_000, claims: true },
               EXTENSION_HEADERS,
+              stop,
             );
-          }),
-        );
+            queries = (JSON.parse(poll.body) as { queries: typeof queries }).queries;
+          } catch {
+            continue;
+          }
+          await Promise.all(
+            queries.map(async ({ correlation_id }) => {
+              // As the extension does: claims the command for this worker start before acting on it.
+              await http.post('/query-result', { correlation_id, status: 'pending', boot_id: 'b1' }, EXTENSION_HEADERS);
+              const hold = options.holdMs?.() ?? 0;
+              if (hold > 0) await sleep(hold);
+              options.posted?.(correlation_id, performance.now());
+              await http.post(
+                '/query-result',
+                { correlation_id, status: 'complete', result: { success: true, data: 'Bench Title' } },
+                EXTENSION_HEADERS,
+              );
+            }),
+          );
+        }
+      } finally {
+        http.close();
       }
-    } finally {
-      http.close();
-    }
-  },
-};
+    },
+  };
+}
+
+const ours = browsertap('ours', BENCH_CLI, BENCH_CLI);
+const BASE_CLI = process.env.BENCH_BASE_CLI;
+/** The build before (its dist/cli.js; its bridge is the dist/cli.cjs beside it), when asked for. */
+const before = BASE_CLI === undefined ? undefined : browsertap('before', BASE_CLI, BASE_CLI.replace(/cli\.js$/, 'cli.cjs'));
 
 const go: Side = {
   name: 'go',
@@ -345,9 +363,9 @@ async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
 }
 
 /** A state dir in which browsertap's daemon has run once (its code cache written), as a user's is. */
-async function usedStateDir(): Promise<string> {
+async function usedStateDir(side: Side): Promise<string> {
   const dir = tempDir('browsertap-bench-');
-  const daemon = await ours.startDaemon(dir);
+  const daemon = await side.startDaemon(dir);
   await sleep(2_500); // the MCP side loads at 1 s, then the cache is written
   await daemon.stop();
   return dir;
@@ -494,45 +512,163 @@ function polled(side: Side, stateDir: string | undefined): Promise<{ pollSeenP50
   });
 }
 
-/** One run: each figure of both, in turns (the start-up ones alternate spawn by spawn). */
+/** One run: each figure of every side, in turns (the start-up ones alternate spawn by spawn). */
 export async function runGoPeerBench(): Promise<GoPeerFigures> {
   goPeerBinary();
-  const stateDir = await usedStateDir();
+  const sides = [ours, ...(before === undefined ? [] : [before]), go];
+  // browsertap's daemons run in a state dir a daemon has used (as a user's), the Go peer's in fresh ones.
+  const dirs = new Map<Side, string | undefined>();
+  for (const side of sides) dirs.set(side, side === go ? undefined : await usedStateDir(side));
+  const each = async <T>(measure: (side: Side, stateDir: string | undefined) => Promise<T>): Promise<Map<Side, T>> => {
+    const found = new Map<Side, T>();
+    for (const side of sides) found.set(side, await measure(side, dirs.get(side)));
+    return found;
+  };
   try {
-    const spawns = { ours: [] as number[], first: [] as number[], go: [] as number[] };
+    const spawns = new Map(sides.map((side) => [side, [] as number[]]));
+    const firstSpawns: number[] = [];
     for (let i = 0; i < SPAWNS; i++) {
-      spawns.ours.push(await withDaemon(ours, stateDir, async (d) => d.spawnMs));
-      spawns.first.push(await withDaemon(ours, undefined, async (d) => d.spawnMs));
-      spawns.go.push(await withDaemon(go, undefined, async (d) => d.spawnMs));
+      for (const side of sides) spawns.get(side)!.push(await withDaemon(side, dirs.get(side), async (d) => d.spawnMs));
+      firstSpawns.push(await withDaemon(ours, undefined, async (d) => d.spawnMs));
     }
-    const bridges = { ours: [] as number[], go: [] as number[] };
+    const bridges = new Map(sides.map((side) => [side, [] as number[]]));
     for (let i = 0; i < BRIDGES; i++) {
-      bridges.ours.push(await ours.bridgeFirstCall(stateDir));
-      const goDir = tempDir('gasoline-bench-');
-      bridges.go.push(await go.bridgeFirstCall(goDir));
-      rmSync(goDir, { recursive: true, force: true });
+      for (const side of sides) {
+        const dir = dirs.get(side) ?? tempDir('gasoline-bench-');
+        bridges.get(side)!.push(await side.bridgeFirstCall(dir));
+        if (side === go) rmSync(dir, { recursive: true, force: true });
+      }
     }
-    const start = { ours: await rssAtStart(ours, stateDir), go: await rssAtStart(go, undefined) };
-    const memory = { ours: await rssAfterEntries(ours, stateDir), go: await rssAfterEntries(go, undefined) };
+    const start = await each(rssAtStart);
+    const memory = await each(rssAfterEntries);
     // Every figure below gets fresh daemons: the Go peer refuses a daemon's 501st tool call in any
     // minute (a sliding window of 500), and none of these makes more than 400.
-    const read = { ours: await reads(ours, stateDir), go: await reads(go, undefined) };
-    const eight = { ours: await callers(ours, stateDir), go: await callers(go, undefined) };
-    const inline = { ours: await roundTrips(ours, stateDir), go: await roundTrips(go, undefined) };
-    const poll = { ours: await polled(ours, stateDir), go: await polled(go, undefined) };
-    const side = (name: 'ours' | 'go', first: number): SideFigures => ({
-      spawnHealthMs: median(spawns[name]),
-      spawnHealthFirstMs: first,
-      bridgeFirstCallMs: median(bridges[name]),
-      rssStartMb: start[name],
-      ...memory[name],
-      ...read[name],
-      callersPerS: eight[name],
-      ...inline[name],
-      ...poll[name],
+    const read = await each(reads);
+    const eight = await each(callers);
+    const inline = await each(roundTrips);
+    const poll = await each(polled);
+    const figures = (side: Side): SideFigures => ({
+      spawnHealthMs: median(spawns.get(side)!),
+      spawnHealthFirstMs: side === ours ? median(firstSpawns) : median(spawns.get(side)!),
+      bridgeFirstCallMs: median(bridges.get(side)!),
+      rssStartMb: start.get(side)!,
+      ...memory.get(side)!,
+      ...read.get(side)!,
+      callersPerS: eight.get(side)!,
+      ...inline.get(side)!,
+      ...poll.get(side)!,
     });
-    return { ours: side('ours', median(spawns.first)), go: side('go', median(spawns.go)) };
+    return { ours: figures(ours), ...(before === undefined ? {} : { before: figures(before) }), go: figures(go) };
   } finally {
-    rmSync(stateDir, { recursive: true, force: true });
+    for (const dir of dirs.values()) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+interface PeerRow {
+  readonly label: string;
+  readonly key: keyof SideFigures;
+  readonly unit: string;
+  readonly digits: number;
+  /** Larger is better (calls/s); otherwise smaller is. */
+  readonly higher?: boolean;
+  /** The issue's target, as text, and whether a median meets it (given the peer's median). */
+  readonly target?: { readonly text: string; readonly ok: (ours: number, peer: number) => boolean };
+}
+
+const PEER_ROWS: readonly PeerRow[] = [
+  {
+    label: 'daemon spawn → /health answered (its code cache in the state dir, as every start after the first)',
+    key: 'spawnHealthMs',
+    unit: 'ms',
+    digits: 1,
+    target: { text: '≤ 100', ok: (v) => v <= 100 },
+  },
+  { label: 'the same, the first start in a new state dir (no code cache yet)', key: 'spawnHealthFirstMs', unit: 'ms', digits: 1 },
+  {
+    label: 'stdio bridge spawn → first tools/call answered, no daemon running',
+    key: 'bridgeFirstCallMs',
+    unit: 'ms',
+    digits: 1,
+    target: { text: '≤ 200', ok: (v) => v <= 200 },
+  },
+  {
+    label: 'daemon RSS 3 s after /health',
+    key: 'rssStartMb',
+    unit: 'MB',
+    digits: 1,
+    target: { text: '≤ 45', ok: (v) => v <= 45 },
+  },
+  {
+    label: 'daemon RSS after 500 000 entries (0.5 s after the last batch)',
+    key: 'rss500kMb',
+    unit: 'MB',
+    digits: 1,
+    target: { text: '≤ 60', ok: (v) => v <= 60 },
+  },
+  { label: 'the same, 10 s later', key: 'rss500kLaterMb', unit: 'MB', digits: 1 },
+  {
+    label: 'observe (100 entries), lean HTTP client, p50',
+    key: 'observeP50',
+    unit: 'ms',
+    digits: 2,
+    target: { text: '≥ 12× the peer', ok: (v, peer) => peer / v >= 12 },
+  },
+  { label: 'the same, p99', key: 'observeP99', unit: 'ms', digits: 2 },
+  {
+    label: '8 concurrent callers (observe, 100 entries)',
+    key: 'callersPerS',
+    unit: 'calls/s',
+    digits: 0,
+    higher: true,
+    target: { text: '≥ 8× the peer', ok: (v, peer) => v / peer >= 8 },
+  },
+  {
+    label: 'command round trip, result inline (interact execute_js waiting), p50',
+    key: 'roundTripP50',
+    unit: 'ms',
+    digits: 2,
+    target: { text: '≥ 1× the peer', ok: (v, peer) => v <= peer },
+  },
+  { label: 'the same, p99', key: 'roundTripP99', unit: 'ms', digits: 2 },
+  {
+    label: 'polled every 10 ms: extension’s post → the agent reads complete, p50',
+    key: 'pollSeenP50',
+    unit: 'ms',
+    digits: 2,
+    target: { text: '≥ 1× the peer', ok: (v, peer) => v <= peer },
+  },
+  { label: 'the same, p99', key: 'pollSeenP99', unit: 'ms', digits: 2 },
+];
+
+const number = (value: number, digits: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/,/g, ' ');
+
+/** The table of `runs` for docs/benchmarks.md: medians, each run, the build before if measured, the peer. */
+export function goPeerSection(runs: readonly GoPeerFigures[], machine: string, date: string): string {
+  const med = (pick: (run: GoPeerFigures) => number | undefined) => {
+    const values = runs.map(pick).filter((v): v is number => v !== undefined);
+    return values.length === 0 ? undefined : median(values);
+  };
+  const hasBefore = runs.some((run) => run.before !== undefined);
+  const lines = [
+    `## The daemon beside the Go peer (${date})`,
+    '',
+    `Machine: ${machine}. Gasoline ${GO_PEER_VERSION} (its linux-x64 binary from npm) and browsertap, each figure taken from`,
+    `both in turns in the same run; ${runs.length} runs, medians (each run in brackets).`,
+    '',
+    `| figure | browsertap |${hasBefore ? ' before |' : ''} Go peer | browsertap vs peer | target | met |`,
+    `|---|---|${hasBefore ? '---|' : ''}---|---|---|---|`,
+  ];
+  for (const row of PEER_ROWS) {
+    const ours = med((run) => run.ours[row.key]) as number;
+    const peer = med((run) => run.go[row.key]) as number;
+    const old = med((run) => run.before?.[row.key]);
+    const each = runs.map((run) => number(run.ours[row.key], row.digits)).join(' / ');
+    const ratio = row.unit === 'MB' ? peer / ours : row.higher === true ? ours / peer : peer / ours;
+    const met = row.target === undefined ? '' : row.target.ok(ours, peer) ? 'yes' : '**no**';
+    lines.push(
+      `| ${row.label} | ${number(ours, row.digits)} ${row.unit} (${each}) |${hasBefore ? ` ${old === undefined ? '' : `${number(old, row.digits)} ${row.unit}`} |` : ''} ${number(peer, row.digits)} ${row.unit} | ${number(ratio, 2)}× | ${row.target?.text ?? ''} | ${met} |`,
+    );
+  }
+  return lines.join('\n');
 }
