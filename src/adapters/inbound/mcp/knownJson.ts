@@ -28,3 +28,18 @@ export function messageJson(message: unknown): string {
   const at = json.lastIndexOf(MARK_JSON);
   return `${json.slice(0, at)}${text}${json.slice(at + MARK_JSON.length)}`;
 }
+
+/**
+ * Parses one line's worth of JSON text and remembers the text as the value's JSON, so a message
+ * the bridge passes on unchanged is written as it came (`jsonLine`) instead of serialised again.
+ */
+export function parseKnown(text: string): unknown {
+  const value = JSON.parse(text) as unknown;
+  if (typeof value === 'object' && value !== null && !text.includes('\n') && !text.includes('\r')) known.set(value, text);
+  return value;
+}
+
+/** `value` as one line of JSON: the text it was parsed from when known, else `JSON.stringify(value)`. */
+export function jsonLine(value: unknown): string {
+  return (typeof value === 'object' && value !== null ? known.get(value) : undefined) ?? JSON.stringify(value);
+}

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { messageJson, withKnownJson } from '../../../../../src/adapters/inbound/mcp/knownJson.js';
+import { jsonLine, messageJson, parseKnown, withKnownJson } from '../../../../../src/adapters/inbound/mcp/knownJson.js';
 
 /** A tool result's message as the SDK hands it to the transport, its payload's text known. */
 function answer(payload: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -41,5 +41,23 @@ describe('messageJson (a result’s known structuredContent is spliced, not seri
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('parseKnown and jsonLine (the bridge passes a daemon message on as it came)', () => {
+  it('writes a parsed message as the text it was parsed from', () => {
+    const text = '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\\"a\\":1e2}"}]}}';
+    expect(jsonLine(parseKnown(text))).to.equal(text);
+  });
+
+  it('writes text that spans lines as one line of JSON (stdio carries one message a line)', () => {
+    const pretty = '{\n  "jsonrpc": "2.0",\r\n  "id": 4\n}';
+    const line = jsonLine(parseKnown(pretty));
+    expect(line).to.equal('{"jsonrpc":"2.0","id":4}');
+  });
+
+  it('serialises what it did not parse', () => {
+    expect(jsonLine({ jsonrpc: '2.0', id: 5 })).to.equal('{"jsonrpc":"2.0","id":5}');
+    expect(jsonLine(parseKnown('7'))).to.equal('7');
   });
 });
