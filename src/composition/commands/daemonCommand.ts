@@ -27,6 +27,8 @@ export async function daemonCommand(options: CliOptions, start: DaemonStart = {}
   try {
     daemon = await startDaemon({
       ...(start.afterWarmUp === undefined ? {} : { afterWarmUp: start.afterWarmUp }),
+      // A client starts the daemon with its log file (bridgeCommand.ts), and its session is next.
+      clientStarted: options.logFile !== undefined,
       port: options.port,
       stateDir: options.stateDir,
       logLevel: options.logLevel ?? 'info',
