@@ -35,6 +35,8 @@ export interface SideFigures {
   callersPerS: number;
   roundTripP50: number;
   roundTripP99: number;
+  /** browsertap: the same with an extension that acts without claiming first (the protocol before commands ran once). */
+  roundTripUnclaimedP50?: number;
   pollSeenP50: number;
   pollSeenP99: number;
 }
@@ -149,6 +151,8 @@ interface Side {
 type SideName = 'ours' | 'before' | 'go';
 
 interface ExtensionOptions {
+  /** browsertap's: claim each command before it acts, as the extension does (default); false polls as one before it did. */
+  readonly claims?: boolean;
   readonly holdMs?: () => number;
   readonly posted?: (correlationId: string, at: number) => void;
 }
@@ -243,7 +247,7 @@ function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Si
           try {
             const poll = await http.post(
               '/pending-queries',
-              { instance_id: 'bench', boot_id: 'b1', wait_ms: 25_000, claims: true },
+              { instance_id: 'bench', boot_id: 'b1', wait_ms: 25_000, ...(options.claims === false ? {} : { claims: true }) },
               EXTENSION_HEADERS,
               stop,
             );
@@ -254,7 +258,9 @@ function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Si
           await Promise.all(
             queries.map(async ({ correlation_id }) => {
               // As the extension does: claims the command for this worker start before acting on it.
-              await http.post('/query-result', { correlation_id, status: 'pending', boot_id: 'b1' }, EXTENSION_HEADERS);
+              if (options.claims !== false) {
+                await http.post('/query-result', { correlation_id, status: 'pending', boot_id: 'b1' }, EXTENSION_HEADERS);
+              }
               const hold = options.holdMs?.() ?? 0;
               if (hold > 0) await sleep(hold);
               options.posted?.(correlation_id, performance.now());
@@ -464,11 +470,15 @@ function callers(side: Side, stateDir: string | undefined): Promise<number> {
 }
 
 /** `execute_js` answered inline (the extension posts `complete` at once): p50, p99. */
-function roundTrips(side: Side, stateDir: string | undefined): Promise<{ roundTripP50: number; roundTripP99: number }> {
+function roundTrips(
+  side: Side,
+  stateDir: string | undefined,
+  claims = true,
+): Promise<{ roundTripP50: number; roundTripP99: number }> {
   return withDaemon(side, stateDir, async (daemon) => {
     const client = await side.client(daemon);
     const stop = new AbortController();
-    const extension = side.extension(daemon.port, stop.signal, {});
+    const extension = side.extension(daemon.port, stop.signal, { claims });
     try {
       await untilConnected(side, daemon.port);
       const inline = () =>
@@ -546,6 +556,7 @@ export async function runGoPeerBench(): Promise<GoPeerFigures> {
     const read = await each(reads);
     const eight = await each(callers);
     const inline = await each(roundTrips);
+    const unclaimed = (await roundTrips(ours, dirs.get(ours), false)).roundTripP50;
     const poll = await each(polled);
     const figures = (side: Side): SideFigures => ({
       spawnHealthMs: median(spawns.get(side)!),
@@ -558,7 +569,11 @@ export async function runGoPeerBench(): Promise<GoPeerFigures> {
       ...inline.get(side)!,
       ...poll.get(side)!,
     });
-    return { ours: figures(ours), ...(before === undefined ? {} : { before: figures(before) }), go: figures(go) };
+    return {
+      ours: { ...figures(ours), roundTripUnclaimedP50: unclaimed },
+      ...(before === undefined ? {} : { before: figures(before) }),
+      go: figures(go),
+    };
   } finally {
     for (const dir of dirs.values()) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   }
@@ -571,6 +586,8 @@ interface PeerRow {
   readonly digits: number;
   /** Larger is better (calls/s); otherwise smaller is. */
   readonly higher?: boolean;
+  /** The peer's figure this one compares with, when not its own key. */
+  readonly peerKey?: keyof SideFigures;
   /** The issue's target, as text, and whether a median meets it (given the peer's median). */
   readonly target?: { readonly text: string; readonly ok: (ours: number, peer: number) => boolean };
 }
@@ -631,6 +648,13 @@ const PEER_ROWS: readonly PeerRow[] = [
   },
   { label: 'the same, p99', key: 'roundTripP99', unit: 'ms', digits: 2 },
   {
+    label: 'the same, p50, with an extension that acts without claiming first (no fourth HTTP exchange)',
+    key: 'roundTripUnclaimedP50',
+    unit: 'ms',
+    digits: 2,
+    peerKey: 'roundTripP50',
+  },
+  {
     label: 'polled every 10 ms: extension’s post → the agent reads complete, p50',
     key: 'pollSeenP50',
     unit: 'ms',
@@ -661,9 +685,9 @@ export function goPeerSection(runs: readonly GoPeerFigures[], machine: string, d
   ];
   for (const row of PEER_ROWS) {
     const ours = med((run) => run.ours[row.key]) as number;
-    const peer = med((run) => run.go[row.key]) as number;
+    const peer = med((run) => run.go[row.peerKey ?? row.key]) as number;
     const old = med((run) => run.before?.[row.key]);
-    const each = runs.map((run) => number(run.ours[row.key], row.digits)).join(' / ');
+    const each = runs.map((run) => number(run.ours[row.key] ?? NaN, row.digits)).join(' / ');
     const ratio = row.unit === 'MB' ? peer / ours : row.higher === true ? ours / peer : peer / ours;
     const met = row.target === undefined ? '' : row.target.ok(ours, peer) ? 'yes' : '**no**';
     lines.push(
