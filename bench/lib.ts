@@ -67,7 +67,7 @@ export interface DaemonProcess {
 }
 
 /** The CLI the benches run: this checkout's build, or another build to compare (`BENCH_CLI=/path/to/dist/cli.js`). */
-export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.js';
+export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.cjs';
 
 /**
  * The built daemon as its own process (as a bridge would start it), logging warnings only.

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { runDaemonBench, type DaemonFigures } from './daemonBench.js';
 import { runHostileBench, type EdgeFigures, type HostileFigures } from './hostileBench.js';
 import { runStreamBench, type StreamFigures } from './streamBench.js';
+import { goPeerSection, runGoPeerBench } from './goPeerBench.js';
 import { BENCH_CLI, machine, median } from './lib.js';
 import type { ExtensionFigures, PeerFigures, SettleFigures, SourceMapFigures } from './extension/figures.js';
 
@@ -516,6 +517,35 @@ async function main(): Promise<void> {
         'warm-up. Ingest posts the same pre-serialised batch of 100 log entries from 4 concurrent senders',
         'for 10 s. RSS is read from `/proc/<pid>/status` of a fresh daemon after 100 000 and 500 000',
         'entries (batches of 100).',
+      ].join('\n'),
+    );
+  }
+  if (suites.length === 0 || suites.includes('go-peer')) {
+    const runs = await measure('go-peer', runGoPeerBench);
+    writeSection(
+      'go-peer',
+      [
+        goPeerSection(runs, machine(), today()),
+        '',
+        'How (`bench/goPeerBench.ts`): the peer is installed from npm into a temporary folder (`--ignore-scripts`:',
+        'its install scripts kill running Gasoline daemons and write agent skills into the home folder); its daemon',
+        'is `gasoline --daemon --port P --state-dir D`, its bridge `gasoline --port P --state-dir D` on stdio, its',
+        'MCP calls plain JSON-RPC to its `/mcp`, its extension simulated on its `/sync` (one POST that carries',
+        'results and long-polls the next commands). browsertap is the built CLI as a bridge starts it',
+        '(`dist/cli.cjs daemon`, the V8 flags and `MALLOC_ARENA_MAX=2`) in a state dir one daemon has already',
+        'run in (its code cache there, as on every start after the first); its simulated extension polls as the',
+        'extension does (a long poll, a claim, then the result). Both extensions answer at once, on keep-alive',
+        'connections; both agents are lean clients (keep-alive `node:http`, `JSON.parse`). Spawn: 7 spawns each,',
+        'alternating, timed to the first 200 of `/health` (polled every ms). Bridge: 5 each, a fresh stdio',
+        'bridge with no daemon running, `initialize` then `observe errors`, timed to its answer; the daemon it',
+        'started is stopped by its pid file. RSS from `/proc/<pid>/status`: 3 s after `/health`, and after 500 000',
+        'log entries (5 000 POSTs of 100 from 4 senders). Reads: 300 `observe logs` of 100 entries after 30',
+        'warm-up; 8 callers: 8 connections (browsertap: 8 sessions) calling back to back for 2 s. Round trip:',
+        '`interact execute_js` answered inline (browsertap `wait_ms`, the peer by default), 200 after 30 warm-up.',
+        'Polled: 100 commands (after 10) queued without waiting; the extension holds each 0–10 ms, then posts;',
+        'the agent calls `observe command_result` every 10 ms; from the post to the answer saying `complete`.',
+        'The peer refuses a daemon’s 501st tool call within any minute, so every figure of calls gets fresh',
+        'daemons on both sides and stays under 400 calls.',
       ].join('\n'),
     );
   }

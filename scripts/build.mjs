@@ -98,7 +98,7 @@ const shared = {
   outdir: out,
   minifySyntax: true,
   minifyWhitespace: true,
-  keepNames: true,
+  keepNames: false,
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -127,11 +127,54 @@ const bin = await build({
   banner: { js: "#!/usr/bin/env node\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
+// The daemon: one CommonJS module (src/daemonMain.ts says why), written as the function Node's
+// module wrapper would make of it, which src/composition/codeCache.ts compiles as it is: wrapping
+// it at run time kept a second copy of its 1.7 MB of text for the life of the daemon. Its MCP
+// side is in the file but evaluated only when first asked for: esbuild runs a dynamically
+// imported module lazily.
+const daemon = await build({
+  ...shared,
+  entryPoints: { daemon: 'src/daemonMain.ts' },
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  plugins: [withoutUnusedPackages, oneMimeTable, servedMimeTypesOnly, englishZodOnly],
+  define: { 'import.meta.url': '__btModuleUrl' },
+  banner: {
+    js: "(function (exports, require, module, __filename, __dirname) {\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
+  footer: { js: '\n});' },
+});
+
+// V8 keeps a script's text for as long as it runs, as one byte a character unless one character
+// is past ASCII: then the whole text takes two. esbuild writes ASCII everywhere but in regular
+// expression literals (validator's alphabets, through class-validator), which made the daemon's
+// 1.7 MB text a 3.4 MB string. A \u escape is the same character in a string, a regular
+// expression (a surrogate pair included, with or without the u flag) and a template.
+for (const file of ['daemon.cjs']) {
+  const path = join(out, file);
+  const text = readFileSync(path, 'utf8');
+  let ascii = '';
+  let backslashes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      ascii += text[i];
+      backslashes = text[i] === '\\' ? backslashes + 1 : 0;
+      continue;
+    }
+    // An escaped character (`\é`) is the character itself: its escape replaces that backslash.
+    if (backslashes % 2 === 1) ascii = ascii.slice(0, -1);
+    ascii += `\\u${code.toString(16).padStart(4, '0')}`;
+    backslashes = 0;
+  }
+  writeFileSync(path, ascii);
+}
+
 chmodSync(join(out, 'cli.cjs'), 0o755);
 
 // Every package that ended up in the bundle, with its licence text.
 const packages = new Map();
-for (const input of [...Object.keys(result.metafile.inputs), ...Object.keys(bin.metafile.inputs)]) {
+for (const input of [result, bin, daemon].flatMap((built) => Object.keys(built.metafile.inputs))) {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (match === null || packages.has(match[1])) continue;
   const root = input.slice(0, match.index + match[0].length);
@@ -149,10 +192,9 @@ writeFileSync(
   join(out, 'THIRD_PARTY_LICENSES.txt'),
   `browsertap bundles these packages into dist/.\n\n${sections.join('\n---\n\n')}`,
 );
-const bytes = [...Object.values(result.metafile.outputs), ...Object.values(bin.metafile.outputs)].reduce(
-  (sum, o) => sum + o.bytes,
-  0,
-);
+const bytes = [result, bin, daemon]
+  .flatMap((built) => Object.values(built.metafile.outputs))
+  .reduce((sum, o) => sum + o.bytes, 0);
 process.stderr.write(
   `bundled the CLI into ${out}/ (${(bytes / 1024).toFixed(0)} KB, ${packages.size} packages; licences in ${out}/THIRD_PARTY_LICENSES.txt)\n`,
 );

@@ -16,6 +16,8 @@ import { warmMcp } from './warmMcp.js';
 
 /** How long after listening the daemon loads its MCP side when no client asked for it yet (ms). */
 const PRELOAD_AFTER_MS = 1_000;
+/** How long a daemon a client started gives that client's first session before `afterWarmUp` (ms). */
+const FIRST_SESSION_MS = 1_500;
 
 export interface DaemonOptions extends ContainerOptions {
   /** 0 picks a free port. */
@@ -28,6 +30,10 @@ export interface DaemonOptions extends ContainerOptions {
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /** An address of this machine served besides 127.0.0.1 (`--listen`, SPEC 14): `/health` and `/mcp` only. */
   readonly listen?: string;
+  /** Called once the MCP side is loaded and one session has run through it (the daemon's usual code has run). */
+  readonly afterWarmUp?: () => void;
+  /** Started by a client's bridge, whose session comes at once: the MCP side loads as soon as the daemon listens. */
+  readonly clientStarted?: boolean;
 }
 
 export interface RunningDaemon {
@@ -88,16 +94,27 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     throw error;
   }
   let stopping: Promise<void> | undefined;
-  // Warm the MCP side once start-up is over, unless a client asked for it first: load it, then
-  // run one session through it so the first agent finds its code paths compiled.
-  setTimeout(() => {
-    void sessions.preload().then(async (loaded) => {
-      if (!loaded || stopping !== undefined) return;
-      await warmMcp(server.port, token).catch((error: Error) =>
-        logger.debug('the MCP warm-up session failed', { error: error.message }),
-      );
-    });
-  }, PRELOAD_AFTER_MS).unref();
+  // Load the MCP side once start-up is over, unless a client asked for it first. Started by hand,
+  // the daemon then runs one session through it, so the first agent finds its code paths
+  // compiled; started by a client (`clientStarted`), it loads at once, and that client's session
+  // does the rest. Either way, once that code has run, `afterWarmUp` may keep what was compiled
+  // (codeCache.ts).
+  const clientStarted = options.clientStarted === true;
+  setTimeout(
+    () =>
+      void (async () => {
+        const loadedHere = await sessions.preload();
+        if (!loadedHere && !(await sessions.whenLoaded())) return;
+        if (loadedHere && !clientStarted && stopping === undefined) {
+          await warmMcp(server.port, token).catch((error: Error) =>
+            logger.debug('the MCP warm-up session failed', { error: error.message }),
+          );
+        }
+        if (clientStarted) await new Promise((resolve) => setTimeout(resolve, FIRST_SESSION_MS).unref());
+        if (stopping === undefined) options.afterWarmUp?.();
+      })(),
+    clientStarted ? 0 : PRELOAD_AFTER_MS,
+  ).unref();
   const listen = server.listenAddress;
   return {
     port: server.port,

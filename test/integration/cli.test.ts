@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAEMON_V8_FLAGS } from '../../src/composition/daemonFlags.js';
 import { connectBridge, daemonPids, freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
@@ -121,6 +121,16 @@ describe('browsertap CLI (built)', function () {
     expect(text, 'the Spanish locale').to.not.include('Entrada inv');
   });
 
+  it('bundles the daemon as one function of ASCII text (its code cache compiles it as it is) without Ajv, Zod 3 or Zod’s other locales', () => {
+    const text = readFileSync('dist/daemon.cjs', 'utf8');
+    expect(text.startsWith('(function (exports, require, module, __filename, __dirname) {')).to.equal(true);
+    // One character past ASCII and V8 holds the whole 1.7 MB text at two bytes a character.
+    expect(/[^\x00-\x7f]/.exec(text)?.[0], 'a character past ASCII').to.equal(undefined);
+    expect(text, 'Ajv').to.not.include('must NOT have additional properties');
+    expect(text, 'Zod 3').to.not.include('ZodIssueCode.invalid_union');
+    expect(text, 'the Spanish locale').to.not.include('Entrada inv');
+  });
+
   it('npm start runs the daemon with the V8 flags a bridge gives it', () => {
     const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
     expect(start.split(' ')).to.include.members([...DAEMON_V8_FLAGS]);
@@ -182,6 +192,25 @@ describe('browsertap CLI (built)', function () {
       expect(log).to.not.contain('Ctrl-C');
       const first = JSON.parse(log.split('\n')[0] as string) as Record<string, unknown>;
       expect(first).to.include({ level: 'info', msg: 'daemon listening', url: `http://127.0.0.1:${port}`, version });
+    });
+
+    it('a daemon keeps its compiled code in the state dir once warm, and the next start runs from it', async () => {
+      const logged = () =>
+        readFileSync(join(stateDir, 'daemon.log'), 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('daemon listening'))
+          .map((line) => (JSON.parse(line) as { code_cache?: string }).code_cache);
+      const cache = join(stateDir, 'daemon.code-cache');
+      const bridge = await connectBridge(port, stateDir);
+      // Written once the MCP side has loaded and served a session (1 s after listening at most).
+      for (let i = 0; i < 200 && !existsSync(cache); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(existsSync(cache), 'the code cache was written').to.equal(true);
+      expect(statSync(cache).mode & 0o777).to.equal(0o600);
+      await bridge.client.close();
+      await killDaemons(port, 'SIGTERM');
+      const again = await connectBridge(port, stateDir);
+      await again.client.close();
+      expect(logged()).to.deep.equal(['compiled', 'used']);
     });
 
     it('on a port other than 7890, extension gives a copy that finds that port, and doctor points at it', () => {

@@ -60,7 +60,8 @@ export function daemonPids(port: number): number[] {
     try {
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       const at = args.indexOf('daemon');
-      if (at > 0 && args[at - 1]?.endsWith('cli.js') && args[args.indexOf('--port') + 1] === String(port))
+      const cli = args[at - 1] ?? '';
+      if (at > 0 && (cli.endsWith('cli.js') || cli.endsWith('cli.cjs')) && args[args.indexOf('--port') + 1] === String(port))
         pids.push(Number(entry));
     } catch {
       // The process ended while we looked.

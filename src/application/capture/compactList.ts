@@ -50,20 +50,54 @@ export function hasCompactShape(what: ListWhat): boolean {
   return COMPACTS[what] !== undefined;
 }
 
+/** A stored entry's compact form, what makes two of them the same, and its row's size. */
+interface Compacted {
+  readonly value: CompactLog | CompactNetwork | CompactWebSocket | CompactAction;
+  readonly key: string;
+  readonly size: number;
+}
+
+/**
+ * Each stored entry's compact form, made at its first read: stored entries never change, and a
+ * list read (the most frequent call) otherwise made them again, and serialised each row to size
+ * it, at every call. Weakly held: an evicted entry takes its compact form with it.
+ */
+const compacted = new WeakMap<object, Compacted>();
+
+function compactedOf(what: ListWhat, entry: Sequenced<unknown>): Compacted {
+  const stored = entry.value as object;
+  let found = compacted.get(stored);
+  if (found === undefined) {
+    const { compactor, columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
+    const value = compactor(stored as never, entryId(LIST_SOURCES[what], entry.seq));
+    const key = what === 'actions' ? '' : sameness(value as CompactLog | CompactNetwork | CompactWebSocket);
+    found = { value, key, size: rowBytes(value as unknown as Record<string, unknown>, columns) };
+    compacted.set(stored, found);
+  }
+  return found;
+}
+
 /** Stored entries as compact items, runs of identical ones folded (`count`, `last_ts`), each sized as its row. */
 export function compactItems(what: ListWhat, entries: ReadonlyArray<Sequenced<unknown>>): Item[] {
-  const buffer = LIST_SOURCES[what];
-  const { compactor, columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
-  const small = entries.map((e) => compactor(e.value as never, entryId(buffer, e.seq)));
+  const { columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
+  const small = entries.map((entry) => compactedOf(what, entry));
   // Each action is a step of its own (a reproduction names it by id): never folded.
   const runs =
-    what === 'actions' ? small.map((value, i) => ({ value, first: i, last: i })) : collapseRuns(small, sameness as never);
+    what === 'actions'
+      ? small.map((item, i) => ({ value: item.value, first: i, last: i }))
+      : collapseRuns(
+          small.map((item) => item.value),
+          (_value, i) => (small[i] as Compacted).key,
+        );
   return runs.map((run) => {
     let redacted = 0;
     for (let i = run.first; i <= run.last; i++) redacted += (entries[i]?.value as { redacted?: number }).redacted ?? 0;
     return {
       value: run.value,
-      size: rowBytes(run.value as unknown as Record<string, unknown>, columns),
+      size:
+        run.first === run.last
+          ? (small[run.first] as Compacted).size
+          : rowBytes(run.value as unknown as Record<string, unknown>, columns),
       lastSeq: (entries[run.last] as Sequenced<unknown>).seq,
       redacted,
     };
@@ -75,18 +109,38 @@ export function compactItems(what: ListWhat, entries: ReadonlyArray<Sequenced<un
  * tab and (network) the origin they all share said once instead of in every row.
  */
 export function compactList(what: ListWhat, values: readonly unknown[]): CompactList {
-  const { columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
+  const { columns: order } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
   const tab = sharedTab(values);
   const tsBase = (values[0] as { ts?: number } | undefined)?.ts;
   const origin = what === 'network' || what === 'actions' ? sharedOrigin(values) : undefined;
-  const rows = values.map((value) => relative(value, tsBase ?? 0, tab, origin));
-  const table = toTable(what === 'actions' ? urlWhereItChanges(rows) : rows, columns);
-  return {
-    ...table,
+  const shared = {
     ...(tsBase === undefined ? {} : { ts_base: tsBase }),
     ...(tab === undefined ? {} : { tab_id: tab }),
     ...(origin === undefined ? {} : { origin }),
   };
+  if (what === 'actions') {
+    const rows = values.map((value) => relative(value, tsBase ?? 0, tab, origin));
+    return { ...toTable(urlWhereItChanges(rows), order), ...shared };
+  }
+  // The rows straight from the compact entries (the same table as toTable of `relative` rows).
+  const entries = values as ReadonlyArray<Record<string, unknown>>;
+  const columns = order.filter(
+    (column) => (column !== 'tab_id' || tab === undefined) && entries.some((entry) => entry[column] !== undefined),
+  );
+  const base = tsBase ?? 0;
+  const cell = (entry: Record<string, unknown>, column: string): unknown => {
+    const value = entry[column];
+    if (value === undefined) return null;
+    if (column === 'ts' || column === 'last_ts') return (value as number) - base;
+    if (column === 'url' && origin !== undefined) return (value as string).slice(origin.length) || '/';
+    return value;
+  };
+  const rows = entries.map((entry) => {
+    const row = columns.map((column) => cell(entry, column));
+    while (row.length > 0 && row[row.length - 1] === null) row.pop();
+    return row;
+  });
+  return { columns, rows, ...shared };
 }
 
 /** The tab every compact entry is from, when they share one (one entry too: a column would cost more). */

@@ -5,7 +5,7 @@ import { LOG_ROTATE_BYTES } from '../../adapters/outbound/logging/RotatingFileSi
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import type { LogFields, LoggerPort } from '../../application/ports/LoggerPort.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
-import { CLI_PATH } from '../cliPaths.js';
+import { BIN_PATH } from '../cliPaths.js';
 import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
 import { otherUsersPort, provenDaemon } from './connectDaemon.js';
@@ -70,7 +70,7 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
   const daemonArgs = [
     ...process.execArgv,
     ...DAEMON_V8_FLAGS,
-    CLI_PATH,
+    BIN_PATH,
     'daemon',
     '--port',
     String(options.port),

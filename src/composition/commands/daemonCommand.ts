@@ -13,11 +13,22 @@ import { otherUsersPort } from './connectDaemon.js';
 import { VERSION } from '../version.js';
 import { hostPort } from '../../domain/net/hostText.js';
 
+/** How the daemon's code was loaded (src/composition/runDaemonBundle.ts), for its log. */
+export interface DaemonStart {
+  /** Whether its compiled code came from the code cache in the state dir. */
+  readonly codeCache?: 'used' | 'compiled';
+  /** Called once its MCP side has loaded and served a session. */
+  readonly afterWarmUp?: () => void;
+}
+
 /** `browsertap daemon`: runs in the foreground until SIGTERM/SIGINT; writes and removes the pid file. */
-export async function daemonCommand(options: CliOptions): Promise<number> {
+export async function daemonCommand(options: CliOptions, start: DaemonStart = {}): Promise<number> {
   let daemon;
   try {
     daemon = await startDaemon({
+      ...(start.afterWarmUp === undefined ? {} : { afterWarmUp: start.afterWarmUp }),
+      // A client starts the daemon with its log file (bridgeCommand.ts), and its session is next.
+      clientStarted: options.logFile !== undefined,
       port: options.port,
       stateDir: options.stateDir,
       logLevel: options.logLevel ?? 'info',
@@ -66,6 +77,7 @@ export async function daemonCommand(options: CliOptions): Promise<number> {
       url: `http://127.0.0.1:${daemon.port}`,
       pid: process.pid,
       state_dir: options.stateDir,
+      ...(start.codeCache === undefined ? {} : { code_cache: start.codeCache }),
     });
   }
   await new Promise<void>((resolve) => {

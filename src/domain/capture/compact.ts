@@ -186,12 +186,15 @@ export interface Run<T> {
 }
 
 /** Folds runs of consecutive entries with the same `key` into their first, with `count` and `last_ts`. */
-export function collapseRuns<T extends { readonly ts: number }>(entries: readonly T[], key: (entry: T) => string): Array<Run<T>> {
+export function collapseRuns<T extends { readonly ts: number }>(
+  entries: readonly T[],
+  key: (entry: T, index: number) => string,
+): Array<Run<T>> {
   const runs: Array<Run<T>> = [];
   let start = 0;
   let startKey = '';
   for (let i = 0; i <= entries.length; i++) {
-    const k = i < entries.length ? key(entries[i] as T) : '';
+    const k = i < entries.length ? key(entries[i] as T, i) : '';
     if (i > 0 && (i === entries.length || k !== startKey)) {
       const first = entries[start] as T;
       const count = i - start;

@@ -63,6 +63,16 @@ export class LazyMcpSessions implements LoadedSessions {
     );
   }
 
+  /** Resolves true once the sessions are loaded (waiting for a load in progress), false when none is loaded or loading failed. */
+  async whenLoaded(): Promise<boolean> {
+    if (this.loaded !== undefined) return true;
+    if (this.loading === undefined) return false;
+    return this.loading.then(
+      () => true,
+      () => false,
+    );
+  }
+
   async closeAll(): Promise<void> {
     this.closed = true;
     await (this.loaded ?? (await this.loading?.catch(() => undefined)))?.closeAll();

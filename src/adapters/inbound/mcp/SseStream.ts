@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { messageJson } from './knownJson.js';
 
 /** An SSE comment this often keeps a quiet stream from being taken for dead (ms). */
 export const KEEP_ALIVE_MS = 15_000;
@@ -57,7 +58,7 @@ export class SseStream {
   send(message: unknown): boolean {
     if (!this.open) return false;
     const retry = this.retrySent ? '' : `retry: ${SSE_RETRY_MS}\n`;
-    this.write(`${retry}id: ${this.id()}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`, true);
+    this.write(`${retry}id: ${this.id()}\nevent: message\ndata: ${messageJson(message)}\n\n`, true);
     return true;
   }
 

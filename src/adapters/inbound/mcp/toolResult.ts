@@ -3,6 +3,7 @@ import { attachedText, withoutAttachedText } from '../../../application/shared/a
 import { DomainError } from '../../../domain/DomainError.js';
 import { jsonStringBytes, jsonStringPrefix } from '../../../domain/text/jsonText.js';
 import { utf8Length } from '../../../domain/text/utf8.js';
+import { withKnownJson } from './knownJson.js';
 import type { ClientContext, McpToolDeps } from './McpToolDeps.js';
 
 /** A short next step for the agent, per error code. */
@@ -33,7 +34,10 @@ export function success(payload: object, image?: ImageData, text = JSON.stringif
   if (image !== undefined) content.push({ type: 'image', data: image.base64, mimeType: image.mime_type });
   return {
     content,
-    structuredContent: (snapshot === undefined ? payload : withSnapshot(payload, snapshot)) as Record<string, unknown>,
+    structuredContent: (snapshot === undefined ? withKnownJson(payload, text) : withSnapshot(payload, snapshot)) as Record<
+      string,
+      unknown
+    >,
   };
 }
 
@@ -149,7 +153,8 @@ const RESULT_PREVIEW_CHARS = 2_000;
 /** A tool error: `{error, message, hint?, retry_after_ms?}`, as structuredContent and JSON text (with any `alerts`). */
 export function failure(error: unknown): CallToolResult {
   const payload = isPayload(error) ? error : errorPayload(error);
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload };
+  const text = JSON.stringify(payload);
+  return { isError: true, content: [{ type: 'text', text }], structuredContent: withKnownJson(payload, text) };
 }
 
 function isPayload(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@ import { BRIDGE_VERSION_HEADER } from '../headers.js';
 import { initializeResult } from '../serverIdentity.js';
 import { ExchangeError, LoopbackHttp, type HttpAnswer } from './httpExchange.js';
 import { readSse } from './readSse.js';
+import { parseKnown } from '../knownJson.js';
 
 export interface UpstreamSettings {
   /** `http://127.0.0.1:<port>/mcp`. */
@@ -390,7 +391,7 @@ export class DaemonUpstream {
   private relay(data: string): void {
     if (data === '') return; // an event with no message (the daemon primes 2025-11-25 streams)
     try {
-      this.sink(JSON.parse(data) as JSONRPCMessage);
+      this.sink(parseKnown(data) as JSONRPCMessage);
     } catch {
       this.settings.logger.warn('ignored a malformed message on the daemon stream');
     }
@@ -424,7 +425,7 @@ async function readMessages(answer: HttpAnswer): Promise<JSONRPCMessage[]> {
   if ((answer.headers['content-type'] ?? '').includes('text/event-stream')) {
     const messages: JSONRPCMessage[] = [];
     // An event with empty data carries no message: the priming event of a 2025-11-25 stream.
-    await readSse([answer.body], (data) => data !== '' && messages.push(JSON.parse(data) as JSONRPCMessage));
+    await readSse([answer.body], (data) => data !== '' && messages.push(parseKnown(data) as JSONRPCMessage));
     return messages;
   }
   try {

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { jsonLine } from '../knownJson.js';
 import { checkMessage, type AnswerId, type Checked, type Message } from './jsonRpcShape.js';
 
 export type { Message };
@@ -44,7 +45,7 @@ export class StdioLines {
   }
 
   send(message: unknown): void {
-    this.output.write(`${JSON.stringify(message)}\n`);
+    this.output.write(`${jsonLine(message)}\n`);
   }
 
   private take(chunk: Buffer): void {

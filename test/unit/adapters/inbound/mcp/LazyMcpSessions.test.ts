@@ -55,4 +55,24 @@ describe('LazyMcpSessions (the daemon’s MCP side, loaded on first use)', () =>
     expect(second.written.body).to.equal('ok');
     expect(attempts).to.equal(2);
   });
+
+  it('says when its sessions are loaded, whoever loaded them, and waits for a load in progress', async () => {
+    let finish: (sessions: LoadedSessions) => void = () => {};
+    const lazy = new LazyMcpSessions(() => new Promise<LoadedSessions>((resolve) => (finish = resolve)), silent);
+    expect(await lazy.whenLoaded()).to.equal(false);
+    const handled = lazy.handle({} as IncomingMessage, response().res, undefined);
+    const loaded = lazy.whenLoaded();
+    finish({ size: 1, handle: async () => {}, closeAll: async () => {} });
+    expect(await loaded).to.equal(true);
+    await handled;
+  });
+
+  it('says its sessions are not loaded when loading failed', async () => {
+    const lazy = new LazyMcpSessions(async () => {
+      throw new Error('chunk missing');
+    }, silent);
+    const handled = lazy.handle({} as IncomingMessage, response().res, undefined);
+    expect(await lazy.whenLoaded()).to.equal(false);
+    await handled;
+  });
 });

@@ -14,6 +14,12 @@ describe('CryptoIdGenerator', () => {
     expect(drawn.size).to.equal(100);
   });
 
+  it('keeps drawing distinct suffixes past its pool of random bytes (refilled, never reused)', () => {
+    const ids = new CryptoIdGenerator();
+    const suffixes = Array.from({ length: 600 }, () => ids.correlationId(5).slice(-8));
+    expect(new Set(suffixes).size).to.equal(600);
+  });
+
   it('counts query ids q-1, q-2, … per generator', () => {
     const ids = new CryptoIdGenerator();
     expect([ids.queryId(), ids.queryId(), ids.queryId()]).to.deep.equal(['q-1', 'q-2', 'q-3']);

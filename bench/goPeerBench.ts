@@ -1,0 +1,698 @@
+// browsertap's daemon beside the Go peer (Gasoline 0.7.9), each figure taken from both in turns in
+// the same run: start-up, memory, reads, 8 callers, and the command path (inline and polled).
+// `npm run bench -- go-peer` writes the table; docs/benchmarks.md says how each figure is taken.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
+import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
+import { freePort, tempDir } from '../test/support/processes.js';
+import {
+  goCommandStatus,
+  goDaemonPid,
+  goExtension,
+  GoMcpClient,
+  goPeerBinary,
+  goPeerEnv,
+  GO_EXTENSION_HEADERS,
+  GO_PEER_VERSION,
+  spawnGoDaemon,
+} from './goPeer.js';
+import { JsonHttp } from './jsonHttp.js';
+import { BENCH_CLI, logEntry, median, percentile, RawMcpClient } from './lib.js';
+
+export interface SideFigures {
+  /** Daemon spawn → /health answered (ms), median of the spawns. */
+  spawnHealthMs: number;
+  /** The same for browsertap's first start in a state dir (no code cache yet). */
+  spawnHealthFirstMs: number;
+  rssStartMb: number;
+  rss500kMb: number;
+  rss500kLaterMb: number;
+  bridgeFirstCallMs: number;
+  observeP50: number;
+  observeP99: number;
+  callersPerS: number;
+  roundTripP50: number;
+  roundTripP99: number;
+  /** browsertap: the same with an extension that acts without claiming first (the protocol before commands ran once). */
+  roundTripUnclaimedP50?: number;
+  pollSeenP50: number;
+  pollSeenP99: number;
+}
+
+export interface GoPeerFigures {
+  readonly ours: SideFigures;
+  /** The build before (`BENCH_BASE_CLI`), when measured beside. */
+  readonly before?: SideFigures;
+  readonly go: SideFigures;
+}
+
+const SPAWNS = 7;
+const BRIDGES = 5;
+const WARM_UP = 30;
+const OBSERVES = 300;
+const CALLERS_MS = 2_000;
+const ROUND_TRIPS = 200;
+const POLLED = 100;
+const POLL_EVERY_MS = 10;
+const INGEST_BATCHES = 5_000;
+const RSS_START_AFTER_MS = 3_000;
+const RSS_LATER_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+function health(port: number): Promise<{ ok: boolean; body: string }> {
+  return new Promise((resolve) => {
+    const req = get({ host: '127.0.0.1', port, path: '/health', agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      res.on('end', () => resolve({ ok: res.statusCode === 200, body }));
+    });
+    req.on('error', () => resolve({ ok: false, body: '' }));
+  });
+}
+const healthy = async (port: number) => (await health(port)).ok;
+
+/** Until the daemon says its (simulated) extension is connected. */
+async function untilConnected(side: Side, port: number): Promise<void> {
+  for (let i = 0; i < 2_000; i++) {
+    const body = JSON.parse((await health(port)).body) as {
+      extension?: { connected?: boolean };
+      capture?: { extension_connected?: boolean };
+    };
+    if ((side.name === 'go' ? body.capture?.extension_connected : body.extension?.connected) === true) return;
+    await sleep(2);
+  }
+  throw new Error(`${side.name}: the simulated extension never connected`);
+}
+
+async function untilHealthy(port: number, started = performance.now()): Promise<number> {
+  for (let i = 0; i < 10_000; i++) {
+    if (await healthy(port)) return performance.now() - started;
+    await sleep(1);
+  }
+  throw new Error(`nothing answered /health on ${port}`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(3_000)]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await exited;
+}
+
+/** Stops a daemon a bridge started, by the pid it reported (never by name). */
+async function stopPid(pid: number | undefined): Promise<void> {
+  if (pid === undefined) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 300; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(10);
+  }
+  process.kill(pid, 'SIGKILL');
+}
+
+interface Daemon {
+  readonly port: number;
+  readonly stateDir: string;
+  readonly child: ChildProcess;
+  readonly spawnMs: number;
+  stop(): Promise<void>;
+}
+
+/** One implementation under test: how to start it, ingest into it, call it and be its extension. */
+interface Side {
+  readonly name: SideName;
+  startDaemon(stateDir?: string): Promise<Daemon>;
+  /** A bridge (stdio) with no daemon running: spawn → its first tools/call answered (ms). */
+  bridgeFirstCall(stateDir: string): Promise<number>;
+  readonly ingestHeaders: Readonly<Record<string, string>>;
+  client(daemon: Daemon): Promise<{ call(name: string, args: Record<string, unknown>): Promise<unknown>; close(): void }>;
+  readonly observe: Record<string, unknown>;
+  readonly inline: Record<string, unknown>;
+  readonly queued: Record<string, unknown>;
+  correlationOf(answer: unknown): string;
+  complete(answer: unknown): boolean;
+  extension(port: number, stop: AbortSignal, options: ExtensionOptions): Promise<void>;
+}
+
+type SideName = 'ours' | 'before' | 'go';
+
+interface ExtensionOptions {
+  /** browsertap's: claim each command before it acts, as the extension does (default); false polls as one before it did. */
+  readonly claims?: boolean;
+  readonly holdMs?: () => number;
+  readonly posted?: (correlationId: string, at: number) => void;
+}
+
+/** A bridge speaking MCP on stdio: initialize, then one tools/call; resolves at its answer. */
+async function stdioFirstCall(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ ms: number; child: ChildProcess }> {
+  const started = performance.now();
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'], env });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  const send = (message: object) => child.stdin!.write(`${JSON.stringify(message)}\n`);
+  const answered = async (id: number) => {
+    for (let i = 0; i < 20_000 && !out.includes(`"id":${id},`) && !out.includes(`"id":${id}}`); i++) await sleep(1);
+    return performance.now() - started;
+  };
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
+  await answered(1);
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'observe', arguments: { what: 'errors' } } });
+  const ms = await answered(2);
+  child.stdin!.end();
+  return { ms, child };
+}
+
+/**
+ * browsertap's daemon and bridge as `cli` starts them (`daemon` and `mcp`): this build, or another
+ * build's dist/cli.js (`BENCH_BASE_CLI`) measured beside it.
+ */
+function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Side {
+  return {
+    name,
+    async startDaemon(stateDir) {
+      const port = await freePort();
+      const dir = stateDir ?? tempDir('browsertap-bench-');
+      const started = performance.now();
+      const child = spawn(
+        process.execPath,
+        [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
+        {
+          stdio: 'ignore',
+          env: { ...process.env, ...DAEMON_ENV },
+        },
+      );
+      const spawnMs = await untilHealthy(port, started);
+      return {
+        port,
+        stateDir: dir,
+        child,
+        spawnMs,
+        stop: async () => {
+          await stopProcess(child);
+          if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+    async bridgeFirstCall(stateDir) {
+      const port = await freePort();
+      const { ms, child } = await stdioFirstCall(
+        process.execPath,
+        [bridgeCli, 'mcp', '--port', String(port), '--state-dir', stateDir],
+        process.env,
+      );
+      await new Promise((resolve) => child.once('exit', resolve));
+      await stopPid(Number(readFileSync(`${stateDir}/daemon.pid`, 'utf8')));
+      return ms;
+    },
+    ingestHeaders: EXTENSION_HEADERS,
+    async client(daemon) {
+      const token = readFileSync(`${daemon.stateDir}/token`, 'utf8').trim();
+      const raw = await new RawMcpClient(daemon.port, token).connect();
+      return { call: (name, args) => raw.callTool(name, args), close: () => raw.close() };
+    },
+    observe: { what: 'logs', limit: 100 },
+    inline: { action: 'execute_js', script: 'return document.title', wait_ms: 5_000 },
+    queued: { action: 'execute_js', script: 'return document.title' },
+    correlationOf: (answer) => (answer as { structuredContent: { correlation_id: string } }).structuredContent.correlation_id,
+    complete: (answer) => (answer as { structuredContent?: { status?: string } }).structuredContent?.status === 'complete',
+    async extension(port, stop, options) {
+      const http = new JsonHttp(port, 2);
+      try {
+        while (!stop.aborted) {
+          let queries: Array<{ correlation_id: string }>;
+          try {
+            const poll = await http.post(
+              '/pending-queries',
+              { instance_id: 'bench', boot_id: 'b1', wait_ms: 25_000, ...(options.claims === false ? {} : { claims: true }) },
+              EXTENSION_HEADERS,
+              stop,
+            );
+            queries = (JSON.parse(poll.body) as { queries: typeof queries }).queries;
+          } catch {
+            continue;
+          }
+          await Promise.all(
+            queries.map(async ({ correlation_id }) => {
+              // As the extension does: claims the command for this worker start before acting on it.
+              if (options.claims !== false) {
+                await http.post('/query-result', { correlation_id, status: 'pending', boot_id: 'b1' }, EXTENSION_HEADERS);
+              }
+              const hold = options.holdMs?.() ?? 0;
+              if (hold > 0) await sleep(hold);
+              options.posted?.(correlation_id, performance.now());
+              await http.post(
+                '/query-result',
+                { correlation_id, status: 'complete', result: { success: true, data: 'Bench Title' } },
+                EXTENSION_HEADERS,
+              );
+            }),
+          );
+        }
+      } finally {
+        http.close();
+      }
+    },
+  };
+}
+
+const ours = browsertap('ours', BENCH_CLI, BENCH_CLI);
+const BASE_CLI = process.env.BENCH_BASE_CLI;
+/** The build before (its dist/cli.js; its bridge is the dist/cli.cjs beside it), when asked for. */
+const before = BASE_CLI === undefined ? undefined : browsertap('before', BASE_CLI, BASE_CLI.replace(/cli\.js$/, 'cli.cjs'));
+
+const go: Side = {
+  name: 'go',
+  async startDaemon(stateDir) {
+    const port = await freePort();
+    const dir = stateDir ?? tempDir('gasoline-bench-');
+    const started = performance.now();
+    const child = spawnGoDaemon(port, dir);
+    const spawnMs = await untilHealthy(port, started);
+    return {
+      port,
+      stateDir: dir,
+      child,
+      spawnMs,
+      stop: async () => {
+        await stopProcess(child);
+        if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  async bridgeFirstCall(stateDir) {
+    const port = await freePort();
+    const { ms, child } = await stdioFirstCall(
+      goPeerBinary(),
+      ['--port', String(port), '--state-dir', stateDir],
+      goPeerEnv(stateDir),
+    );
+    await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(2_000)]);
+    if (child.exitCode === null) await stopProcess(child);
+    await stopPid(goDaemonPid(port, stateDir));
+    return ms;
+  },
+  ingestHeaders: GO_EXTENSION_HEADERS,
+  async client(daemon) {
+    const http = new JsonHttp(daemon.port);
+    const client = new GoMcpClient(http);
+    return { call: (name, args) => client.callTool(name, args), close: () => http.close() };
+  },
+  observe: { what: 'logs', limit: 100 },
+  inline: { what: 'execute_js', script: 'return document.title' },
+  queued: { what: 'execute_js', script: 'return document.title', background: true },
+  correlationOf: (answer) => {
+    const match = /"correlation_id":"([^"]+)"/.exec((answer as { text: string }).text);
+    if (match === null) throw new Error(`no correlation id in ${(answer as { text: string }).text.slice(0, 200)}`);
+    return match[1] as string;
+  },
+  complete: (answer) => goCommandStatus((answer as { text: string }).text) === 'complete',
+  async extension(port, stop, options) {
+    const http = new JsonHttp(port);
+    try {
+      await goExtension(http, stop, options);
+    } finally {
+      http.close();
+    }
+  },
+};
+
+async function ingest(port: number, headers: Readonly<Record<string, string>>, batches: number): Promise<void> {
+  const http = new JsonHttp(port, 4);
+  const body = { entries: Array.from({ length: 100 }, (_, i) => logEntry(i)) };
+  let next = 0;
+  try {
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        while (next++ < batches) {
+          const { status } = await http.post('/logs', body, headers);
+          if (status !== 200) throw new Error(`ingest answered ${status}`);
+        }
+      }),
+    );
+  } finally {
+    http.close();
+  }
+}
+
+async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await fn();
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+/** A state dir in which browsertap's daemon has run once (its code cache written), as a user's is. */
+async function usedStateDir(side: Side): Promise<string> {
+  const dir = tempDir('browsertap-bench-');
+  const daemon = await side.startDaemon(dir);
+  await sleep(2_500); // the MCP side loads at 1 s, then the cache is written
+  await daemon.stop();
+  return dir;
+}
+
+async function withDaemon<T>(side: Side, stateDir: string | undefined, fn: (daemon: Daemon) => Promise<T>): Promise<T> {
+  const daemon = await side.startDaemon(stateDir);
+  try {
+    return await fn(daemon);
+  } finally {
+    await daemon.stop();
+  }
+}
+
+/** The agent polls `command_result` every 10 ms; from the extension's post to the agent seeing `complete`. */
+async function pollSeen(
+  side: Side,
+  call: (name: string, args: Record<string, unknown>) => Promise<unknown>,
+  postedAt: Map<string, number>,
+): Promise<number[]> {
+  const seen: number[] = [];
+  for (let i = 0; i < POLLED + 10; i++) {
+    const id = side.correlationOf(await call('interact', side.queued));
+    for (let polls = 0; polls < 1_000; polls++) {
+      const started = performance.now();
+      const answer = await call('observe', { what: 'command_result', correlation_id: id });
+      if (side.complete(answer)) {
+        const posted = postedAt.get(id);
+        if (posted === undefined) throw new Error(`complete before its post was seen: ${id}`);
+        if (i >= 10) seen.push(performance.now() - posted);
+        break;
+      }
+      await sleep(Math.max(0, POLL_EVERY_MS - (performance.now() - started)));
+    }
+  }
+  return seen.sort((a, b) => a - b);
+}
+
+/** RSS of a daemon 3 s after it answered /health (browsertap's MCP side loads at 1 s). */
+function rssAtStart(side: Side, stateDir: string | undefined): Promise<number> {
+  return withDaemon(side, stateDir, async (daemon) => {
+    await sleep(RSS_START_AFTER_MS);
+    return rssMb(daemon.child.pid as number);
+  });
+}
+
+/** RSS after 500 000 log entries (batches of 100, 4 senders): 0.5 s and 10 s after the last. */
+function rssAfterEntries(side: Side, stateDir: string | undefined): Promise<{ rss500kMb: number; rss500kLaterMb: number }> {
+  return withDaemon(side, stateDir, async (daemon) => {
+    await ingest(daemon.port, side.ingestHeaders, INGEST_BATCHES);
+    await sleep(500);
+    const after = rssMb(daemon.child.pid as number);
+    await sleep(RSS_LATER_MS);
+    return { rss500kMb: after, rss500kLaterMb: rssMb(daemon.child.pid as number) };
+  });
+}
+
+/** Sequential reads of 100 entries (p50, p99 of the timed calls). */
+function reads(side: Side, stateDir: string | undefined): Promise<{ observeP50: number; observeP99: number }> {
+  return withDaemon(side, stateDir, async (daemon) => {
+    await ingest(daemon.port, side.ingestHeaders, 1);
+    const client = await side.client(daemon);
+    try {
+      const observe = () => client.call('observe', side.observe);
+      await timed(WARM_UP, observe);
+      const samples = await timed(OBSERVES, observe);
+      return { observeP50: percentile(samples, 50), observeP99: percentile(samples, 99) };
+    } finally {
+      client.close();
+    }
+  });
+}
+
+/** 8 callers (each its own connection and session) reading 100 entries back to back: calls/s. */
+function callers(side: Side, stateDir: string | undefined): Promise<number> {
+  return withDaemon(side, stateDir, async (daemon) => {
+    await ingest(daemon.port, side.ingestHeaders, 1);
+    const clients = await Promise.all(Array.from({ length: 8 }, () => side.client(daemon)));
+    try {
+      const until = performance.now() + CALLERS_MS;
+      let done = 0;
+      const begun = performance.now();
+      await Promise.all(
+        clients.map(async (client) => {
+          while (performance.now() < until) {
+            await client.call('observe', side.observe);
+            done++;
+          }
+        }),
+      );
+      return done / ((performance.now() - begun) / 1000);
+    } finally {
+      for (const client of clients) client.close();
+    }
+  });
+}
+
+/** `execute_js` answered inline (the extension posts `complete` at once): p50, p99. */
+function roundTrips(
+  side: Side,
+  stateDir: string | undefined,
+  claims = true,
+): Promise<{ roundTripP50: number; roundTripP99: number }> {
+  return withDaemon(side, stateDir, async (daemon) => {
+    const client = await side.client(daemon);
+    const stop = new AbortController();
+    const extension = side.extension(daemon.port, stop.signal, { claims });
+    try {
+      await untilConnected(side, daemon.port);
+      const inline = () =>
+        client.call('interact', side.inline).then((answer) => {
+          if (!side.complete(answer)) throw new Error(`${side.name}: no inline result: ${JSON.stringify(answer).slice(0, 300)}`);
+        });
+      await timed(WARM_UP, inline);
+      const samples = await timed(ROUND_TRIPS, inline);
+      return { roundTripP50: percentile(samples, 50), roundTripP99: percentile(samples, 99) };
+    } finally {
+      stop.abort();
+      await extension;
+      client.close();
+    }
+  });
+}
+
+/**
+ * The polled pattern: the extension holds each command 0–10 ms (so its post falls anywhere
+ * between two polls) and posts; the agent polls `command_result` every 10 ms. From the post to
+ * the agent's answer saying `complete`: p50, p99.
+ */
+function polled(side: Side, stateDir: string | undefined): Promise<{ pollSeenP50: number; pollSeenP99: number }> {
+  return withDaemon(side, stateDir, async (daemon) => {
+    const client = await side.client(daemon);
+    const postedAt = new Map<string, number>();
+    const stop = new AbortController();
+    const extension = side.extension(daemon.port, stop.signal, {
+      holdMs: () => Math.random() * POLL_EVERY_MS,
+      posted: (id, at) => postedAt.set(id, at),
+    });
+    try {
+      await untilConnected(side, daemon.port);
+      const seen = await pollSeen(side, (name, args) => client.call(name, args), postedAt);
+      return { pollSeenP50: percentile(seen, 50), pollSeenP99: percentile(seen, 99) };
+    } finally {
+      stop.abort();
+      await extension;
+      client.close();
+    }
+  });
+}
+
+/** One run: each figure of every side, in turns (the start-up ones alternate spawn by spawn). */
+export async function runGoPeerBench(): Promise<GoPeerFigures> {
+  goPeerBinary();
+  const sides = [ours, ...(before === undefined ? [] : [before]), go];
+  // browsertap's daemons run in a state dir a daemon has used (as a user's), the Go peer's in fresh ones.
+  const dirs = new Map<Side, string | undefined>();
+  for (const side of sides) dirs.set(side, side === go ? undefined : await usedStateDir(side));
+  const each = async <T>(measure: (side: Side, stateDir: string | undefined) => Promise<T>): Promise<Map<Side, T>> => {
+    const found = new Map<Side, T>();
+    for (const side of sides) found.set(side, await measure(side, dirs.get(side)));
+    return found;
+  };
+  try {
+    const spawns = new Map(sides.map((side) => [side, [] as number[]]));
+    const firstSpawns: number[] = [];
+    for (let i = 0; i < SPAWNS; i++) {
+      for (const side of sides) spawns.get(side)!.push(await withDaemon(side, dirs.get(side), async (d) => d.spawnMs));
+      firstSpawns.push(await withDaemon(ours, undefined, async (d) => d.spawnMs));
+    }
+    const bridges = new Map(sides.map((side) => [side, [] as number[]]));
+    for (let i = 0; i < BRIDGES; i++) {
+      for (const side of sides) {
+        const dir = dirs.get(side) ?? tempDir('gasoline-bench-');
+        bridges.get(side)!.push(await side.bridgeFirstCall(dir));
+        if (side === go) rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    const start = await each(rssAtStart);
+    const memory = await each(rssAfterEntries);
+    // Every figure below gets fresh daemons: the Go peer refuses a daemon's 501st tool call in any
+    // minute (a sliding window of 500), and none of these makes more than 400.
+    const read = await each(reads);
+    const eight = await each(callers);
+    const inline = await each(roundTrips);
+    const unclaimed = (await roundTrips(ours, dirs.get(ours), false)).roundTripP50;
+    const poll = await each(polled);
+    const figures = (side: Side): SideFigures => ({
+      spawnHealthMs: median(spawns.get(side)!),
+      spawnHealthFirstMs: side === ours ? median(firstSpawns) : median(spawns.get(side)!),
+      bridgeFirstCallMs: median(bridges.get(side)!),
+      rssStartMb: start.get(side)!,
+      ...memory.get(side)!,
+      ...read.get(side)!,
+      callersPerS: eight.get(side)!,
+      ...inline.get(side)!,
+      ...poll.get(side)!,
+    });
+    return {
+      ours: { ...figures(ours), roundTripUnclaimedP50: unclaimed },
+      ...(before === undefined ? {} : { before: figures(before) }),
+      go: figures(go),
+    };
+  } finally {
+    for (const dir of dirs.values()) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface PeerRow {
+  readonly label: string;
+  readonly key: keyof SideFigures;
+  readonly unit: string;
+  readonly digits: number;
+  /** Larger is better (calls/s); otherwise smaller is. */
+  readonly higher?: boolean;
+  /** The peer's figure this one compares with, when not its own key. */
+  readonly peerKey?: keyof SideFigures;
+  /** The issue's target, as text, and whether a median meets it (given the peer's median). */
+  readonly target?: { readonly text: string; readonly ok: (ours: number, peer: number) => boolean };
+}
+
+const PEER_ROWS: readonly PeerRow[] = [
+  {
+    label: 'daemon spawn → /health answered (its code cache in the state dir, as every start after the first)',
+    key: 'spawnHealthMs',
+    unit: 'ms',
+    digits: 1,
+    target: { text: '≤ 100', ok: (v) => v <= 100 },
+  },
+  { label: 'the same, the first start in a new state dir (no code cache yet)', key: 'spawnHealthFirstMs', unit: 'ms', digits: 1 },
+  {
+    label: 'stdio bridge spawn → first tools/call answered, no daemon running',
+    key: 'bridgeFirstCallMs',
+    unit: 'ms',
+    digits: 1,
+    target: { text: '≤ 200', ok: (v) => v <= 200 },
+  },
+  {
+    label: 'daemon RSS 3 s after /health',
+    key: 'rssStartMb',
+    unit: 'MB',
+    digits: 1,
+    target: { text: '≤ 45', ok: (v) => v <= 45 },
+  },
+  {
+    label: 'daemon RSS after 500 000 entries (0.5 s after the last batch)',
+    key: 'rss500kMb',
+    unit: 'MB',
+    digits: 1,
+    target: { text: '≤ 60', ok: (v) => v <= 60 },
+  },
+  { label: 'the same, 10 s later', key: 'rss500kLaterMb', unit: 'MB', digits: 1 },
+  {
+    label: 'observe (100 entries), lean HTTP client, p50',
+    key: 'observeP50',
+    unit: 'ms',
+    digits: 2,
+    target: { text: '≥ 12× the peer', ok: (v, peer) => peer / v >= 12 },
+  },
+  { label: 'the same, p99', key: 'observeP99', unit: 'ms', digits: 2 },
+  {
+    label: '8 concurrent callers (observe, 100 entries)',
+    key: 'callersPerS',
+    unit: 'calls/s',
+    digits: 0,
+    higher: true,
+    target: { text: '≥ 8× the peer', ok: (v, peer) => v / peer >= 8 },
+  },
+  {
+    label: 'command round trip, result inline (interact execute_js waiting), p50',
+    key: 'roundTripP50',
+    unit: 'ms',
+    digits: 2,
+    target: { text: '≥ 1× the peer', ok: (v, peer) => v <= peer },
+  },
+  { label: 'the same, p99', key: 'roundTripP99', unit: 'ms', digits: 2 },
+  {
+    label: 'the same, p50, with an extension that acts without claiming first (no fourth HTTP exchange)',
+    key: 'roundTripUnclaimedP50',
+    unit: 'ms',
+    digits: 2,
+    peerKey: 'roundTripP50',
+  },
+  {
+    label: 'polled every 10 ms: extension’s post → the agent reads complete, p50',
+    key: 'pollSeenP50',
+    unit: 'ms',
+    digits: 2,
+    target: { text: '≥ 1× the peer', ok: (v, peer) => v <= peer },
+  },
+  { label: 'the same, p99', key: 'pollSeenP99', unit: 'ms', digits: 2 },
+];
+
+const number = (value: number, digits: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/,/g, ' ');
+
+/** The table of `runs` for docs/benchmarks.md: medians, each run, the build before if measured, the peer. */
+export function goPeerSection(runs: readonly GoPeerFigures[], machine: string, date: string): string {
+  const med = (pick: (run: GoPeerFigures) => number | undefined) => {
+    const values = runs.map(pick).filter((v): v is number => v !== undefined);
+    return values.length === 0 ? undefined : median(values);
+  };
+  const hasBefore = runs.some((run) => run.before !== undefined);
+  const lines = [
+    `## The daemon beside the Go peer (${date})`,
+    '',
+    `Machine: ${machine}. Gasoline ${GO_PEER_VERSION} (its linux-x64 binary from npm) and browsertap, each figure taken from`,
+    `both in turns in the same run; ${runs.length} runs, medians (each run in brackets).`,
+    '',
+    `| figure | browsertap |${hasBefore ? ' before |' : ''} Go peer | browsertap vs peer | target | met |`,
+    `|---|---|${hasBefore ? '---|' : ''}---|---|---|---|`,
+  ];
+  for (const row of PEER_ROWS) {
+    const ours = med((run) => run.ours[row.key]) as number;
+    const peer = med((run) => run.go[row.peerKey ?? row.key]) as number;
+    const old = med((run) => run.before?.[row.key]);
+    const each = runs.map((run) => number(run.ours[row.key] ?? NaN, row.digits)).join(' / ');
+    const ratio = row.unit === 'MB' ? peer / ours : row.higher === true ? ours / peer : peer / ours;
+    const met = row.target === undefined ? '' : row.target.ok(ours, peer) ? 'yes' : '**no**';
+    lines.push(
+      `| ${row.label} | ${number(ours, row.digits)} ${row.unit} (${each}) |${hasBefore ? ` ${old === undefined ? '' : `${number(old, row.digits)} ${row.unit}`} |` : ''} ${number(peer, row.digits)} ${row.unit} | ${number(ratio, 2)}× | ${row.target?.text ?? ''} | ${met} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,23 @@
+import type { CliOptions } from '../adapters/inbound/cli/parseCli.js';
+import { daemonCodeCache, requireWithCodeCache } from './codeCache.js';
+import type { DaemonStart } from './commands/daemonCommand.js';
+import { DAEMON_V8_FLAGS } from './daemonFlags.js';
+
+type DaemonCommand = (options: CliOptions, start: DaemonStart) => Promise<number>;
+
+/**
+ * `browsertap daemon` from the installed command (and as a bridge starts it): runs dist/daemon.cjs
+ * with the code cache kept in the state dir, written once the daemon has loaded its MCP side and
+ * served one session, so the next start finds that code compiled too.
+ */
+export async function runDaemonBundle(options: CliOptions, bundle: string, requireBuiltin: NodeJS.Require): Promise<number> {
+  // Started by hand rather than by the launcher (which passes them to node): apply them now.
+  const missing = DAEMON_V8_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+  if (missing.length > 0) {
+    const { setFlagsFromString } = requireBuiltin('node:v8') as typeof import('node:v8');
+    for (const flag of missing) setFlagsFromString(flag);
+  }
+  const loaded = requireWithCodeCache(bundle, daemonCodeCache(options.stateDir), requireBuiltin);
+  const daemonCommand = loaded.exports.daemonCommand as DaemonCommand;
+  return daemonCommand(options, { codeCache: loaded.fromCache ? 'used' : 'compiled', afterWarmUp: () => loaded.save() });
+}
