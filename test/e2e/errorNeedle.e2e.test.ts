@@ -108,9 +108,11 @@ describe('e2e: errors in Playwright’s words — the needle table, and the gene
       let entries: any[] = [];
       await eventually(
         async () => {
+          // What the capture has sent is kept across reads: it may arrive before Playwright hears
+          // the page, and a read after the cursor moved past it would find nothing.
           const read = await agent.ok('observe', { what: 'logs', tab_id: tabId, after_cursor: cursor, detail: 'full' });
-          entries = entriesOf(read).filter((entry) => entry.level === 'error');
-          if (entries.length > 0) cursor = read.cursor;
+          entries.push(...entriesOf(read).filter((entry) => entry.level === 'error'));
+          cursor = (read.cursor as string | undefined) ?? cursor;
           return entries.length > 0 && heard.length > 0;
         },
         10_000,
