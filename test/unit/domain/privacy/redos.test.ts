@@ -4,10 +4,11 @@ import { redosInputs } from '../../../support/redosCorpus.js';
 
 /**
  * Each built-in pattern on each hostile input of 1 MB. The earlier patterns took 41 s on 262 KB
- * of `eyJ-…`; linear ones take milliseconds (docs/benchmarks.md has the measured figures).
- * The bound here is deliberately loose, so only super-linear behaviour can trip it.
+ * of `eyJ-…`; linear ones take 5–30 ms (docs/benchmarks.md has the measured figures, and the
+ * 50 ms contract is held there). The bound here is deliberately loose — 2 s, far past a loaded
+ * machine's worst — so only super-linear behaviour can trip it, never a slow machine.
  */
-const BOUND_MS = 1_000;
+const BOUND_MS = 2_000;
 
 describe('redaction on hostile text (ReDoS corpus, 1 MB each)', () => {
   const redactor = new Redactor();

@@ -45,8 +45,10 @@ describe('parseEventId (a Last-Event-ID header is hostile input)', () => {
     for (const text of [undefined, '', '3', '3-', '-3', 'a-1', '1-1-1', ' 1-1', '1-1\n', `${'1'.repeat(16)}-1`]) {
       expect(parseEventId(text), String(text)).to.equal(undefined);
     }
+    // Microseconds when linear; a backtracking pattern takes minutes on this. The bound only
+    // catches that, never a slow machine.
     const started = performance.now();
     expect(parseEventId(`${'1'.repeat(100_000)}-`)).to.equal(undefined);
-    expect(performance.now() - started).to.be.below(50);
+    expect(performance.now() - started).to.be.below(2_000);
   });
 });
