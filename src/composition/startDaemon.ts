@@ -98,9 +98,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   // the daemon then runs one session through it, so the first agent finds its code paths
   // compiled; started by a client (`clientStarted`), it loads at once, and that client's session
   // does the rest. Either way, once that code has run, `afterWarmUp` may keep what was compiled
-  // (codeCache.ts).
+  // (codeCache.ts). On the daemon's clock, so a test decides whether a client came first, not
+  // the machine's speed.
   const clientStarted = options.clientStarted === true;
-  setTimeout(
+  const clock = container.get(TYPES.ClockPort);
+  let cancelWarmUp = clock.schedule(
+    clientStarted ? 0 : PRELOAD_AFTER_MS,
     () =>
       void (async () => {
         const loadedHere = await sessions.preload();
@@ -110,11 +113,11 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
             logger.debug('the MCP warm-up session failed', { error: error.message }),
           );
         }
-        if (clientStarted) await new Promise((resolve) => setTimeout(resolve, FIRST_SESSION_MS).unref());
+        if (clientStarted)
+          await new Promise((resolve) => (cancelWarmUp = clock.schedule(FIRST_SESSION_MS, () => resolve(undefined))));
         if (stopping === undefined) options.afterWarmUp?.();
       })(),
-    clientStarted ? 0 : PRELOAD_AFTER_MS,
-  ).unref();
+  );
   const listen = server.listenAddress;
   return {
     port: server.port,
@@ -124,6 +127,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     sessions,
     stop: () =>
       (stopping ??= (async () => {
+        cancelWarmUp();
         container.get(TYPES.Waiters).closeAll();
         await sessions.closeAll();
         await server.close();

@@ -2,31 +2,36 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FakeClock } from '../../../src/adapters/outbound/clock/FakeClock.js';
 import { startDaemon, type RunningDaemon } from '../../../src/composition/startDaemon.js';
+import { until } from '../../support/until.js';
 
 /**
  * A daemon nobody has asked for MCP yet loads its MCP side a second after start and runs one
  * session through its own /mcp, so the first agent does not pay for compiling those paths
- * (docs/benchmarks.md: the first session on a running daemon ≈ 150 → ≈ 100 ms).
+ * (docs/benchmarks.md: the first session on a running daemon ≈ 150 → ≈ 100 ms). The daemon
+ * runs on the fake clock: whether a client came before that second is the test's to decide,
+ * not the machine's speed.
  */
 describe('the MCP warm-up of a daemon started without a client', function () {
   this.timeout(15_000);
   let daemon: RunningDaemon;
   let stateDir: string;
   let lines: Array<Record<string, unknown>>;
+  let clock: FakeClock;
 
   const start = async () => {
     stateDir = mkdtempSync(join(tmpdir(), 'browsertap-warm-'));
     lines = [];
+    clock = new FakeClock();
     daemon = await startDaemon({
       port: 0,
       stateDir,
       logLevel: 'info',
       logSink: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+      profile: 'fake-clock',
+      fakeClock: clock,
     });
-  };
-  const until = async (done: () => boolean, ms: number) => {
-    for (let waited = 0; waited < ms && !done(); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
   };
   const warmUps = () => lines.filter((l) => l.msg === 'mcp client connected' && l.name === 'browsertap-warm-up');
 
@@ -37,7 +42,8 @@ describe('the MCP warm-up of a daemon started without a client', function () {
 
   it('runs one session through /mcp a second after start, and leaves none behind', async () => {
     await start();
-    await until(() => lines.some((l) => l.msg === 'mcp client gone'), 8_000);
+    await clock.tickAsync(1_000);
+    await until(() => lines.some((l) => l.msg === 'mcp client gone'), 'the warm-up session ending');
     const [warm] = warmUps();
     expect(warm, 'a warm-up session').to.not.equal(undefined);
     expect(lines.filter((l) => l.msg === 'mcp client gone').map((l) => l.client)).to.deep.equal([warm!.client]);
@@ -66,7 +72,10 @@ describe('the MCP warm-up of a daemon started without a client', function () {
       }),
     });
     await response.text();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await clock.tickAsync(1_000);
+    // Time for a warm-up that should not be to show itself (it takes ~50 ms); however slow the
+    // machine, a daemon that does not warm up passes.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(warmUps()).to.deep.equal([]);
     // The client's own name, cut to 64 characters.
     expect(lines.find((l) => l.msg === 'mcp client connected')).to.include({ name: `agent${'x'.repeat(59)}` });
