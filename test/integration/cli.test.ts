@@ -4,6 +4,20 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAEMON_V8_FLAGS } from '../../src/composition/daemonFlags.js';
 import { connectBridge, daemonPids, freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
+import { until } from '../support/until.js';
+
+/** Until the daemon on `port` answers /health. */
+const answering = (port: number) =>
+  until(
+    () =>
+      fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    `a daemon answering on port ${port}`,
+    undefined,
+    50,
+  );
 
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
@@ -32,7 +46,7 @@ describe('browsertap CLI (built)', function () {
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
       child.stderr.on('data', (chunk) => (stderr += chunk));
-      for (let i = 0; i < 100 && !stderr.includes('Cursor'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => stderr.includes('Cursor'), 'the daemon saying where everything is');
       expect(stderr).to.contain(`browsertap ${version} daemon listening on http://127.0.0.1:${port}`);
       expect(stderr).to.contain(`health       http://127.0.0.1:${port}/health`);
       expect(stderr).to.match(/Claude Code {2}claude mcp add browsertap -- node \S+dist\/cli\.cjs mcp --port \d+ --state-dir /);
@@ -53,16 +67,7 @@ describe('browsertap CLI (built)', function () {
         stdio: 'ignore',
       });
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 100; i++) {
-        if (
-          await fetch(`${base}/health`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await answering(port);
       const json = 'application/json; charset=utf-8';
       const cases: Array<[string, RequestInit, string]> = [
         ['/health', {}, json],
@@ -86,8 +91,12 @@ describe('browsertap CLI (built)', function () {
       const first = spawn(process.execPath, ['dist/cli.js', 'daemon', '--port', String(port), '--state-dir', stateDir], {
         stdio: 'ignore',
       });
-      for (let i = 0; i < 100 && runCliSync(['status', '--port', String(port), '--state-dir', stateDir]).status !== 0; i++)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(
+        () => runCliSync(['status', '--port', String(port), '--state-dir', stateDir]).status === 0,
+        'the first daemon answering status',
+        undefined,
+        50,
+      );
       const second = runCliSync(['daemon', '--port', String(port), '--state-dir', tempDir()]);
       expect(second.status).to.equal(1);
       expect(second.stderr).to.contain(`a daemon (version ${version}) is already running on port ${port}`);
@@ -100,8 +109,7 @@ describe('browsertap CLI (built)', function () {
         stdio: 'ignore',
         env: { ...process.env, BROWSERTAP_PORT: String(port), BROWSERTAP_HOME: stateDir },
       });
-      for (let i = 0; i < 100 && !existsSync(join(stateDir, 'daemon.pid')); i++)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await answering(port);
       const status = runCliSync(['status', '--port', String(port), '--state-dir', stateDir]);
       expect(JSON.parse(status.stdout)).to.deep.include({ status: 'ok', identity: { proven: true, pid: child.pid } });
       expect(existsSync(join(stateDir, 'token'))).to.equal(true);

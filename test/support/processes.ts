@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { until } from './until.js';
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -70,7 +71,7 @@ export function daemonPids(port: number): number[] {
   return pids;
 }
 
-/** Kills every daemon on `port` and waits until they are gone. */
+/** Kills every daemon on `port` and waits until they are gone (a loaded machine can take a while to reap them). */
 export async function killDaemons(port: number, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   for (const pid of daemonPids(port)) {
     try {
@@ -79,7 +80,7 @@ export async function killDaemons(port: number, signal: NodeJS.Signals = 'SIGKIL
       // Already gone.
     }
   }
-  for (let i = 0; i < 100 && daemonPids(port).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(() => daemonPids(port).length === 0, `the daemons on port ${port} gone`);
 }
 
 /** Runs the built CLI to completion. */

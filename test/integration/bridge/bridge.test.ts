@@ -15,6 +15,7 @@ import {
   type Bridge,
 } from '../../support/processes.js';
 import { entriesOf } from '../../support/listEntries.js';
+import { HANG_MS, until } from '../../support/until.js';
 
 // Real processes: the built CLI as an MCP client launches it, a detached daemon it starts.
 describe('browsertap mcp, the stdio bridge (built CLI, real processes)', function () {
@@ -29,6 +30,12 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
   };
   const call = async (bridge: Bridge, name: string, args: Record<string, unknown>) =>
     payload(await bridge.client.callTool({ name, arguments: args }));
+  /** Until the daemon holds a wait (its /health answers anyone): the call is in flight there, not on its way. */
+  const daemonHolds = () =>
+    until(
+      async () => ((await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { held_waits: number }).held_waits > 0,
+      'the daemon holding the call',
+    );
 
   beforeEach(async () => {
     port = await freePort();
@@ -77,9 +84,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     const lines = () => stdout.split('\n').filter((l) => l !== '');
-    const waitFor = async (n: number) => {
-      for (let i = 0; i < 200 && lines().length < n; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    };
+    const waitFor = (n: number) => until(() => lines().length >= n, `${n} lines from the bridge`);
     const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
     send({
       jsonrpc: '2.0',
@@ -108,9 +113,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     const lines = () => stdout.split('\n').filter((l) => l !== '');
-    const waitFor = async (n: number) => {
-      for (let i = 0; i < 400 && lines().length < n; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    };
+    const waitFor = (n: number) => until(() => lines().length >= n, `${n} lines from the bridge`);
     const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
     // A version with batches (2025-06-18 and later refuse them whole: batches.test.ts).
     send({
@@ -193,11 +196,12 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
         (result) => ({ ok: true as const, body: payload(result) }),
         (error: Error) => ({ ok: false as const, error: error.message }),
       );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await daemonHolds();
     const killedAt = performance.now();
     await killDaemons(port);
     const outcome = await inFlight;
-    expect(performance.now() - killedAt).to.be.below(3_000 + 5_000);
+    // At most the repeated 3 s wait and a daemon start; the bound only ends a hang.
+    expect(performance.now() - killedAt).to.be.below(3_000 + HANG_MS);
     // A read is safe to repeat, so the bridge repeats it on the restarted daemon, whose cursor
     // says honestly that the old run's entries are gone.
     if (outcome.ok) expect(outcome.body).to.include({ cursor_restarted: true, count: 0 });
@@ -222,7 +226,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     await new SimulatedExtension(`http://127.0.0.1:${port}`, 'inst-r', 'boot-1').send('/logs', [
       logEntry({ message: 'after the restart' }),
     ]);
-    for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => received.length > 0, 'the notification');
     expect(received.map((d) => d.message)).to.deep.equal(['after the restart']);
     expect(bridge.stderr()).to.contain('the stream subscription was renewed');
   });
@@ -233,7 +237,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
       () => 'answered',
       (error: Error) => error.message,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await daemonHolds(); // cut off in the daemon, not on its way there
     await killDaemons(port);
     const outcome = await inFlight;
     expect(outcome).to.match(/connection to the daemon was lost while handling this request.*repeat the call if it is safe/);
@@ -272,8 +276,10 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
         { stdio: 'ignore', detached: true },
       );
       daemon.unref();
-      for (let i = 0; i < 100 && runCliSync(['status', '--port', String(port), '--state-dir', stateDir]).status !== 0; i++)
-        await new Promise((r) => setTimeout(r, 50));
+      await until(
+        () => runCliSync(['status', '--port', String(port), '--state-dir', stateDir]).status === 0,
+        'the old daemon answering',
+      );
 
       const bridge = await open();
       const health = await call(bridge, 'configure', { action: 'health' });

@@ -5,6 +5,8 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { expect } from 'chai';
 import { PROTOCOL_VERSIONS } from '../../../src/adapters/inbound/mcp/serverIdentity.js';
 import { freePort, killDaemons, removeDir, tempDir } from '../../support/processes.js';
+import { listenLocal } from '../../support/servers.js';
+import { until } from '../../support/until.js';
 
 const initialize = (id: number, protocolVersion: string) => ({
   jsonrpc: '2.0',
@@ -51,26 +53,36 @@ describe('the bridge answers initialize itself, as the daemon would (built CLI)'
 
   for (const requested of ['2025-06-18', '2024-11-05', '1999-01-01']) {
     it(`answers before any daemon runs, with what the daemon answers (client asks ${requested})`, async () => {
+      // Another program holds the port until the bridge has answered, so no daemon can be
+      // answering yet whatever the machine's speed: the answer can only be the bridge's own.
+      const squatter = await listenLocal((_req, res) => res.end('not browsertap'), port);
       const child = spawn(process.execPath, ['dist/cli.js', 'mcp', '--port', String(port), '--state-dir', stateDir], {
         stdio: ['pipe', 'pipe', 'ignore'],
       });
       let stdout = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
-      const lines = () => stdout.split('\n').filter((line) => line !== '');
+      const messages = () =>
+        stdout
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as { id?: number; result?: unknown });
+      const answer = async (id: number) => {
+        await until(() => messages().some((m) => m.id === id), `the answer to ${id}`);
+        return messages().find((m) => m.id === id)!;
+      };
       child.stdin.write(`${JSON.stringify(initialize(1, requested))}\n`);
-      for (let i = 0; i < 400 && lines().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-      const fromBridge = (JSON.parse(lines()[0] ?? '{}') as { result?: unknown }).result;
-      // The daemon is still starting: the answer came from the bridge.
-      const health = await fetch(`http://127.0.0.1:${port}/health`).then(
-        () => 'up',
-        () => 'down',
-      );
-      expect(health, 'the daemon was already answering').to.equal('down');
-      // Once the daemon answers: the same result from it.
+      const fromBridge = (await answer(1)).result;
+      expect(fromBridge, 'the bridge answered initialize').to.not.equal(undefined);
+      await squatter.close();
+      // Once the port is free, the bridge starts the daemon (a failure it just met is held for a
+      // second, so the next request may still carry it): the daemon's own answer is the same.
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
-      for (let i = 0; i < 400 && lines().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(lines()).to.have.length(2);
+      let id = 2;
+      const listed = async () => {
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' })}\n`);
+        return (await answer(id++)).result !== undefined;
+      };
+      await until(listed, 'tools/list answered by a daemon', undefined, 200);
       expect(fromBridge).to.deep.equal(await daemonAnswer(port, stateDir, requested));
       child.stdin.end();
       await new Promise((resolve) => child.once('exit', resolve));

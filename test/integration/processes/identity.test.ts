@@ -7,6 +7,7 @@ import { challengeDaemon } from '../../../src/adapters/outbound/process/daemonId
 import { connectBridge, daemonPids, freePort, killDaemons, removeDir, tempDir, type Bridge } from '../../support/processes.js';
 import { payload } from '../../support/daemonHarness.js';
 import { listenLocal } from '../../support/servers.js';
+import { until } from '../../support/until.js';
 
 /** Runs the built CLI without blocking this process (a squatter served from here must keep answering). */
 function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -96,7 +97,7 @@ describe('daemon identity: who gets the token, what stop signals (SPEC 6, built 
       stdio: 'ignore',
     });
     cleanups.push(() => child.kill('SIGKILL'));
-    for (let i = 0; i < 200 && !existsSync(join(stateDir, 'daemon.pid')); i++) await new Promise((r) => setTimeout(r, 25));
+    await until(() => existsSync(join(stateDir, 'daemon.pid')), 'the daemon listening (its pid file)');
     return child;
   };
   const bridge = async (): Promise<Bridge> => {

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { freePort, killDaemons, removeDir, tempDir } from '../../support/processes.js';
+import { until } from '../../support/until.js';
 
 // SPEC 11: one package. The tarball `npm pack` makes installs on a machine with nothing else:
 // an empty prefix, a fresh HOME, a working directory outside the checkout, npm offline.
@@ -158,12 +159,16 @@ describe('the packed tarball, installed into an empty prefix (SPEC 11)', functio
     });
     try {
       let health: { status?: string } = {};
-      for (let i = 0; i < 100 && health.status !== 'ok'; i++) {
-        health = await fetch(`http://127.0.0.1:${port}/health`).then(
-          (response) => response.json() as Promise<{ status: string }>,
-          () => new Promise((resolve) => setTimeout(() => resolve({}), 50)),
-        );
-      }
+      await until(
+        async () =>
+          (health = await fetch(`http://127.0.0.1:${port}/health`).then(
+            (response) => response.json() as Promise<{ status: string }>,
+            (): { status?: string } => ({}),
+          )).status === 'ok',
+        'the installed daemon answering',
+        undefined,
+        50,
+      );
       expect(health.status).to.equal('ok');
       expect(existsSync(join(home, '.browsertap', 'token'))).to.equal(true);
     } finally {

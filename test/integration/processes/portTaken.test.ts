@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { expect } from 'chai';
 import { connectBridge, freePort, removeDir, tempDir } from '../../support/processes.js';
+import { until } from '../../support/until.js';
 
 /** Runs the built CLI to its end, without blocking this process (a server here must keep answering). */
 function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -91,14 +92,16 @@ describe('when the port is taken (built CLI)', function () {
           env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', BROWSERTAP_PORT: String(port), BROWSERTAP_HOME: otherDir },
         },
       );
-      for (let i = 0; i < 100; i++) {
-        const up = await fetch(`http://127.0.0.1:${port}/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) break;
-        await new Promise((done) => setTimeout(done, 50));
-      }
+      await until(
+        () =>
+          fetch(`http://127.0.0.1:${port}/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        'the other user’s daemon answering',
+        undefined,
+        50,
+      );
       accessSync(join(otherDir, 'token'), constants.F_OK);
     });
     afterEach(async () => {

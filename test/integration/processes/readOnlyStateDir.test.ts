@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { payload, startHarness } from '../../support/daemonHarness.js';
 import { mountReadOnly, mountTinyDisk, unmount } from '../../support/mounts.js';
 import { freePort, killDaemons, removeDir, tempDir } from '../../support/processes.js';
+import { until } from '../../support/until.js';
 
 /** Bind-mounts `dir` onto itself so it can be remounted read-only; false when this machine does not allow it. */
 function bindMount(dir: string): boolean {
@@ -30,8 +31,7 @@ describe('a state dir that turns read-only (built CLI, real process)', function 
       });
       let stderr = '';
       daemon.stderr.on('data', (chunk) => (stderr += chunk));
-      for (let i = 0; i < 200 && !existsSync(join(stateDir, 'daemon.pid')); i++) await new Promise((r) => setTimeout(r, 25));
-      for (let i = 0; i < 100 && !stderr.includes('listening'); i++) await new Promise((r) => setTimeout(r, 25));
+      await until(() => existsSync(join(stateDir, 'daemon.pid')) && stderr.includes('listening'), 'the daemon listening');
       expect(remountReadOnly(stateDir)).to.equal(true);
       const exited = new Promise<number | null>((resolve) => daemon.once('exit', (code) => resolve(code)));
       daemon.kill('SIGTERM');
