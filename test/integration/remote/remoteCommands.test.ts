@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { freePort, removeDir, tempDir } from '../../support/processes.js';
+import { HANG_MS } from '../../support/until.js';
 import { connectRemoteBridge, health, startImpostor, startTestDaemon, tokenFileIn, type TestDaemon } from './remoteSupport.js';
 
 /** Runs the built CLI with HOME set and no BROWSERTAP_* inherited, without blocking this process (impostors served from here must keep answering). */
@@ -152,14 +153,14 @@ describe('token, setup --daemon-url and doctor --daemon-url (SPEC 14, built CLI)
       expect(doctor.stdout).to.contain('✘ extension: not connected to that daemon');
     });
 
-    it('no answer: within 3 s, "is the port forwarded?", and nothing started', async () => {
+    it('no answer: at once, "is the port forwarded?", and nothing started', async () => {
       const port = await freePort();
       const doctor = await cli(['doctor', '--daemon-url', `http://127.0.0.1:${port}`, '--token-file', tokenIn()], home);
       expect(doctor.status).to.equal(1);
       expect(doctor.stdout).to.contain(
         `✘ daemon: no daemon answers at http://127.0.0.1:${port} (ECONNREFUSED)\n    fix: is the port forwarded`,
       );
-      expect(doctor.ms).to.be.below(3_000);
+      expect(doctor.ms).to.be.below(HANG_MS); // refused, not waited out (the line says ECONNREFUSED); only a hang crosses this
       expect(existsSync(join(home, '.browsertap'))).to.equal(false);
     });
 

@@ -5,6 +5,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { freePort, removeDir, tempDir } from '../../support/processes.js';
+import { HANG_MS } from '../../support/until.js';
 import { connectRemoteBridge, copyToken, health, sleep, startTestDaemon, tokenFileIn, type TestDaemon } from './remoteSupport.js';
 
 const SSHD = ['/usr/sbin/sshd', '/usr/local/sbin/sshd'].find((path) => existsSync(path));
@@ -106,7 +107,7 @@ describe('the SSH recipe: ssh -R to a throwaway sshd on localhost (SPEC 14, buil
     if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
     sshd = spawn(SSHD as string, ['-D', '-e', '-f', join(dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
     sshd.stderr?.on('data', (chunk) => (sshdLog += chunk));
-    if (!(await accepting(sshPort, 5_000))) {
+    if (!(await accepting(sshPort, HANG_MS))) {
       console.log(`      skipped: the throwaway sshd did not start here: ${sshdLog.trim().split('\n').slice(-2).join(' / ')}`);
       this.skip();
     }
@@ -147,7 +148,7 @@ describe('the SSH recipe: ssh -R to a throwaway sshd on localhost (SPEC 14, buil
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     ssh.stderr?.on('data', (chunk) => (sshLog += chunk));
-    expect(await accepting(agentPort, 10_000), `ssh -R did not open ${agentPort}: ${sshLog} ${sshdLog}`).to.equal(true);
+    expect(await accepting(agentPort, HANG_MS), `ssh -R did not open ${agentPort}: ${sshLog} ${sshdLog}`).to.equal(true);
 
     const url = `http://127.0.0.1:${agentPort}`;
     const bridge = await connectRemoteBridge(['--daemon-url', url, '--token-file', tokenFile], { HOME: agentHome });
