@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'chai';
 import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 import { tempDir, removeDir } from '../../support/processes.js';
+import { until } from '../../support/until.js';
 
 /** Milliseconds `work` takes. */
 async function timed(work: () => Promise<unknown>): Promise<number> {
@@ -11,6 +12,15 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   await work();
   return performance.now() - started;
 }
+
+/**
+ * What a request below may take before the test calls the daemon frozen: each takes tens of
+ * milliseconds here (at most ~150 ms on a loaded run), and took 4 s to hours before; 2 s sits
+ * between the two by 10× or more either way, so a slow machine cannot fail it and the old
+ * behaviour cannot pass it. How fast the daemon really is on these inputs is a benchmark
+ * (docs/benchmarks.md, "Hostile input": pattern work ≤ 50 ms per 1 MB request).
+ */
+const FROZEN_MS = 2_000;
 
 /**
  * The issue's reproductions of a page or an agent freezing the daemon, each as it was measured
@@ -31,11 +41,12 @@ describe('hostile input cannot freeze the daemon', () => {
 
   it('stores a 262 KB console message shaped eyJ-eyJ-… at once (was 41 s of blocked event loop)', async () => {
     const message = 'eyJ-'.repeat(65_536);
+    await h.extension().send('/logs', []); // the daemon loads its extension routes on their first request: start-up, not this
     const elapsed = await timed(async () => {
       const answer = await h.extension().send('/logs', [logEntry({ message })]);
       expect(answer.body).to.include({ received: 1, rejected: 0 });
     });
-    expect(elapsed).to.be.below(1_000);
+    expect(elapsed).to.be.below(FROZEN_MS);
   });
 
   it('stores 100 console arguments of 8 KB each at once (was 5.4 s)', async () => {
@@ -44,7 +55,7 @@ describe('hostile input cannot freeze the daemon', () => {
       const answer = await h.extension().send('/logs', [logEntry({ args })]);
       expect(answer.body).to.include({ received: 1 });
     });
-    expect(elapsed).to.be.below(1_000);
+    expect(elapsed).to.be.below(FROZEN_MS);
   });
 
   it('a noise rule shaped a+a?a+! cannot stall ingest of 2 KB entries (was 5.7 s for one 2 KB entry)', async () => {
@@ -54,7 +65,7 @@ describe('hostile input cannot freeze the daemon', () => {
       const answer = await h.extension().send('/logs', entries);
       expect(answer.body).to.include({ received: 400 });
     });
-    expect(elapsed).to.be.below(1_000);
+    expect(elapsed).to.be.below(FROZEN_MS);
   });
 
   it('an exclude_pattern shaped \\d+.\\d+.\\d+$ cannot stall matching of 2 KB digit runs', async () => {
@@ -66,11 +77,11 @@ describe('hostile input cannot freeze the daemon', () => {
     const entries = Array.from({ length: 400 }, () => logEntry({ message: '1'.repeat(2_047) + 'x' }));
     const elapsed = await timed(async () => {
       await h.extension().send('/logs', entries);
-      await new Promise((resolve) => setTimeout(resolve, 20)); // the drain runs right after the request
-      const health = await h.call('GET', '/health');
-      expect(health.status).to.equal(200);
+      // Matching runs in tasks after the request: wait until it has been through every entry.
+      await until(async () => (await tool({ action: 'streaming_status' })).counters.matched === 400, 'the stream matching');
+      expect((await h.call('GET', '/health')).status).to.equal(200);
     });
-    expect(elapsed).to.be.below(1_500);
+    expect(elapsed).to.be.below(FROZEN_MS);
   });
 
   it('refuses the lookbehind (?<=a+)b and the blow-up a[abc]{40}$ at creation, saving nothing', async () => {
@@ -90,7 +101,7 @@ describe('hostile input cannot freeze the daemon', () => {
     expect(answer?.status).to.equal(413);
     expect(answer?.body).to.include({ error: 'too_many_entries' });
     expect(answer?.body.message).to.contain('2000');
-    expect(elapsed).to.be.below(1_000);
+    expect(elapsed).to.be.below(FROZEN_MS);
   });
 
   it('cuts console arguments nested 4 200 deep and keeps the valid entries of the batch (was 500, all lost)', async () => {

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 
+/**
+ * On the real clock, so each test says what the poll does, never how fast: a poll woken by a
+ * command answers with it, one whose wait ran out answers with none, so what a poll carries tells
+ * which of the two ended it. How quickly a command reaches a held poll is a benchmark
+ * (docs/benchmarks.md, "command round trip"), not a test: a test that timed it failed on a loaded
+ * machine. Where a test bounds a time, the bound is half a wait it must not have sat through.
+ */
 describe('GET /pending-queries long poll (real clock)', () => {
   let h: Harness;
 
@@ -10,32 +17,28 @@ describe('GET /pending-queries long poll (real clock)', () => {
 
   afterEach(async () => h.stop());
 
-  it('delivers a command queued while the poll waits within 50 ms', async () => {
+  it('wakes a waiting poll with a command queued while it waits', async () => {
     const ext = h.extension();
     const client = await h.client();
     const waiting = ext.poll(10_000);
     await h.holding();
-    const queuedAt = performance.now();
     const { correlation_id } = payload(await client.callTool({ name: 'interact', arguments: { action: 'refresh' } }));
+    // A poll that sat out its wait would answer with no queries.
     const queries = await waiting;
-    const latency = performance.now() - queuedAt;
     expect(queries.map((q) => q.correlation_id)).to.deep.equal([correlation_id]);
     expect(queries[0]).to.deep.include({ type: 'refresh', params: { timeout_ms: 10_000 } });
     expect(queries[0]?.id).to.match(/^q-\d+$/);
-    expect(latency).to.be.below(50);
   });
 
-  it('drives the whole lifecycle: poll open → execute_js → delivered in < 50 ms → pending → complete → command_result', async () => {
+  it('drives the whole lifecycle: poll open → execute_js → delivered to the held poll → pending → complete → command_result', async () => {
     const ext = h.extension();
     const client = await h.client();
     const waiting = ext.poll(10_000);
     await h.holding();
-    const queuedAt = performance.now();
     const { correlation_id } = payload(
       await client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return document.title' } }),
     );
     const [query] = await waiting;
-    expect(performance.now() - queuedAt).to.be.below(50);
     expect(query).to.deep.include({
       correlation_id,
       type: 'execute_js',
@@ -58,13 +61,14 @@ describe('GET /pending-queries long poll (real clock)', () => {
     await client.callTool({ name: 'interact', arguments: { action: 'back' } });
     const started = performance.now();
     expect(await h.extension().poll(10_000)).to.have.length(1);
-    expect(performance.now() - started).to.be.below(50);
+    expect(performance.now() - started).to.be.below(5_000); // half its wait: it did not wait
   });
 
   it('returns no queries when the wait ends without a command', async () => {
     const started = performance.now();
     expect(await h.extension().poll(200)).to.deep.equal([]);
-    expect(performance.now() - started).to.be.within(190, 1_000);
+    // Not before its wait (timers fire at most a millisecond early); the upper bound only ends a hang.
+    expect(performance.now() - started).to.be.within(190, 2_000);
   });
 
   it('hands nothing to a poll whose request was abandoned', async () => {
@@ -90,7 +94,7 @@ describe('GET /pending-queries long poll (real clock)', () => {
     const stopping = h.daemon.stop();
     expect(await waiting).to.deep.equal([]);
     await stopping;
-    expect(performance.now() - started).to.be.below(1_500);
+    expect(performance.now() - started).to.be.below(10_000); // half the poll's wait: the stop ended it
   });
 
   it('refuses a wait over 25 s and a missing instance or boot id with 400', async () => {
@@ -102,11 +106,13 @@ describe('GET /pending-queries long poll (real clock)', () => {
 
   it('reports the extension connected while a poll is held and up to 5 s after', async () => {
     expect((await h.call('GET', '/health')).body.extension).to.deep.equal({ connected: false, last_seen: null });
-    const waiting = h.extension('inst-9').poll(300);
+    const client = await h.client();
+    const waiting = h.extension('inst-9').poll(10_000);
     await h.holding();
     const during = (await h.call('GET', '/health')).body.extension;
     expect(during).to.include({ connected: true, instance_id: 'inst-9' });
-    await waiting;
+    await client.callTool({ name: 'interact', arguments: { action: 'refresh' } }); // ends the poll
+    expect(await waiting).to.have.length(1);
     expect((await h.call('GET', '/health')).body.extension.connected).to.equal(true);
   });
 });

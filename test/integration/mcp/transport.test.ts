@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { request } from 'node:http';
-import { mcpMessages, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { logEntry, mcpMessages, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { HANG_MS, until } from '../../support/until.js';
 
 /**
  * MCP Streamable HTTP as the daemon serves it (src/adapters/inbound/mcp/SessionTransport.ts):
@@ -146,24 +147,32 @@ describe('MCP Streamable HTTP on the daemon (/mcp)', function () {
 
   it('refuses a request id already waiting for its answer in the session', async () => {
     const session = await open();
-    // A long poll holds id 5 open for up to 2 s.
+    const { cursor } = mcpMessages(
+      await (
+        await post(
+          { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'observe', arguments: { what: 'logs' } } },
+          session,
+        )
+      ).text(),
+    )[0].result.structuredContent;
+    // A long poll holds id 5 open until a log comes (or 20 s pass).
     const waiting = post(
       {
         jsonrpc: '2.0',
         id: 5,
         method: 'tools/call',
-        params: { name: 'observe', arguments: { what: 'logs', after_cursor: 0, wait_ms: 2_000 } },
+        params: { name: 'observe', arguments: { what: 'logs', after_cursor: cursor, wait_ms: 20_000 } },
       },
       session,
     );
-    // Its response begins (headers) long before its answer.
-    const headersAt = performance.now();
-    const started = await Promise.race([waiting, new Promise((resolve) => setTimeout(resolve, 1_000, 'late'))]);
+    // Its response begins (headers) before its answer, which only the log below can bring
+    // sooner than its 20 s wait: headers within half of it came first.
+    const started = await Promise.race([waiting, new Promise((resolve) => setTimeout(resolve, HANG_MS, 'late'))]);
     expect(started, 'the headers of a long poll').to.not.equal('late');
-    expect(performance.now() - headersAt).to.be.below(1_000);
     const again = await post({ jsonrpc: '2.0', id: 5, method: 'ping' }, session);
     expect(again.status).to.equal(400);
     expect((await errorOf(again)).message).to.match(/already in use/);
+    await h.extension().send('/logs', [logEntry({ message: 'ends the wait' })]);
     expect(mcpMessages(await (await waiting).text())[0]).to.include({ id: 5 });
   });
 
@@ -201,9 +210,13 @@ describe('MCP Streamable HTTP on the daemon (/mcp)', function () {
       req.end(body);
     });
     // Its answer (after 500 ms) has nowhere to go and is dropped; the id is free again after it.
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    const response = await post({ jsonrpc: '2.0', id: 9, method: 'ping' }, session);
-    expect(response.status).to.equal(200);
-    expect(mcpMessages(await response.text())[0]).to.deep.include({ id: 9, result: {} });
+    await h.holding((held) => held === 0);
+    let response: Response | undefined;
+    await until(async () => {
+      response = await post({ jsonrpc: '2.0', id: 9, method: 'ping' }, session);
+      return response.status !== 400; // 400: the id is still the dropped call's, for a moment
+    }, 'id 9 free again');
+    expect(response!.status).to.equal(200);
+    expect(mcpMessages(await response!.text())[0]).to.deep.include({ id: 9, result: {} });
   });
 });
