@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { StreamDispatcher } from '../../../src/application/streaming/StreamDispatcher.js';
 import { TYPES } from '../../../src/application/tokens.js';
 import { logEntry, mcpMessages, startHarness, type Harness } from '../../support/daemonHarness.js';
+import { until } from '../../support/until.js';
 
 /** A bare Streamable HTTP client: sessions, calls, and a GET stream we read (or not) ourselves. */
 class RawSession {
@@ -84,14 +85,6 @@ const notices = (sse: string) =>
     .filter((m) => m.method === 'notifications/message')
     .map((m) => m.params.data);
 
-async function until(condition: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe('stream delivery: held until attached, paused when not read, nothing left behind', function () {
   this.timeout(60_000);
   let h: Harness;
@@ -103,7 +96,11 @@ describe('stream delivery: held until attached, paused when not read, nothing le
     const session = await new RawSession(h).open();
     await session.tool('configure', { action: 'streaming', enabled: true, subscribe: ['error'] });
     await h.extension().send('/logs', [logEntry({ message: 'raised before the stream existed' })]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Matching runs in a task after the request: wait for it, not for a guess at how long it takes.
+    await until(
+      async () => (await session.tool('configure', { action: 'streaming_status' })).counters.matched === 1,
+      'the entry matched',
+    );
     expect((await session.tool('configure', { action: 'streaming_status' })).stream).to.deep.include({
       attached: false,
       held: 1,
@@ -112,7 +109,7 @@ describe('stream delivery: held until attached, paused when not read, nothing le
     let text = '';
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => (text += chunk));
-    await until(() => notices(text).length > 0);
+    await until(() => notices(text).length > 0, 'the held notification');
     expect(notices(text)[0]).to.include({ event_type: 'error', message: 'raised before the stream existed' });
     stream.destroy();
   });
@@ -134,8 +131,13 @@ describe('stream delivery: held until attached, paused when not read, nothing le
         '/logs',
         Array.from({ length: 100 }, (_, i) => logEntry({ message: `${batch * 100 + i} ${big}` })),
       );
-      await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // Matching runs in tasks after the requests: what the stream held and dropped is read once
+    // every entry went through it.
+    await until(
+      async () => (await session.tool('configure', { action: 'streaming_status' })).counters.matched === 1_000,
+      'the 1 000 entries matched',
+    );
     const status = await session.tool('configure', { action: 'streaming_status' });
     expect(status.stream.paused).to.equal(true);
     expect(status.stream.held).to.be.at.most(100);
@@ -145,7 +147,7 @@ describe('stream delivery: held until attached, paused when not read, nothing le
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => (text += chunk));
     stream.resume();
-    await until(() => notices(text).some((n) => n.event_type === 'buffer_full'));
+    await until(() => notices(text).some((n) => n.event_type === 'buffer_full'), 'the buffer_full notice');
     const seen = notices(text);
     const paused = seen.findIndex((n) => n.event_type === 'streaming_paused');
     const full = seen.findIndex((n) => n.event_type === 'buffer_full');
@@ -185,7 +187,7 @@ describe('stream delivery: held until attached, paused when not read, nothing le
         heapAfterWarmup = process.memoryUsage().heapUsed;
       }
     }
-    await until(() => h.daemon.sessions.size === 0);
+    await until(() => h.daemon.sessions.size === 0, 'every session gone');
     expect(dispatcher.subscribers).to.equal(0);
     expect(h.clock!.pendingTasks()).to.equal(baselineTimers);
     expect(waiters.size).to.equal(0);
