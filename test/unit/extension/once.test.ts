@@ -32,28 +32,30 @@ describe('a document remembers a command it ran (callSlot once, recallSlot)', ()
     else Object.defineProperty(global, 'document', savedDocument);
   });
 
+  // The helper answers in 5 ms; the slot's waits are 10 s so that only a run that never ends
+  // reaches them, however loaded the machine.
   it('runs a command once: the same correlation id again gets the first run’s outcome', async () => {
-    const first = callSlot(HELPER, ['order'], 1_000, 0, 'corr-1');
-    const second = callSlot(HELPER, ['order'], 1_000, 0, 'corr-1');
+    const first = callSlot(HELPER, ['order'], 10_000, 0, 'corr-1');
+    const second = callSlot(HELPER, ['order'], 10_000, 0, 'corr-1');
     expect(await first).to.deep.equal({ ok: true, data: 'ran order' });
     expect(await second).to.deep.equal({ ok: true, data: 'ran order' });
     expect(runs).to.deep.equal(['order']);
   });
 
   it('runs calls without a key (settle looks, a replay’s steps) every time', async () => {
-    await callSlot(HELPER, ['look'], 1_000, 0);
-    await callSlot(HELPER, ['look'], 1_000, 0);
+    await callSlot(HELPER, ['look'], 10_000, 0);
+    await callSlot(HELPER, ['look'], 10_000, 0);
     expect(runs).to.deep.equal(['look', 'look']);
   });
 
   it('gives a restarted worker the outcome of the run, and runs nothing', async () => {
-    void callSlot(HELPER, ['order'], 1_000, 0, 'corr-1');
-    expect(await recallSlot('corr-1', 1_000)).to.deep.equal({ ok: true, data: 'ran order' });
+    void callSlot(HELPER, ['order'], 10_000, 0, 'corr-1');
+    expect(await recallSlot('corr-1', 10_000)).to.deep.equal({ ok: true, data: 'ran order' });
     expect(runs).to.deep.equal(['order']);
   });
 
   it('says when it has no run of that command (another document, or it never started)', async () => {
-    expect(await recallSlot('corr-never', 1_000)).to.equal(NOT_HERE);
+    expect(await recallSlot('corr-never', 10_000)).to.equal(NOT_HERE);
     expect(runs).to.deep.equal([]);
   });
 
@@ -64,7 +66,7 @@ describe('a document remembers a command it ran (callSlot once, recallSlot)', ()
   });
 
   it(`remembers the last ${MAX_REMEMBERED_RUNS} runs, forgetting the oldest first`, async () => {
-    for (let i = 0; i <= MAX_REMEMBERED_RUNS; i++) await callSlot(HELPER, [`n${i}`], 1_000, 0, `corr-${i}`);
+    for (let i = 0; i <= MAX_REMEMBERED_RUNS; i++) await callSlot(HELPER, [`n${i}`], 10_000, 0, `corr-${i}`);
     expect(await recallSlot('corr-0', 10)).to.equal(NOT_HERE);
     expect(await recallSlot('corr-1', 10)).to.deep.equal({ ok: true, data: 'ran n1' });
     expect(await recallSlot(`corr-${MAX_REMEMBERED_RUNS}`, 10)).to.deep.equal({
@@ -78,8 +80,8 @@ describe('a document remembers a command it ran (callSlot once, recallSlot)', ()
       runs.push('x');
       return Promise.reject(new Error('helper broke'));
     };
-    await (callSlot(HELPER, [], 1_000, 0, 'corr-bad') as Promise<unknown>).catch(() => undefined);
-    expect(await callSlot(HELPER, [], 1_000, 0, 'corr-bad')).to.deep.include({ ok: false, code: 'extension_error' });
+    await (callSlot(HELPER, [], 10_000, 0, 'corr-bad') as Promise<unknown>).catch(() => undefined);
+    expect(await callSlot(HELPER, [], 10_000, 0, 'corr-bad')).to.deep.include({ ok: false, code: 'extension_error' });
     expect(await recallSlot('corr-bad', 10)).to.deep.include({ ok: false, code: 'extension_error' });
     expect(runs).to.deep.equal(['x']);
   });

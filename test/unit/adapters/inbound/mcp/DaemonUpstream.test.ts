@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { DaemonUpstream } from '../../../../../src/adapters/inbound/mcp/bridge/DaemonUpstream.js';
 import { StderrLogger } from '../../../../../src/adapters/outbound/logging/StderrLogger.js';
 import { listenLocal } from '../../../../support/servers.js';
+import { until } from '../../../../support/until.js';
 
 /** A daemon's /mcp that answers initialize and ping, and never answers a tool call (`drop`: an interact call loses its connection). */
 async function startSilentDaemon(drop = false) {
@@ -102,6 +103,7 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
 
   it('sends the token to nothing that has not proved itself since the connection was lost: not the stream, not the close', async () => {
     let squatting = false;
+    let proofsAsked = 0;
     const sawToken: string[] = [];
     const streams: Array<{ destroy(): void }> = [];
     const server = await listenLocal((req, res) => {
@@ -128,6 +130,7 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
         endpoint: `http://127.0.0.1:${server.port}/mcp`,
         // The daemon proves itself once; what holds the port after it cannot.
         ensureDaemon: async () => {
+          if (squatting) proofsAsked++;
           if (squatting) throw new Error('something answers, but it is no browsertap daemon');
           return { version: '0.1.0', token: 'the-token' };
         },
@@ -145,11 +148,13 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
         params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
       });
       await upstream.forward({ jsonrpc: '2.0', method: 'notifications/initialized' });
-      for (let i = 0; i < 50 && streams.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(() => streams.length > 0, 'the stream opened');
       expect(streams, 'the stream opened').to.have.length(1);
       squatting = true; // the daemon went away and something else took its port
       for (const socket of streams) socket.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 1_200)); // the stream's retries (250 ms, 500 ms)
+      // The stream's retries (after 250 ms, 500 ms): each asks for a proof first, or (the defect)
+      // sends the token.
+      await until(() => proofsAsked >= 3 || sawToken.length > 0, 'the retries of the stream');
       await upstream.close();
       expect(sawToken).to.deep.equal([]);
     } finally {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SessionTransport } from '../../../../../src/adapters/inbound/mcp/SessionTransport.js';
+import { until } from '../../../../support/until.js';
 
 describe('SessionTransport (MCP Streamable HTTP on node:http)', () => {
   let server: Server;
@@ -36,12 +37,10 @@ describe('SessionTransport (MCP Streamable HTTP on node:http)', () => {
 
   it('keeps a quiet stream alive with SSE comments, and sends server messages on it', async () => {
     const stream = await openStream();
-    for (let i = 0; i < 200 && !stream.text().startsWith(': keepalive\n\n: keepalive\n\n'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(() => stream.text().startsWith(': keepalive\n\n: keepalive\n\n'), 'two keep-alives');
     expect(stream.text()).to.match(/^(: keepalive\n\n){2,}$/);
     await transport.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => stream.text().includes('event: message'), 'the message on the stream');
     expect(stream.text()).to.contain('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message"');
   });
 
