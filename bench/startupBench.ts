@@ -7,9 +7,13 @@
 //   bridge spawn → first tools/call       (no daemon running; target < 400 ms)
 //   bridge RSS after its first call       (target < 45 MB)
 //   first session on a running daemon     (a daemon up 2.5 s, no client yet: a bridge's first call)
+//   remote bridge, a silent URL           (spawn → the first call's error; target < 3 000 ms, docs/install.md)
+//   bridge exit when stdin closes         (mid-call, a wait held in the daemon; target < 1 000 ms)
 //   daemon RSS after 500 000 entries      (target < 90 MB)
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import { ingest } from './daemonBench.js';
@@ -102,6 +106,101 @@ async function firstSessionOnRunningDaemon(cli: string): Promise<number> {
   return firstCall;
 }
 
+/**
+ * A bridge with --daemon-url at a port that takes the connection and never answers: from its
+ * spawn to its first call's error (ms). Its 2.5 s deadline is meant to leave room for its own
+ * start within the 3 s a client's first call may wait (docs/install.md).
+ */
+async function remoteSilentFirstCall(cli: string): Promise<number> {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const home = tempDir('browsertap-bench-remote-');
+  const tokenFile = join(home, 'token');
+  writeFileSync(tokenFile, `${'c'.repeat(64)}\n`, { mode: 0o600 });
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('BROWSERTAP_')));
+  const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'mcp', '--daemon-url', url, '--token-file', tokenFile], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+    env: { ...env, HOME: home },
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'configure', arguments: { action: 'health' } } });
+  while (!out.includes('"id":2,') && !out.includes('"id":2}')) await sleep(1);
+  const ms = performance.now() - started;
+  if (!out.includes('no answer within 2.5 s')) throw new Error(`the silent URL did not fail by its deadline: ${out}`);
+  child.stdin.end();
+  await new Promise((resolve) => child.once('exit', resolve));
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => silent.close(resolve));
+  rmSync(home, { recursive: true, force: true });
+  return ms;
+}
+
+/**
+ * A bridge on a running daemon with a call held there (an observe wait of 20 s): from its stdin
+ * closing to its exit (ms), which includes ending its daemon session. The contract: within 1 s.
+ */
+async function bridgeExitOnStdinEnd(cli: string): Promise<number> {
+  const port = await freePort();
+  const stateDir = tempDir('browsertap-bench-');
+  const daemon = spawn(process.execPath, [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
+    stdio: 'ignore',
+    env: { ...process.env, ...DAEMON_ENV },
+  });
+  const heldWaits = () =>
+    fetch(`http://127.0.0.1:${port}/health`).then(
+      async (response) => ((await response.json()) as { held_waits: number }).held_waits,
+      () => -1,
+    );
+  while ((await heldWaits()) < 0) await sleep(10);
+  const child = spawn(process.execPath, [cli, 'mcp', '--port', String(port), '--state-dir', stateDir], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'observe', arguments: { what: 'logs' } } });
+  while (!out.includes('"id":2,') && !out.includes('"id":2}')) await sleep(1);
+  const cursor = Number(/"cursor":(\d+)/.exec(out)?.[1] ?? 0);
+  send({
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: { name: 'observe', arguments: { what: 'logs', after_cursor: cursor, wait_ms: 20_000 } },
+  });
+  while ((await heldWaits()) < 1) await sleep(2);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const closed = performance.now();
+  child.stdin.end();
+  await exited;
+  const ms = performance.now() - closed;
+  daemon.kill('SIGKILL');
+  await new Promise((resolve) => daemon.once('exit', resolve));
+  rmSync(stateDir, { recursive: true, force: true });
+  return ms;
+}
+
 async function daemonRss500k(cli: string): Promise<number> {
   const daemon = await startDaemonProcess(cli);
   await ingest(daemon, 5_000, 4);
@@ -118,6 +217,8 @@ const samples = clis.map(() => ({
   firstCall: [] as number[],
   bridgeRss: [] as number[],
   warmFirstCall: [] as number[],
+  remoteSilent: [] as number[],
+  bridgeExit: [] as number[],
   rss500k: [] as number[],
 }));
 for (let round = 0; round < ROUNDS; round++) {
@@ -129,6 +230,8 @@ for (let round = 0; round < ROUNDS; round++) {
     figures.firstCall.push(bridge.firstCall);
     figures.bridgeRss.push(bridge.rss);
     figures.warmFirstCall.push(await firstSessionOnRunningDaemon(cli));
+    figures.remoteSilent.push(await remoteSilentFirstCall(cli));
+    figures.bridgeExit.push(await bridgeExitOnStdinEnd(cli));
   }
 }
 for (const [i, cli] of clis.entries()) for (let run = 0; run < 3; run++) samples[i]!.rss500k.push(await daemonRss500k(cli));
@@ -139,6 +242,8 @@ const rows: Array<[string, keyof (typeof samples)[number], string]> = [
   ['bridge spawn → first tools/call answered, no daemon (ms)', 'firstCall', '< 400'],
   ['bridge RSS after its first call (MB)', 'bridgeRss', '< 45'],
   ['first session on a running daemon: bridge spawn → first tools/call (ms)', 'warmFirstCall', ''],
+  ['remote bridge, a silent URL: bridge spawn → first call’s error (ms)', 'remoteSilent', '< 3 000'],
+  ['bridge exit after stdin closes mid-call (ms)', 'bridgeExit', '< 1 000'],
   ['daemon RSS after 500 000 entries (MB)', 'rss500k', '< 90'],
 ];
 process.stdout.write(
