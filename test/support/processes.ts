@@ -71,16 +71,27 @@ export function daemonPids(port: number): number[] {
   return pids;
 }
 
-/** Kills every daemon on `port` and waits until they are gone (a loaded machine can take a while to reap them). */
+/**
+ * Kills every daemon on `port` and waits until those are gone (a loaded machine can take a while
+ * to reap them). Not for the port to be empty: a bridge whose stream to the daemon broke starts
+ * another at once, and on a loaded machine it can be up before the killed one is seen gone.
+ */
 export async function killDaemons(port: number, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-  for (const pid of daemonPids(port)) {
+  const killed = daemonPids(port);
+  for (const pid of killed) {
     try {
       process.kill(pid, signal);
     } catch {
       // Already gone.
     }
   }
-  await until(() => daemonPids(port).length === 0, `the daemons on port ${port} gone`);
+  await until(
+    () => {
+      const left = daemonPids(port);
+      return killed.every((pid) => !left.includes(pid));
+    },
+    `the daemons on port ${port} gone (${killed.join(', ')})`,
+  );
 }
 
 /** Runs the built CLI to completion. */
