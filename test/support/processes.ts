@@ -49,7 +49,13 @@ export async function connectBridge(
   transport.stderr?.on('data', (chunk) => (stderr += chunk));
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(transport);
-  if (untilDaemon) await client.callTool({ name: 'configure', arguments: { action: 'health' } });
+  // A bridge whose first call failed is closed here: the test never gets it to close, and its
+  // process would keep mocha from exiting (a failure turned into a hang).
+  if (untilDaemon)
+    await client.callTool({ name: 'configure', arguments: { action: 'health' } }).catch(async (error: unknown) => {
+      await client.close().catch(() => undefined);
+      throw error;
+    });
   return { client, transport, stderr: () => stderr };
 }
 
