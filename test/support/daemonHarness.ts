@@ -171,7 +171,7 @@ export class SimulatedExtension {
   }
 
   async send(
-    path: '/logs' | '/network-bodies' | '/websocket-events' | '/vitals' | '/actions' | '/performance',
+    path: '/logs' | '/network-bodies' | '/websocket-events' | '/vitals' | '/actions' | '/picks' | '/performance',
     entries: unknown[],
   ) {
     return post(`${this.base}${path}`, { entries });

@@ -1,14 +1,24 @@
 import { inject, injectable } from 'inversify';
-import type { BufferContents, BufferName, NetworkBody } from '../../domain/capture/entries.js';
+import type { BufferContents, BufferName, NetworkBody, PickEntry } from '../../domain/capture/entries.js';
 import type { NoiseRules } from '../../domain/capture/NoiseRules.js';
-import type { RawAction, RawLog, RawNetwork, RawVital, RawWebSocketEvent, Sanitizer } from '../../domain/capture/sanitize.js';
+import type {
+  RawAction,
+  RawLog,
+  RawNetwork,
+  RawPick,
+  RawVital,
+  RawWebSocketEvent,
+  Sanitizer,
+} from '../../domain/capture/sanitize.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import type { LoggerPort } from '../ports/LoggerPort.js';
 import type { Waiters } from '../shared/Waiters.js';
 import { StreamDispatcher } from '../streaming/StreamDispatcher.js';
 import { TYPES } from '../tokens.js';
+import { PickImages, type PickImage } from './PickImages.js';
 import { bufferKey } from './ReadEntries.js';
+import { recentTrouble } from './recentTrouble.js';
 import { RecordingSwitch } from './RecordingSwitch.js';
 
 /** A batch the extension posted, already validated entry by entry at the edge. */
@@ -17,7 +27,8 @@ export type IngestBatch =
   | { readonly kind: 'network'; readonly entries: readonly RawNetwork[] }
   | { readonly kind: 'websocket'; readonly entries: readonly RawWebSocketEvent[] }
   | { readonly kind: 'vitals'; readonly entries: readonly RawVital[] }
-  | { readonly kind: 'actions'; readonly entries: readonly RawAction[] };
+  | { readonly kind: 'actions'; readonly entries: readonly RawAction[] }
+  | { readonly kind: 'picks'; readonly entries: ReadonlyArray<RawPick & { readonly image?: PickImage }> };
 
 export interface IngestOutcome {
   /** Entries stored. */
@@ -58,6 +69,7 @@ export class IngestEntries {
     @inject(TYPES.ClockPort) private readonly clock: ClockPort,
     @inject(TYPES.LoggerPort) private readonly logger: LoggerPort,
     @inject(RecordingSwitch) private readonly recording: RecordingSwitch,
+    @inject(PickImages) private readonly images: PickImages,
   ) {}
 
   execute(batch: IngestBatch): IngestOutcome {
@@ -90,7 +102,40 @@ export class IngestEntries {
         return this.ingest('vitals', batch.entries, undefined, (e) => ({ stored: this.sanitizer.vital(e) }));
       case 'actions':
         return this.ingestActions(batch.entries);
+      case 'picks':
+        return this.ingestPicks(batch.entries);
     }
+  }
+
+  /**
+   * Picks (SPEC 15): each stored with the tab's errors and failed requests of the 10 s before it
+   * (recentTrouble.ts) and its element screenshot kept apart (PickImages), then handed to the
+   * stream (event type `pick`). A person's pick is their own word: no noise rule drops it.
+   */
+  private ingestPicks(entries: ReadonlyArray<RawPick & { readonly image?: PickImage }>): IngestOutcome {
+    const now = this.clock.now();
+    const stored: PickEntry[] = [];
+    const images: Array<PickImage | undefined> = [];
+    const failed: Array<{ at: number; message: string }> = [];
+    entries.forEach((entry, at) => {
+      try {
+        const { image, ...raw } = entry;
+        const pick = this.sanitizer.pick(raw);
+        const trouble = recentTrouble(this.store, pick.tab_id, pick.ts, now);
+        const info = image === undefined ? {} : { image: imageInfo(image) };
+        stored.push({ ...pick, ...trouble, ...info });
+        images.push(image);
+      } catch (error) {
+        failed.push({ at, message: `could not be stored: ${(error as Error).message}`.slice(0, 300) });
+        this.logger.error('an ingest entry failed', { kind: 'picks', error: String((error as Error)?.stack ?? error) });
+      }
+    });
+    const firstSeq = this.commit('picks', stored);
+    if (firstSeq !== undefined) {
+      images.forEach((image, i) => image !== undefined && this.images.keep(firstSeq + i, image));
+      this.stream.publish({ kind: 'picks', entries: stored, firstSeq });
+    }
+    return { stored: stored.length, filtered: 0, redacted: sumRedacted(stored), noiseSkipped: 0, failed };
   }
 
   /**
@@ -108,7 +153,7 @@ export class IngestEntries {
   }
 
   private ingest<R>(
-    kind: IngestBatch['kind'],
+    kind: Exclude<IngestBatch['kind'], 'picks'>,
     entries: readonly R[],
     noiseTexts: ((entry: R) => Array<string | undefined>) | undefined,
     sanitize: (entry: R) => Sanitized,
@@ -167,6 +212,17 @@ export class IngestEntries {
 function withoutValues(action: RawAction): RawAction {
   const { value: _value, values: _values, value_name: _name, ...rest } = action;
   return rest;
+}
+
+/** What a pick entry says of its image: the bytes it decodes to, not the bytes themselves. */
+function imageInfo(image: PickImage): NonNullable<PickEntry['image']> {
+  const padding = image.base64.endsWith('==') ? 2 : image.base64.endsWith('=') ? 1 : 0;
+  return {
+    mime_type: image.mime_type,
+    width: image.width,
+    height: image.height,
+    bytes: Math.floor((image.base64.length * 3) / 4) - padding,
+  };
 }
 
 function sumRedacted(entries: ReadonlyArray<{ redacted?: number }>): number {

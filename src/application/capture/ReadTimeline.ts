@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Page, Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry, PickEntry } from '../../domain/capture/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest } from '../../domain/capture/levels.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
@@ -16,6 +16,7 @@ import {
   actionItem,
   byTime,
   logItem,
+  pickItem,
   requestItem,
   rowOf,
   sharedOrigin,
@@ -40,11 +41,12 @@ export const ACTIONS_BEFORE = 10;
 /** Text lengths tried, longest first, until every row fits; past the last, the farthest rows go. */
 const TEXT_CHARS = [200, 120, 80] as const;
 
-type Cursor = { actions: number; logs: number; network: number };
+type Cursor = { actions: number; logs: number; network: number; picks: number };
+const BUFFERS = ['actions', 'logs', 'network', 'picks'] as const;
 
 /**
  * `observe {what:"timeline"}` (SPEC 12): one chronological, compact story of a tab's
- * navigations and actions, the errors, dialogs and failed requests, and the requests each
+ * navigations and actions, what the person pointed at (SPEC 15), the errors, dialogs and failed requests, and the requests each
  * action started, each action with the ids it `caused` (actionCauses.ts: the `effects` rule).
  * `around` answers "what did the person do before this?"; `after_cursor` reads on. Work is
  * bounded by the buffers' capacities.
@@ -78,18 +80,22 @@ export class ReadTimeline {
       throw new DomainError('invalid_params', `entry ${input.around} is not from tab ${input.tabId}`);
     }
     const inTab = (e: { tab_id?: number }) => (target === undefined && tab === undefined) || e.tab_id === tab;
-    const all = <B extends 'actions' | 'logs' | 'network'>(buffer: B) =>
+    const all = <B extends (typeof BUFFERS)[number]>(buffer: B) =>
       this.store.read(buffer, { limit: Number.MAX_SAFE_INTEGER, afterCursor: 0, filter: inTab as never });
     const actions = all('actions') as Page<ActionEntry>;
     const logs = all('logs') as Page<LogEntry>;
     const network = all('network') as Page<NetworkEntry>;
+    const picks = all('picks') as Page<PickEntry>;
 
     const causes = causesOfStored(actions.entries, logs.entries, network.entries, (id) => this.commands.finishedAt(id));
     const caused = new Set([...causes.values()].flat());
-    let items = storyItems(actions.entries, logs.entries, network.entries, causes, caused);
+    let items = [
+      ...storyItems(actions.entries, logs.entries, network.entries, causes, caused),
+      ...picks.entries.map(pickItem),
+    ].sort(byTime);
     let restarted = since?.restarted === true;
     if (since !== undefined) {
-      for (const buffer of ['actions', 'logs', 'network'] as const)
+      for (const buffer of BUFFERS)
         restarted ||= this.store.read(buffer, { limit: 1, afterCursor: since.cursor[buffer] }).cursorRestarted;
       items = items.filter((item) => item.seq > since.cursor[item.buffer]);
     }
@@ -107,6 +113,7 @@ export class ReadTimeline {
       actions: actions.cursor,
       logs: logs.cursor,
       network: network.cursor,
+      picks: picks.cursor,
     });
     return {
       columns: TIMELINE_COLUMNS.slice(0, Math.max(0, ...kept.map((row) => row.length))),
@@ -127,24 +134,28 @@ export class ReadTimeline {
   private cursorAfter(items: readonly TimelineItem[], trimmed: boolean, from: Cursor | undefined, newest: Cursor): string {
     const at = { ...newest };
     if (trimmed) {
-      for (const buffer of ['actions', 'logs', 'network'] as const) {
+      for (const buffer of BUFFERS) {
         const last = items.filter((item) => item.buffer === buffer).at(-1);
         at[buffer] = last?.seq ?? from?.[buffer] ?? 0;
       }
     }
-    return `${this.daemon.runId}.${at.actions}.${at.logs}.${at.network}`;
+    return `${this.daemon.runId}.${at.actions}.${at.logs}.${at.network}.${at.picks}`;
   }
 
+  /** A cursor of this daemon run: actions, logs, network and picks positions (one without picks, from before them: 0). */
   private decode(cursor: string): { cursor: Cursor; restarted: boolean } {
-    const match = /^([A-Za-z0-9]{1,16})\.(\d{1,15})\.(\d{1,15})\.(\d{1,15})$/.exec(cursor);
+    const match = /^([A-Za-z0-9]{1,16})\.(\d{1,15})\.(\d{1,15})\.(\d{1,15})(?:\.(\d{1,15}))?$/.exec(cursor);
     if (match === null) {
       throw new DomainError(
         'invalid_params',
         `after_cursor '${cursor.slice(0, 40)}' is not a cursor returned by observe timeline`,
       );
     }
-    if (match[1] !== this.daemon.runId) return { cursor: { actions: 0, logs: 0, network: 0 }, restarted: true };
-    return { cursor: { actions: Number(match[2]), logs: Number(match[3]), network: Number(match[4]) }, restarted: false };
+    if (match[1] !== this.daemon.runId) return { cursor: { actions: 0, logs: 0, network: 0, picks: 0 }, restarted: true };
+    return {
+      cursor: { actions: Number(match[2]), logs: Number(match[3]), network: Number(match[4]), picks: Number(match[5] ?? 0) },
+      restarted: false,
+    };
   }
 }
 

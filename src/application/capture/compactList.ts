@@ -11,6 +11,7 @@ import {
   type CompactNetwork,
   type CompactWebSocket,
 } from '../../domain/capture/compact.js';
+import { pickRow, type PickRow } from '../../domain/capture/compactPick.js';
 import { COLUMNS, rowBytes, toTable, type ColumnOrder, type Table } from '../../domain/capture/compactTable.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { LIST_SOURCES, type ListWhat } from './entryFilters.js';
@@ -35,7 +36,7 @@ export interface CompactList extends Table {
   readonly origin?: string;
 }
 
-type Compactor = (entry: never, id: string) => CompactLog | CompactNetwork | CompactWebSocket | CompactAction;
+type Compactor = (entry: never, id: string) => CompactLog | CompactNetwork | CompactWebSocket | CompactAction | PickRow;
 
 /** The compact shape of each list that has one, and its columns (SPEC 10). */
 const COMPACTS: Partial<Record<ListWhat, { readonly compactor: Compactor; readonly columns: ColumnOrder }>> = {
@@ -44,6 +45,7 @@ const COMPACTS: Partial<Record<ListWhat, { readonly compactor: Compactor; readon
   network: { compactor: compactNetwork, columns: COLUMNS.network },
   websocket_events: { compactor: compactWebSocket, columns: COLUMNS.websocket },
   actions: { compactor: compactAction, columns: COLUMNS.actions },
+  picks: { compactor: pickRow, columns: COLUMNS.picks },
 };
 
 export function hasCompactShape(what: ListWhat): boolean {
@@ -52,7 +54,7 @@ export function hasCompactShape(what: ListWhat): boolean {
 
 /** A stored entry's compact form, what makes two of them the same, and its row's size. */
 interface Compacted {
-  readonly value: CompactLog | CompactNetwork | CompactWebSocket | CompactAction;
+  readonly value: CompactLog | CompactNetwork | CompactWebSocket | CompactAction | PickRow;
   readonly key: string;
   readonly size: number;
 }
@@ -70,7 +72,7 @@ function compactedOf(what: ListWhat, entry: Sequenced<unknown>): Compacted {
   if (found === undefined) {
     const { compactor, columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
     const value = compactor(stored as never, entryId(LIST_SOURCES[what], entry.seq));
-    const key = what === 'actions' ? '' : sameness(value as CompactLog | CompactNetwork | CompactWebSocket);
+    const key = what === 'actions' || what === 'picks' ? '' : sameness(value as CompactLog | CompactNetwork | CompactWebSocket);
     found = { value, key, size: rowBytes(value as unknown as Record<string, unknown>, columns) };
     compacted.set(stored, found);
   }
@@ -81,9 +83,9 @@ function compactedOf(what: ListWhat, entry: Sequenced<unknown>): Compacted {
 export function compactItems(what: ListWhat, entries: ReadonlyArray<Sequenced<unknown>>): Item[] {
   const { columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
   const small = entries.map((entry) => compactedOf(what, entry));
-  // Each action is a step of its own (a reproduction names it by id): never folded.
+  // Each action is a step of its own (a reproduction names it by id), each pick the person's own word: never folded.
   const runs =
-    what === 'actions'
+    what === 'actions' || what === 'picks'
       ? small.map((item, i) => ({ value: item.value, first: i, last: i }))
       : collapseRuns(
           small.map((item) => item.value),
@@ -112,13 +114,13 @@ export function compactList(what: ListWhat, values: readonly unknown[]): Compact
   const { columns: order } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
   const tab = sharedTab(values);
   const tsBase = (values[0] as { ts?: number } | undefined)?.ts;
-  const origin = what === 'network' || what === 'actions' ? sharedOrigin(values) : undefined;
+  const origin = what === 'network' || what === 'actions' || what === 'picks' ? sharedOrigin(values) : undefined;
   const shared = {
     ...(tsBase === undefined ? {} : { ts_base: tsBase }),
     ...(tab === undefined ? {} : { tab_id: tab }),
     ...(origin === undefined ? {} : { origin }),
   };
-  if (what === 'actions') {
+  if (what === 'actions' || what === 'picks') {
     const rows = values.map((value) => relative(value, tsBase ?? 0, tab, origin));
     return { ...toTable(urlWhereItChanges(rows), order), ...shared };
   }
@@ -162,7 +164,7 @@ function sharedOrigin(values: readonly unknown[]): string | undefined {
   return values.every((value) => within((value as { url: string }).url)) ? origin : undefined;
 }
 
-/** Actions say their page's url on the first row of each tab and where it changes, not on every row. */
+/** Actions and picks say their page's url on the first row of each tab and where it changes, not on every row. */
 function urlWhereItChanges(rows: ReadonlyArray<Record<string, unknown>>): Array<Record<string, unknown>> {
   const last = new Map<unknown, unknown>();
   return rows.map((row) => {

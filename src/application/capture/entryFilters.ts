@@ -21,6 +21,7 @@ export const LIST_SOURCES = {
   websocket_events: 'websocket',
   vitals: 'vitals',
   actions: 'actions',
+  picks: 'picks',
 } as const satisfies Record<string, BufferName>;
 
 export type ListWhat = keyof typeof LIST_SOURCES;

@@ -1,13 +1,14 @@
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
 import { clip, firstLine, topFrame } from '../../domain/capture/compact.js';
-import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/entries.js';
+import { componentText } from '../../domain/capture/compactPick.js';
+import type { ActionEntry, LogEntry, NetworkEntry, PickEntry } from '../../domain/capture/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest } from '../../domain/capture/levels.js';
 import { oneLine } from '../../domain/text/oneLine.js';
 import { isDialogLog } from './actionCauses.js';
 
-/** What a timeline row is. Navigations are actions (`navigate …`). */
-export type TimelineKind = 'action' | 'error' | 'dialog' | 'request' | 'log';
+/** What a timeline row is. Navigations are actions (`navigate …`); `pick`: what the person pointed at (SPEC 15). */
+export type TimelineKind = 'action' | 'pick' | 'error' | 'dialog' | 'request' | 'log';
 
 /** Ids listed in an action's `caused` at most; the rest are counted in `more` (as `effects` lists). */
 export const MAX_CAUSED = 10;
@@ -17,7 +18,7 @@ export interface TimelineItem {
   readonly id: string;
   readonly ts: number;
   /** Per buffer, for cursors. */
-  readonly buffer: 'actions' | 'logs' | 'network';
+  readonly buffer: 'actions' | 'logs' | 'network' | 'picks';
   readonly seq: number;
   readonly kind: TimelineKind;
   /** Its text, built for a text length (url origins already cut when `origin` is given). */
@@ -35,7 +36,7 @@ export function byTime(a: TimelineItem, b: TimelineItem): number {
 }
 
 function rank(item: TimelineItem): number {
-  return item.kind === 'action' ? 0 : item.buffer === 'network' ? 1 : 2;
+  return item.kind === 'action' || item.kind === 'pick' ? 0 : item.buffer === 'network' ? 1 : 2;
 }
 
 export function actionItem({ seq, value: a }: Sequenced<ActionEntry>, caused: readonly string[]): TimelineItem {
@@ -50,6 +51,32 @@ export function actionItem({ seq, value: a }: Sequenced<ActionEntry>, caused: re
     ...(caused.length === 0 ? {} : { caused }),
     ...(a.by === 'agent' ? { by: 'agent' as const } : {}),
     ...(a.tab_id === undefined ? {} : { tab_id: a.tab_id }),
+  };
+}
+
+/** A pick as a row: `pick getByRole('button', { name: 'Save' }) CartButton src/Cart.tsx:42 "this one"`. */
+export function pickItem({ seq, value: p }: Sequenced<PickEntry>): TimelineItem {
+  const top = p.component?.[0];
+  return {
+    id: entryId('picks', seq),
+    ts: p.ts,
+    buffer: 'picks',
+    seq,
+    kind: 'pick',
+    what: (chars) =>
+      clip(
+        [
+          'pick',
+          p.locator ?? p.selector ?? p.tag,
+          top === undefined ? undefined : componentText(top),
+          p.note === undefined ? undefined : JSON.stringify(p.note),
+        ]
+          .filter((part) => part !== undefined)
+          .join(' '),
+        chars,
+      ),
+    urls: [],
+    ...(p.tab_id === undefined ? {} : { tab_id: p.tab_id }),
   };
 }
 

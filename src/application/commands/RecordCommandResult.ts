@@ -4,6 +4,7 @@ import type { CorrelationTracker, ReportAnswer, ResultReport } from '../../domai
 import type { ClockPort } from '../ports/ClockPort.js';
 import { TYPES } from '../tokens.js';
 import { ClientTabs } from '../shared/ClientTabs.js';
+import { AnnotatePickResult } from './AnnotatePickResult.js';
 import { AnnotateReplayResult } from './AnnotateReplayResult.js';
 import { CommandDeadlines } from './CommandDeadlines.js';
 
@@ -12,7 +13,7 @@ import { CommandDeadlines } from './CommandDeadlines.js';
  * Unknown, undelivered and duplicate reports are answered `accepted: false` with a reason.
  * An error's sentence and its stack are redacted before they are kept (SPEC 6: every view of
  * them is redacted the same way). A replay's final result gets whether it reproduced its range's
- * errors (AnnotateReplayResult).
+ * errors (AnnotateReplayResult); a pick's is the stored pick (AnnotatePickResult).
  */
 @injectable()
 export class RecordCommandResult {
@@ -23,10 +24,11 @@ export class RecordCommandResult {
     @inject(ClientTabs) private readonly tabs: ClientTabs,
     @inject(TYPES.Sanitizer) private readonly sanitizer: Sanitizer,
     @inject(AnnotateReplayResult) private readonly replays: AnnotateReplayResult,
+    @inject(AnnotatePickResult) private readonly picks: AnnotatePickResult,
   ) {}
 
   execute(raw: ResultReport): ReportAnswer {
-    const report = this.replays.execute(this.redacted(raw));
+    const report = this.picks.execute(this.replays.execute(this.redacted(raw)));
     const { answer, changes } = this.tracker.report(report, this.clock.now());
     if (!answer.accepted) return answer;
     this.deadlines.settle(changes);

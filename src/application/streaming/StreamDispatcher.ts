@@ -4,6 +4,7 @@ import { entryId } from '../../domain/capture/entryIds.js';
 import {
   eventsFromLog,
   eventsFromNetwork,
+  eventsFromPick,
   eventsFromVital,
   eventsFromWebSocket,
   type CapturedEvent,
@@ -22,7 +23,8 @@ export type StreamBatch =
   | { readonly kind: 'logs'; readonly entries: ReadonlyArray<BufferContents['logs']>; readonly firstSeq?: number }
   | { readonly kind: 'network'; readonly entries: ReadonlyArray<BufferContents['network']>; readonly firstSeq?: number }
   | { readonly kind: 'websocket'; readonly entries: ReadonlyArray<BufferContents['websocket']>; readonly firstSeq?: number }
-  | { readonly kind: 'vitals'; readonly entries: ReadonlyArray<BufferContents['vitals']>; readonly firstSeq?: number };
+  | { readonly kind: 'vitals'; readonly entries: ReadonlyArray<BufferContents['vitals']>; readonly firstSeq?: number }
+  | { readonly kind: 'picks'; readonly entries: ReadonlyArray<BufferContents['picks']>; readonly firstSeq?: number };
 
 /** The event types each kind of captured entry can become (domain/streaming/classify.ts). */
 const TYPES_OF: Readonly<Record<StreamBatch['kind'], readonly EventType[]>> = {
@@ -30,6 +32,7 @@ const TYPES_OF: Readonly<Record<StreamBatch['kind'], readonly EventType[]>> = {
   network: ['network_failure', 'network_slow'],
   websocket: ['websocket_close'],
   vitals: ['performance_degradation'],
+  picks: ['pick'],
 };
 
 /** Entries waiting to be matched; past this, new batches are dropped and every subscriber is told. */
@@ -200,5 +203,7 @@ function classifyEntry(batch: StreamBatch, at: number): CapturedEvent[] {
       return eventsFromWebSocket(batch.entries[at] as BufferContents['websocket']);
     case 'vitals':
       return eventsFromVital(batch.entries[at] as BufferContents['vitals']);
+    case 'picks':
+      return eventsFromPick(batch.entries[at] as BufferContents['picks']);
   }
 }

@@ -2,6 +2,7 @@ import { ContainerModule, type Newable } from 'inversify';
 import { ClearBuffers } from '../../application/capture/ClearBuffers.js';
 import { ConfigureRecording } from '../../application/capture/ConfigureRecording.js';
 import { IngestEntries } from '../../application/capture/IngestEntries.js';
+import { PickImages } from '../../application/capture/PickImages.js';
 import { GetSummary } from '../../application/capture/GetSummary.js';
 import { ReadEntries } from '../../application/capture/ReadEntries.js';
 import { ReadEntry } from '../../application/capture/ReadEntry.js';
@@ -18,6 +19,7 @@ import { ListCommands } from '../../application/commands/ListCommands.js';
 import { ListFailedCommands } from '../../application/commands/ListFailedCommands.js';
 import { PollCommands } from '../../application/commands/PollCommands.js';
 import { QueueCommand } from '../../application/commands/QueueCommand.js';
+import { AnnotatePickResult } from '../../application/commands/AnnotatePickResult.js';
 import { AnnotateReplayResult } from '../../application/commands/AnnotateReplayResult.js';
 import { QueueReplay } from '../../application/commands/QueueReplay.js';
 import { ReplayPlans } from '../../application/commands/ReplayPlans.js';
@@ -58,6 +60,7 @@ const USE_CASES = [
   QueueCommand,
   QueueReplay,
   AnnotateReplayResult,
+  AnnotatePickResult,
   PollCommands,
   WaitForCommands,
   RecordCommandResult,
@@ -109,6 +112,7 @@ export function coreModule(settings: CoreSettings): ContainerModule {
     bind(ClientTabs).toSelf().inSingletonScope();
     bind(CommandDeadlines).toSelf().inSingletonScope();
     bind(ReplayPlans).toSelf().inSingletonScope();
+    bind(PickImages).toSelf().inSingletonScope();
     bind(StreamDispatcher).toSelf().inSingletonScope();
     for (const useCase of USE_CASES)
       bind(useCase as Newable<object>)

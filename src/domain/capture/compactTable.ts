@@ -25,6 +25,7 @@ export const COLUMNS = {
     'frame_url',
   ],
   actions: ['id', 'ts', 'by', 'type', 'locator', 'value', 'key', 'url', 'correlation_id', 'tab_id', 'frame_url'],
+  picks: ['id', 'ts', 'note', 'locator', 'component', 'via', 'url', 'correlation_id', 'tab_id', 'frame_url'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ColumnOrder = readonly string[];

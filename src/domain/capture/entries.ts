@@ -1,4 +1,5 @@
 import type { VitalAttribution } from './attribution.js';
+import type { PickError, PickFailedRequest, PickImageInfo, PickWire } from './picks.js';
 
 /**
  * What the extension captures, in the wire shape of SPEC 4 (snake_case, `ts` in epoch ms), as
@@ -184,6 +185,17 @@ export interface ActionEntry extends Captured {
   readonly renamed?: boolean;
 }
 
+/**
+ * What a person pointed at (SPEC 15), as stored: the wire shape without the image (kept apart),
+ * with the tab's errors and failed requests of the 10 s before it (their ids), and marks.
+ */
+export interface PickEntry extends Omit<PickWire, 'image'>, Captured {
+  readonly errors?: readonly PickError[];
+  readonly failed_requests?: readonly PickFailedRequest[];
+  /** The element screenshot kept for `observe {what:"entry", id, image:true}`. */
+  readonly image?: PickImageInfo;
+}
+
 /** Where each kind of entry is kept. */
 export interface BufferContents {
   readonly logs: LogEntry;
@@ -192,8 +204,9 @@ export interface BufferContents {
   readonly websocket: WebSocketEvent;
   readonly vitals: VitalEntry;
   readonly actions: ActionEntry;
+  readonly picks: PickEntry;
 }
 
 export type BufferName = keyof BufferContents;
 
-export const BUFFER_NAMES: readonly BufferName[] = ['logs', 'network', 'bodies', 'websocket', 'vitals', 'actions'];
+export const BUFFER_NAMES: readonly BufferName[] = ['logs', 'network', 'bodies', 'websocket', 'vitals', 'actions', 'picks'];

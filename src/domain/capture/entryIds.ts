@@ -9,12 +9,13 @@ const PREFIX: Readonly<Record<BufferName, string>> = {
   websocket: 'w',
   vitals: 'v',
   actions: 'a',
+  picks: 'p',
 };
 const BY_PREFIX = new Map(Object.entries(PREFIX).map(([buffer, prefix]) => [prefix, buffer as BufferName]));
 
 /**
  * An entry's id (SPEC 10): its buffer's letter and its sequence number, e.g. `l42` (logs and
- * errors), `n7` (network), `b3` (bodies), `w12` (WebSocket), `v5` (vitals), `a3` (actions). Stable for the
+ * errors), `n7` (network), `b3` (bodies), `w12` (WebSocket), `v5` (vitals), `a3` (actions), `p2` (picks). Stable for the
  * entry's life in the daemon; a new daemon run numbers from 1 again.
  */
 export function entryId(buffer: BufferName, seq: number): string {
@@ -28,7 +29,7 @@ export function parseEntryId(id: string): { readonly buffer: BufferName; readonl
   if (buffer === undefined || !/^[1-9]\d{0,14}$/.test(digits)) {
     throw new DomainError(
       'invalid_params',
-      `id '${id.slice(0, 40)}' is not an entry id: ids are a letter (l, n, b, w, v, a) and a number, as list entries carry them`,
+      `id '${id.slice(0, 40)}' is not an entry id: ids are a letter (l, n, b, w, v, a, p) and a number, as list entries carry them`,
     );
   }
   return { buffer, seq: Number(digits) };

@@ -4,7 +4,17 @@ import { RedactionTally, Redactor } from '../privacy/Redactor.js';
 import { classifyName } from '../privacy/secretNames.js';
 import { cap, CAPS } from './caps.js';
 import { cleanAttribution } from './cleanPerformance.js';
-import type { ActionEntry, Headers, LogEntry, NetworkBody, NetworkEntry, VitalEntry, WebSocketEvent } from './entries.js';
+import { cleanPick, type RawPick } from './cleanPick.js';
+import type {
+  ActionEntry,
+  Headers,
+  LogEntry,
+  NetworkBody,
+  NetworkEntry,
+  PickEntry,
+  VitalEntry,
+  WebSocketEvent,
+} from './entries.js';
 import { requestType } from './levels.js';
 import { REDACTED_VALUE } from './recording.js';
 
@@ -13,6 +23,7 @@ export type RawLog = Raw<LogEntry>;
 export type RawWebSocketEvent = Raw<WebSocketEvent>;
 export type RawVital = Raw<VitalEntry>;
 export type RawAction = Raw<ActionEntry>;
+export type { RawPick };
 export type RawNetwork = Raw<Omit<NetworkEntry, 'has_body'>> & {
   readonly request_body?: string;
   readonly response_body?: string;
@@ -176,6 +187,12 @@ export class Sanitizer {
       ...plain('correlation_id'),
       ...(raw.renamed === true ? { renamed: true } : {}),
     });
+  }
+
+  /** A pick (SPEC 15): cleanPick.ts. */
+  pick(raw: RawPick): PickEntry {
+    const marks = new Marks(this.redactor);
+    return marks.stamp(cleanPick(raw, marks, this.redactor));
   }
 
   /** Page urls and titles are redacted and capped like every other url and text. */

@@ -1,7 +1,7 @@
 import { DomainError } from '../DomainError.js';
 import { Command, type CommandView, type Lease } from './Command.js';
 import { CommandBook, type ClientCommands } from './CommandBook.js';
-import { deadlineOf, rejectionOf, type RejectReason } from './commandRules.js';
+import { deadlineOf, executionLimits, rejectionOf, type RejectReason } from './commandRules.js';
 import type { CommandState } from './CommandState.js';
 import { DeadlineQueue } from './DeadlineQueue.js';
 import { failures } from './failures.js';
@@ -39,12 +39,13 @@ export class CorrelationTracker {
   /**
    * Queues a command for the extension.
    * @throws DomainError `queue_full` (with `retry_after_ms`) when the client has
-   *   `maxInFlightPerClient` commands in flight; `invalid_params` for a bad execution limit or
-   *   client id; `duplicate_correlation_id` when the id is already in use.
+   *   `maxInFlightPerClient` commands in flight; `invalid_params` for a bad execution limit (a
+   *   pick's may reach `pickMaxLimitMs`, any other's `maxExecutionLimitMs`) or client id; `duplicate_correlation_id` when the id is already in use.
    */
   enqueue(request: CommandRequest, ids: CommandIds, now: number): CommandView {
-    const limit = request.executionLimitMs ?? this.rules.defaultExecutionLimitMs;
-    this.validate(request, limit, ids);
+    const limits = executionLimits(request.action, this.rules);
+    const limit = request.executionLimitMs ?? limits.defaultMs;
+    this.validate(request, limit, limits.maxMs, ids);
     const inFlight = this.book.inFlightOf(request.clientId);
     if (inFlight.length >= this.rules.maxInFlightPerClient) {
       const retryAfterMs = this.retryAfter(inFlight, now);
@@ -254,13 +255,10 @@ export class CorrelationTracker {
     return soonest;
   }
 
-  private validate(request: CommandRequest, limit: number, ids: CommandIds): void {
+  private validate(request: CommandRequest, limit: number, maxMs: number, ids: CommandIds): void {
     if (request.clientId.length === 0) throw new DomainError('invalid_params', 'clientId must not be empty');
-    if (!Number.isInteger(limit) || limit < 1 || limit > this.rules.maxExecutionLimitMs) {
-      throw new DomainError(
-        'invalid_params',
-        `timeout_ms must be an integer from 1 to ${this.rules.maxExecutionLimitMs}, got ${limit}`,
-      );
+    if (!Number.isInteger(limit) || limit < 1 || limit > maxMs) {
+      throw new DomainError('invalid_params', `timeout_ms must be an integer from 1 to ${maxMs}, got ${limit}`);
     }
     if (this.has(ids.correlationId)) {
       throw new DomainError('duplicate_correlation_id', `correlation id ${ids.correlationId} is already in use`);

@@ -8,6 +8,12 @@ export interface LifecycleRules {
   readonly defaultExecutionLimitMs: number;
   /** Largest execution limit an agent may ask for (ms). */
   readonly maxExecutionLimitMs: number;
+  /**
+   * `interact pick` waits for a person (SPEC 15, the one exception to the execution limit): its
+   * limit when the agent gives none, and the largest it may ask for (ms).
+   */
+  readonly pickDefaultLimitMs: number;
+  readonly pickMaxLimitMs: number;
   /** The server fails a running command at delivery + limit + this (ms) if the extension stays silent. */
   readonly backstopMs: number;
   /** A completed result is kept this long (ms); unretrieved, it then expires into the failed ring. */
@@ -32,6 +38,8 @@ export const DEFAULT_LIFECYCLE_RULES: LifecycleRules = Object.freeze({
   ackTimeoutMs: 3_000,
   defaultExecutionLimitMs: 10_000,
   maxExecutionLimitMs: 60_000,
+  pickDefaultLimitMs: 120_000,
+  pickMaxLimitMs: 300_000,
   backstopMs: 2_000,
   resultTtlMs: 60_000,
   failedRingSize: 100,

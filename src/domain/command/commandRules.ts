@@ -53,3 +53,13 @@ export function rejectionOf(command: Command | undefined, report: ReportStatus):
       return 'already_final';
   }
 }
+
+/** The one command that waits for a person (SPEC 15): it may run for minutes. */
+export const PICK_ACTION = 'pick';
+
+/** A command's execution limit when none is given, and the largest one it may have (ms). */
+export function executionLimits(action: string, rules: LifecycleRules): { readonly defaultMs: number; readonly maxMs: number } {
+  return action === PICK_ACTION
+    ? { defaultMs: rules.pickDefaultLimitMs, maxMs: rules.pickMaxLimitMs }
+    : { defaultMs: rules.defaultExecutionLimitMs, maxMs: rules.maxExecutionLimitMs };
+}

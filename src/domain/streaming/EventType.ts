@@ -1,4 +1,4 @@
-/** The event types an agent can subscribe to (seed 003). `all` matches every other type. */
+/** The event types an agent can subscribe to (seed 003; `pick`: SPEC 15). `all` matches every other type. */
 export const EVENT_TYPES = [
   'error',
   'network_failure',
@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'performance_degradation',
   'security_violation',
   'accessibility_violation',
+  'pick',
   'all',
 ] as const;
 

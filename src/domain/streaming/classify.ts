@@ -1,5 +1,6 @@
 import { topFrame } from '../capture/compact.js';
-import type { LogEntry, NetworkEntry, VitalEntry, WebSocketEvent } from '../capture/entries.js';
+import { compactPick, componentText } from '../capture/compactPick.js';
+import type { LogEntry, NetworkEntry, PickEntry, VitalEntry, WebSocketEvent } from '../capture/entries.js';
 import { vitalCause, vitalView } from '../capture/performanceReport.js';
 import type { StreamEvent } from './StreamEvent.js';
 import { MIN_SLOW_MS } from './Subscription.js';
@@ -19,6 +20,7 @@ export type CapturedEvent = StreamEvent & {
     | { readonly kind: 'network'; readonly entry: NetworkEntry }
     | { readonly kind: 'websocket'; readonly entry: WebSocketEvent }
     | { readonly kind: 'vitals'; readonly entry: VitalEntry }
+    | { readonly kind: 'picks'; readonly entry: PickEntry }
   );
 
 /** Browser wording of CSP and mixed-content reports, as the extension forwards them. */
@@ -142,6 +144,20 @@ export function eventsFromVital(entry: VitalEntry): CapturedEvent[] {
   ];
 }
 
+/**
+ * A person's pick (SPEC 15): always a `pick` event, severity `high` — the person speaks to the
+ * agent, which a filter meant for warnings must not hide. The message says what and why:
+ * `Picked button "Add to cart" (CartButton src/Cart.tsx:42): "this one is misaligned"`.
+ */
+export function eventsFromPick(entry: PickEntry): CapturedEvent[] {
+  const what = entry.role !== undefined && entry.name !== undefined ? `${entry.role} ${JSON.stringify(entry.name)}` : entry.tag;
+  const top = entry.component?.[0];
+  const where = top === undefined ? '' : ` (${componentText(top)})`;
+  const note = entry.note === undefined || entry.note === '' ? '' : `: ${JSON.stringify(entry.note)}`;
+  const message = `Picked ${entry.region === undefined ? '' : 'a region in '}${what}${where}${note}`;
+  return [{ kind: 'picks', entry, type: 'pick', severity: 'high', message, url: entry.url, ts: entry.ts, tabId: entry.tab_id }];
+}
+
 /** What a notification carries besides the common fields, from the event's entry. */
 export function details(event: CapturedEvent): Readonly<Record<string, unknown>> {
   switch (event.kind) {
@@ -157,6 +173,11 @@ export function details(event: CapturedEvent): Readonly<Record<string, unknown>>
     case 'websocket': {
       const { connection_id, code, reason } = event.entry;
       return { connection_id, ...(code === undefined ? {} : { code }), ...(reason === undefined ? {} : { reason }) };
+    }
+    case 'picks': {
+      // The pick as the agent acts on it (its locator, selector, component), without what the event says already.
+      const { ts: _ts, url: _url, tab_id: _tab, ...pick } = compactPick(event.entry, undefined);
+      return pick;
     }
     case 'vitals': {
       const { name, value, rating } = event.entry;

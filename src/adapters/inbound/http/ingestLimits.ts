@@ -8,5 +8,6 @@ export const INGEST_PATHS: ReadonlySet<string> = new Set([
   '/websocket-events',
   '/vitals',
   '/actions',
+  '/picks',
   '/performance',
 ]);

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { attachedImage, withoutAttachedImage } from '../../../application/shared/attachedImage.js';
 import { attachedText, withoutAttachedText } from '../../../application/shared/attachedText.js';
 import { DomainError } from '../../../domain/DomainError.js';
 import { jsonStringBytes, jsonStringPrefix } from '../../../domain/text/jsonText.js';
@@ -65,12 +66,19 @@ export async function respond(
       });
     }
   }
-  const image = failed ? undefined : findImage(payload);
+  // An entry's image (a pick's screenshot) rides beside the payload; a screenshot's is inside its result.
+  const attachedPicture = failed ? undefined : attachedImage(payload);
+  const image = failed ? undefined : (attachedPicture ?? findImage(payload));
   let snapshot = failed ? undefined : findSnapshot(payload);
   // A generated file or steps (observe reproduction): its own text block, sized by its use case.
   const attached = failed ? undefined : attachedText(payload);
   const attachedBytes = attached === undefined ? 0 : utf8Length(attached);
-  let light = image === undefined ? payload : withoutImageData(payload, image);
+  let light =
+    attachedPicture !== undefined
+      ? withoutAttachedImage(payload)
+      : image === undefined
+        ? payload
+        : withoutImageData(payload, image);
   if (attached !== undefined) light = withoutAttachedText(light);
   if (snapshot !== undefined) {
     // The snapshot's text block shares the result's budget with the JSON block (SPEC 2).

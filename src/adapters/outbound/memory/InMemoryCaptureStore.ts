@@ -2,7 +2,7 @@ import type { CaptureStorePort } from '../../../application/ports/CaptureStorePo
 import { RingBuffer, type BufferStats, type Page, type ReadOptions } from '../../../domain/buffer/RingBuffer.js';
 import { BUFFER_NAMES, type BufferContents, type BufferName } from '../../../domain/capture/entries.js';
 
-/** SPEC 4 default capacities (entries); actions: SPEC 12's ≥ 2 000. */
+/** SPEC 4 default capacities (entries); actions: SPEC 12's ≥ 2 000; picks: a person points tens of times, not thousands. */
 export const DEFAULT_CAPACITIES: Readonly<Record<BufferName, number>> = Object.freeze({
   logs: 1_000,
   network: 1_000,
@@ -10,6 +10,7 @@ export const DEFAULT_CAPACITIES: Readonly<Record<BufferName, number>> = Object.f
   websocket: 500,
   vitals: 200,
   actions: 2_000,
+  picks: 200,
 });
 
 type Buffers = { [B in BufferName]: RingBuffer<BufferContents[B]> };
@@ -26,6 +27,7 @@ export class InMemoryCaptureStore implements CaptureStorePort {
       websocket: new RingBuffer(capacities.websocket),
       vitals: new RingBuffer(capacities.vitals),
       actions: new RingBuffer(capacities.actions),
+      picks: new RingBuffer(capacities.picks),
     };
   }
 

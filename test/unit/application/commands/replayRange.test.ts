@@ -55,7 +55,15 @@ describe("resolveRange: one tab's actions between two action ids (SPEC 12)", () 
 
   it('says an id is unknown or evicted', () => {
     expectDomainError(() => resolveRange(store(), 'a99', undefined), 'unknown_entry');
-    const small = new InMemoryCaptureStore({ logs: 10, network: 10, bodies: 10, websocket: 10, vitals: 10, actions: 2 });
+    const small = new InMemoryCaptureStore({
+      logs: 10,
+      network: 10,
+      bodies: 10,
+      websocket: 10,
+      vitals: 10,
+      actions: 2,
+      picks: 10,
+    });
     small.append('actions', [click(7, 1), click(7, 2), click(7, 3)]);
     expectDomainError(() => resolveRange(small, 'a1', 'a3'), 'entry_evicted');
     expect(ids(resolveRange(small, 'a2', 'a3'))).to.deep.equal(['a2', 'a3']);

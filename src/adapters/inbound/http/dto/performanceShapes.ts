@@ -88,7 +88,13 @@ export function isVitalAttribution(value: unknown): boolean {
   );
 }
 
-function shape(name: string, check: (value: unknown) => boolean, says: string, options?: ValidationOptions): PropertyDecorator {
+/** A class-validator decorator from a plain check and the sentence its failure says. */
+export function shape(
+  name: string,
+  check: (value: unknown) => boolean,
+  says: string,
+  options?: ValidationOptions,
+): PropertyDecorator {
   return (target, propertyName) => {
     registerDecorator({
       name,

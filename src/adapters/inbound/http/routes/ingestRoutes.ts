@@ -7,6 +7,7 @@ import { LogEntryDto } from '../dto/LogEntryDto.js';
 import { NetworkEntryDto } from '../dto/NetworkEntryDto.js';
 import { PageEventDto } from '../dto/PageEventDto.js';
 import { PerformanceDto } from '../dto/PerformanceDto.js';
+import { PickDto } from '../dto/PickDto.js';
 import { VitalDto } from '../dto/VitalDto.js';
 import { WebSocketEventDto } from '../dto/WebSocketEventDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
@@ -17,7 +18,8 @@ import { sendJson } from '../json.js';
  * Capture ingest (SPEC 4). Each answers `{received, rejected}` (plus `filtered`: together, the
  * entries sent), `redacted` when secrets were removed, `noise_skipped` when noise matching ran
  * out of its per-request budget, and `errors` naming the first entries refused. `/actions`
- * counts in `filtered` the person's actions that came while recording them is off (SPEC 12).
+ * counts in `filtered` the person's actions that came while recording them is off (SPEC 12);
+ * `/picks` takes what a person pointed at (SPEC 15).
  */
 export function ingestRoutes(api: ExtensionApi): Router {
   const router = exactRouter();
@@ -40,6 +42,7 @@ export function ingestRoutes(api: ExtensionApi): Router {
   router.post('/websocket-events', validEntries(WebSocketEventDto), ingest('websocket'));
   router.post('/vitals', validEntries(VitalDto), ingest('vitals'));
   router.post('/actions', validEntries(ActionDto), ingest('actions'));
+  router.post('/picks', validEntries(PickDto), ingest('picks'));
   router.post('/performance', validEntries(PerformanceDto), (ctx) => {
     const valid = ctx.state.valid as ValidEntries<PerformanceDto>;
     const stored = api.recordPerformance.execute(valid.entries);

@@ -66,7 +66,7 @@ export function registerConfigure(server: McpServer, deps: McpToolDeps, client: 
         op: documented('string', 'noise: add|remove|list'),
         pattern: documented('string', 'noise: regex on url/message'),
         category: documented('string', 'noise: logs|network|websocket|all'),
-        buffer: documented('string', 'clear: logs|network|websocket|vitals|actions|performance|all'),
+        buffer: documented('string', 'clear: logs|network|websocket|vitals|actions|picks|performance|all'),
         enabled: documented('boolean'),
         subscribe: documented('array', 'streaming: event types'),
         filters: documented('object', 'streaming: severity, url_pattern, exclude_pattern, rate_limit, overflow, slow_ms'),

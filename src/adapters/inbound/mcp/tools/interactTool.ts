@@ -94,6 +94,8 @@ const ACTIONS = {
   highlight: { ...target },
   dialog: { accept: z.boolean(), text: z.string().max(10_000).optional() },
   replay: { from: actionId, to: actionId.optional(), values: replayValues.optional(), ...settle },
+  // SPEC 15: the person points; the one command that may wait for minutes.
+  pick: { prompt: z.string().min(1).max(500).optional(), timeout_ms: z.number().int().min(1).max(300_000).optional() },
   audit: {
     ref: ref.optional(),
     selector: cssSelector.optional(),
@@ -116,13 +118,14 @@ const COMMON = {
   wait_ms: z.number().int().min(0).max(15_000).optional(),
 };
 
-const SCHEMAS = Object.fromEntries(NAMES.map((name) => [name, z.object({ ...ACTIONS[name], ...COMMON })])) as unknown as Record<
+// An action's own timeout_ms (pick's) takes the place of the common one.
+const SCHEMAS = Object.fromEntries(NAMES.map((name) => [name, z.object({ ...COMMON, ...ACTIONS[name] })])) as unknown as Record<
   Action,
   z.ZodObject
 >;
 
 const DESCRIPTION =
-  'Run a browser command: answers {status:"queued",correlation_id} (observe command_result gets the result), or with wait_ms the result inline. snapshot lists elements with refs to act on. Actions that change the page wait for it to settle and report its effects. execute_js: script is an async function body run in the page; its JSON return is the result. Dialogs are answered (dialog sets the next answer). replay reruns recorded actions (from..to) and says if their errors reproduced.';
+  'Run a browser command: answers {status:"queued",correlation_id} (observe command_result gets the result), or with wait_ms the result inline. snapshot lists elements with refs to act on. Page-changing actions settle, report effects. execute_js: script is an async function body run in the page, returning JSON. Dialogs are answered (dialog sets the next). replay reruns recorded actions (from..to), says if errors reproduced. pick: the person points at an element for you (prompt).';
 
 /** `interact {action, …}` (SPEC 2): queue a browser command for the extension. */
 export function registerInteract(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -159,8 +162,9 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
         from: documented('string', 'action id a12'),
         to: documented('string'),
         values: documented('object', 'redacted fills {a12:"…"}'),
+        prompt: documented('string'),
         tab_id: documented('integer', 'default: last acted on'),
-        timeout_ms: documented('integer', 'default 10000'),
+        timeout_ms: documented('integer', 'default 10000; pick ≤300000'),
         wait_ms: documented('integer', '≤15000'),
       }),
     },

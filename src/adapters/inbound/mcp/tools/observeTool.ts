@@ -37,6 +37,7 @@ const SCHEMAS = {
   }),
   vitals: z.object(listArgs),
   actions: z.object({ ...listArgs, by: z.enum(['human', 'agent']).optional() }),
+  picks: z.object(listArgs),
   timeline: z.object({
     around: z.string().min(1).max(32).optional(),
     after_cursor: z.string().max(64).optional(),
@@ -52,7 +53,7 @@ const SCHEMAS = {
   }),
   performance: z.object({ tab_id: tabId.optional(), url: z.string().max(2_048).optional() }),
   summary: z.object({ after_cursor: z.string().max(64).optional(), tab_id: tabId.optional() }),
-  entry: z.object({ id: z.string().min(1).max(32) }),
+  entry: z.object({ id: z.string().min(1).max(32), image: z.boolean().optional() }),
   page: z.object({}),
   tabs: z.object({ limit: z.number().int().min(1).max(100).optional(), after_cursor: z.string().max(64).optional() }),
   command_result: z.object({ correlation_id: id }),
@@ -63,7 +64,7 @@ type What = keyof typeof SCHEMAS;
 const WHATS = Object.keys(SCHEMAS) as What[];
 
 const DESCRIPTION =
-  'Read what the browser captured (never waits for it). Start with summary (what is wrong, with ids); entry {id} gives one entry in full. Lists: {columns,rows,count,has_more,cursor}, a row per entry in columns order (short row: rest absent; ts: ms after ts_base; identical runs folded, count); newest `limit`, or after_cursor: only newer; detail:"full": {entries}. performance: why a page is slow (vitals broken down, scripts of long frames in source, requests, hints).';
+  'Read what the browser captured (never waits). Start with summary (what is wrong, with ids); entry {id}: one entry in full. Lists: {columns,rows,count,has_more,cursor}, a row per entry in columns order (short row: rest absent; ts: ms after ts_base; identical runs folded, count); newest `limit`, or after_cursor: only newer; detail:"full": {entries}. performance: why a page is slow (vitals, scripts in source, hints). picks: what the person pointed at.';
 
 /** `observe {what, …}` (SPEC 2). */
 export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -75,10 +76,11 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
       inputSchema: z.looseObject({
         what: documented('string', WHATS.join('|')),
         id: documented('string', 'entry'),
+        image: documented('boolean', 'pick: screenshot'),
         detail: documented('string', 'compact|full'),
         limit: documented('integer', '≤1000, default 100'),
         after_cursor: documented('string', 'from a previous read'),
-        wait_ms: documented('integer', 'with after_cursor: wait ≤25000 ms for a newer entry'),
+        wait_ms: documented('integer', 'with after_cursor: wait ≤25000 for newer'),
         url: documented('string', 'substring'),
         tab_id: documented('integer'),
         min_level: documented('string', 'debug|log|info|warn|error'),
@@ -91,8 +93,8 @@ export function registerObserve(server: McpServer, deps: McpToolDeps, client: Cl
         direction: documented('string', 'sent|received'),
         correlation_id: documented('string'),
         by: documented('string', 'human|agent'),
-        around: documented('string', 'timeline: an entry id'),
-        from: documented('string', 'reproduction: first action id'),
+        around: documented('string', 'timeline: entry id'),
+        from: documented('string', 'reproduction: action id'),
         to: documented('string', 'last action id'),
         format: documented('string', 'playwright|steps'),
         expect: documented('string', 'errors|no_errors'),
@@ -124,7 +126,7 @@ async function observe(
         ...(a.tab_id === undefined ? {} : { tabId: a.tab_id as number }),
       });
     case 'entry':
-      return deps.readEntry.execute({ id: a.id as string });
+      return deps.readEntry.execute({ id: a.id as string, ...(a.image === undefined ? {} : { image: a.image as boolean }) });
     case 'timeline':
       return deps.readTimeline.execute(
         defined({ around: a.around, afterCursor: a.after_cursor, tabId: a.tab_id, limit: a.limit }),
