@@ -65,7 +65,10 @@ note(
       popup: 'extension/src/popup/popup.ts',
       'page-runner': 'extension/src/inject/runScript.ts',
       'dom-actions': 'extension/src/inject/domActions.ts',
-      // The component reader, injected into the page's MAIN world when pointing starts (never before).
+      // Injected only when pointing starts: the pick script, the overlay's page, and the component
+      // reader in the page's MAIN world (never before).
+      pick: 'extension/src/pick/pickScript.ts',
+      'pick-frame': 'extension/src/pick/frame.ts',
       'component-chain': 'extension/src/component/install.ts',
     },
     format: 'iife',
@@ -95,6 +98,7 @@ const manifest = JSON.parse(readFileSync('extension/manifest.json', 'utf8'));
 manifest.version = pkg.version.replace(/[^0-9.].*$/, '');
 writeFileSync(`${out}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 copyFileSync('extension/src/popup/popup.html', `${out}/popup.html`);
+copyFileSync('extension/src/pick/pick-frame.html', `${out}/pick-frame.html`);
 // axe-core for `interact audit`, injected on demand (never into a page that is not audited).
 copyFileSync('node_modules/axe-core/axe.min.js', `${out}/axe.js`);
 copyFileSync('extension/defaults.json', `${out}/defaults.json`);

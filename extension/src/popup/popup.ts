@@ -36,6 +36,7 @@ function render(status: PopupStatus): void {
     $('hint').textContent = current.tracked && !current.auto ? 'Reload the page to capture from its first line.' : '';
   }
   renderRecording(status.current);
+  renderPoint(status.current);
   const list = $('tabs');
   list.replaceChildren(
     ...(status.tabs.length === 0
@@ -83,6 +84,23 @@ function renderRecording(current: PopupStatus['current']): void {
   toggle.textContent = current.recording ? 'Stop recording this tab' : 'Record this tab';
   toggle.onclick = () => void ask({ type: 'popup:recording', tabId: current.id, on: !current.recording });
 }
+
+/** SPEC 15: "Point at an element" in a tracked tab; the popup closes so the person can point. */
+function renderPoint(current: PopupStatus['current']): void {
+  const box = $('point-box');
+  box.hidden = current === undefined || !current.tracked || !/^https?:/.test(current.url);
+  if (box.hidden || current === undefined) return;
+  $<HTMLButtonElement>('point').onclick = async () => {
+    const answer = (await chrome.runtime.sendMessage({ type: 'popup:point', tabId: current.id })) as { error?: string };
+    if (answer?.error !== undefined) $('error').textContent = answer.error;
+    else window.close();
+  };
+}
+
+void chrome.commands.getAll().then((commands) => {
+  const shortcut = commands.find((command) => command.name === 'point')?.shortcut;
+  $('point-key').textContent = shortcut ? `(${shortcut})` : '(set a shortcut in chrome://extensions/shortcuts)';
+});
 
 $('save').addEventListener('click', () => void ask({ type: 'popup:port', port: Number($<HTMLInputElement>('port').value) }));
 void ask({ type: 'popup:status' });

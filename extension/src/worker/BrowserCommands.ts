@@ -13,6 +13,8 @@ import { type SettleStep, Settling, type WaitedFor } from './Settling.js';
 import { loaded, navigation } from './tabWaits.js';
 import { REPLAY_PAGE_ACTIONS, replay } from './replay.js';
 import { findRemembered, LOST_MESSAGE, REMEMBERED, RESUMED_NOTE, STILL_RUNNING } from './once.js';
+import type { PickWire } from '../shared/pick.js';
+import type { Pointing } from './Pointing.js';
 
 /** How long before its deadline a page action stops waiting, so it can report why itself (ms). */
 const REPORT_MARGIN_MS = 300;
@@ -31,6 +33,8 @@ export interface PageHooks {
   audited(tabId: number, url: string, violations: readonly Violation[]): void;
   /** A command starts acting in a tab, or has ended (its recorded actions are the agent's: SPEC 12). */
   acting?(tabId: number, correlationId: string, type: string, phase: 'start' | 'end'): void;
+  /** The person picked for the agent's `pick` (SPEC 15): the pick goes to the daemon before the result. */
+  picked?(pick: PickWire): void;
 }
 
 export interface Violation {
@@ -94,6 +98,7 @@ export class BrowserCommands {
     readonly effects: EffectsRecorder = new EffectsRecorder(),
     private readonly requests: TabRequests = new TabRequests(),
     private readonly dialogs: OpenDialogs = new OpenDialogs(chromeDialogPorts),
+    private readonly pointing?: Pointing,
   ) {}
 
   /**
@@ -226,6 +231,23 @@ export class BrowserCommands {
           );
         if (!SETTLING.has(query.type)) return this.actIn(tab, act);
         return this.withEffects(tab.id as number, params, deadline, act);
+      }
+      case 'pick': {
+        // SPEC 15: the person points; the pick reaches the daemon first, the result then names it.
+        const pointing = this.pointing;
+        if (pointing === undefined) throw new CommandFailure('unknown_action', 'This extension cannot point');
+        const tab = await this.pageTab(query, deadline, signal);
+        return this.actIn(tab, async () => {
+          const pick = await pointing.point(tab.id as number, {
+            via: 'agent',
+            ...(typeof params.prompt === 'string' ? { prompt: params.prompt } : {}),
+            correlationId: query.correlation_id,
+            limitMs: Math.max(0, deadline - Date.now() - REPORT_MARGIN_MS),
+            signal,
+          });
+          this.page.picked?.(pick);
+          return { success: true, data: { picked: true } };
+        });
       }
       case 'screenshot': {
         if (frameOf(params).frameId !== 0) {
@@ -519,10 +541,14 @@ export class BrowserCommands {
   /**
    * The tab a command acts in: its `tab_id`, else the tab its client last acted on
    * (`default_tab_id`, while open and tracked), else the active tracked tab (SPEC 9). Remembered
-   * for the result, which tells the daemon.
+   * for the result, which tells the daemon. A tab where the person is pointing answers
+   * `pick_in_progress` (Pointing.refusal).
    */
   private async target(query: Query, allowBlank: boolean): Promise<chrome.tabs.Tab> {
     const tab = await this.scope.target(query.tab_id, allowBlank, query.default_tab_id);
+    // SPEC 15: while the person points in a tab, every command there is refused with its own code.
+    const pointing = this.pointing?.refusal(tab.id as number);
+    if (pointing !== undefined) throw pointing;
     this.remember(query.correlation_id, tab.id as number);
     this.page.acting?.(tab.id as number, query.correlation_id, query.type, 'start');
     await this.guards.get(query.correlation_id)?.enter(tab.id as number, query.type);

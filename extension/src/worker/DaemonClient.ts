@@ -32,6 +32,7 @@ export const INGEST_PATHS = {
   websocket: '/websocket-events',
   vitals: '/vitals',
   actions: '/actions',
+  picks: '/picks',
   performance: '/performance',
 } as const;
 

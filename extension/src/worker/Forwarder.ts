@@ -1,6 +1,6 @@
 import { DaemonRefused, type IngestAnswer } from './DaemonClient.js';
 
-export type ForwardKind = 'logs' | 'network' | 'websocket' | 'vitals' | 'page' | 'performance' | 'actions';
+export type ForwardKind = 'logs' | 'network' | 'websocket' | 'vitals' | 'page' | 'performance' | 'actions' | 'picks';
 
 export interface ForwarderPorts {
   /** Posts entries of one kind; rejects with `DaemonRefused` when retrying cannot help. */
@@ -55,7 +55,7 @@ export class Forwarder {
   private unreported = 0;
   private lastSentAt = -Infinity;
   readonly stats: ForwarderStats = {
-    sent: { logs: 0, network: 0, websocket: 0, vitals: 0, page: 0, performance: 0, actions: 0 },
+    sent: { logs: 0, network: 0, websocket: 0, vitals: 0, page: 0, performance: 0, actions: 0, picks: 0 },
     rejected: 0,
     dropped: 0,
     held: 0,

@@ -2,6 +2,7 @@ import { RECORDING_ORDER } from '../shared/actions.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import type { Identity } from './DaemonClient.js';
 import type { Forwarder } from './Forwarder.js';
+import type { PersonPointing } from './personPointing.js';
 import type { PollLoop } from './PollLoop.js';
 import type { RecordingState } from './RecordingState.js';
 import { setDaemonPort, validPort } from './settings.js';
@@ -12,6 +13,7 @@ export interface PopupContext {
   readonly loop: PollLoop;
   readonly forwarder: Forwarder;
   readonly recording: RecordingState;
+  readonly person: PersonPointing;
   readonly bootId: string;
   identity(): Identity | undefined;
   port(): Promise<number>;
@@ -44,7 +46,7 @@ export interface PopupStatus {
   };
 }
 
-/** What the popup may ask the worker: status, track / untrack a tab, record in it or not, set the daemon port. */
+/** What the popup may ask the worker: status, track / untrack a tab, record in it or not, point in it, set the daemon port. */
 export async function handlePopupMessage(
   message: { type: string; tabId?: unknown; port?: unknown; on?: unknown },
   context: PopupContext,
@@ -72,6 +74,11 @@ export async function handlePopupMessage(
       if (!Number.isSafeInteger(tabId) || typeof message.on !== 'boolean') return { error: 'popup:recording needs a tab and on' };
       await context.recording.setTab(tabId, message.on);
       return status(context);
+    }
+    case 'popup:point': {
+      // SPEC 15: the popup's "Point at an element"; the popup closes itself so the person can point.
+      const why = await context.person.start(Number(message.tabId), 'popup');
+      return why === undefined ? { pointing: true } : { error: why };
     }
     case 'popup:port':
       if (!validPort(message.port)) return { error: 'The port must be a whole number from 1 to 65535' };

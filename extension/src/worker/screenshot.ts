@@ -209,3 +209,56 @@ function toBase64(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
+
+/** Longest element screenshot a pick carries (base64 characters): the daemon takes up to 900 000 in a 1 MB request. */
+const MAX_PICK_IMAGE = 700_000;
+/** CSS pixels of page shown around a picked box. */
+const PICK_MARGIN = 8;
+
+/**
+ * The picked box of the visible tab (SPEC 15: `entry` with `image:true`), with a little of the page
+ * around it, as JPEG ≤ 1280 px wide and ≤ 700 000 base64 characters. Undefined when the tab is not
+ * the one shown (a capture would show another) or the box is out of view. Paced like every capture.
+ */
+export async function captureBox(
+  tab: chrome.tabs.Tab,
+  box: { x: number; y: number; width: number; height: number },
+  viewport: { width: number; height: number },
+): Promise<{ mime_type: string; base64: string; width: number; height: number } | undefined> {
+  if (!tab.active) return undefined;
+  const { value } = await paced(() => capture(tab.windowId, 'png', 100));
+  const whole = await createImageBitmap(await (await fetch(value.dataUrl)).blob());
+  const ratio = whole.width / Math.max(1, viewport.width);
+  const left = Math.max(0, box.x - PICK_MARGIN);
+  const top = Math.max(0, box.y - PICK_MARGIN);
+  const right = Math.min(viewport.width, box.x + box.width + PICK_MARGIN);
+  const bottom = Math.min(viewport.height, box.y + box.height + PICK_MARGIN);
+  if (right <= left || bottom <= top) {
+    whole.close();
+    return undefined;
+  }
+  const cut = await createImageBitmap(
+    whole,
+    Math.round(left * ratio),
+    Math.round(top * ratio),
+    Math.max(1, Math.round((right - left) * ratio)),
+    Math.max(1, Math.round((bottom - top) * ratio)),
+  );
+  whole.close();
+  try {
+    for (const [widest, quality] of [
+      [MAX_WIDTH, 80],
+      [MAX_WIDTH / 2, 70],
+      [MAX_WIDTH / 4, 60],
+    ] as const) {
+      const scale = Math.min(1, widest / cut.width);
+      const width = Math.max(1, Math.round(cut.width * scale));
+      const height = Math.max(1, Math.round(cut.height * scale));
+      const base64 = await encode(cut, width, height, 'image/jpeg', quality);
+      if (base64.length <= MAX_PICK_IMAGE) return { mime_type: 'image/jpeg', base64, width, height };
+    }
+    return undefined;
+  } finally {
+    cut.close();
+  }
+}

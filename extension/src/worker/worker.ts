@@ -2,6 +2,7 @@ import { ACTIONS_MESSAGE, RECORDING_HELLO, RECORDING_ORDER, type RecordingSettin
 import type { ResultBody } from '../shared/commands.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import { DIALOG_MESSAGE, DIALOG_STATE_MESSAGE, DRAIN_MESSAGE } from '../shared/protocol.js';
+import { PICK_PORT, PICK_SLOT, type PickStart } from '../shared/pick.js';
 import { agentNavigationEntry, forwardActions } from './actions.js';
 import { AgentWindows } from './AgentWindows.js';
 import { BrowserCommands, type Violation } from './BrowserCommands.js';
@@ -13,6 +14,10 @@ import { OpenDialogs } from './OpenDialogs.js';
 import { Forwarder } from './Forwarder.js';
 import { handlePopupMessage, type PopupContext } from './popupApi.js';
 import { PollLoop } from './PollLoop.js';
+import { chainInSource } from './chainInSource.js';
+import { pickPort, PersonPointing } from './personPointing.js';
+import { Pointing } from './Pointing.js';
+import { captureBox } from './screenshot.js';
 import { RecordingState } from './RecordingState.js';
 import { fillStatuses, LoadStatuses } from './LoadStatuses.js';
 import { SourceMaps } from './SourceMaps.js';
@@ -68,9 +73,40 @@ async function tellRecording(tabId?: number): Promise<void> {
     void chrome.tabs.sendMessage(tab.id, { type: RECORDING_ORDER, order }).catch(() => undefined);
   }
 }
+/** The pointings going on (SPEC 15): the overlay is injected only now, never before. */
+const pointing = new Pointing({
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as number),
+  now: Date.now,
+  randomId: () => crypto.randomUUID(),
+  inject: async (tabId: number, start: PickStart) => {
+    // The component reader in every frame's MAIN world (a frame that refuses leaves its components unknown).
+    await chrome.scripting
+      .executeScript({
+        target: { tabId, allFrames: true },
+        world: 'MAIN',
+        files: ['component-chain.js'],
+        injectImmediately: true,
+      })
+      .catch(() => undefined);
+    await chrome.scripting.executeScript({ target: { tabId }, world: 'ISOLATED', files: ['pick.js'], injectImmediately: true });
+    await chrome.scripting.executeScript({
+      target: { tabId },
+      world: 'ISOLATED',
+      func: (slot: string, order: PickStart) =>
+        (globalThis as unknown as Record<symbol, (order: PickStart) => void>)[Symbol.for(slot)]?.(order),
+      args: [PICK_SLOT, start],
+      injectImmediately: true,
+    });
+  },
+  capture: async (tabId, box, viewport) => captureBox(await chrome.tabs.get(tabId), box, viewport),
+  inSource: (tabId, raw) => chainInSource(raw, (stack) => sourceMaps.map(tabId, stack)),
+});
+
 const commands = new BrowserCommands(
   scope,
   {
+    picked: (pick) => forwarder.add('picks', pick, true),
     drain: (tabId) => drainCapture(tabId),
     audited: (tabId, url, violations) => {
       for (const violation of violations) forwarder.add('logs', auditEntry(tabId, url, violation));
@@ -97,6 +133,7 @@ const commands = new BrowserCommands(
   undefined,
   tabRequests,
   dialogs,
+  pointing,
 );
 const XHR_FILTER: chrome.webRequest.RequestFilter = { urls: ['http://*/*', 'https://*/*'], types: ['xmlhttprequest'] };
 chrome.webRequest.onBeforeRequest.addListener((d) => {
@@ -296,8 +333,20 @@ async function announceTabs(): Promise<void> {
   }
 }
 
+/** The person starts pointing themselves: the shortcut, the context menu, the popup's button (SPEC 15). */
+const person = new PersonPointing(scope, pointing, (pick) => forwarder.add('picks', pick, true));
+
+chrome.runtime.onConnect.addListener((port) => {
+  // The pick script of a tab's top frame (pick/pickScript.ts): only the extension's own scripts connect.
+  if (port.name === PICK_PORT && port.sender?.id === chrome.runtime.id) pointing.connected(pickPort(port));
+});
+chrome.commands.onCommand.addListener((command, tab) => void person.command(command, tab?.id));
+chrome.contextMenus.onClicked.addListener((info, tab) => void person.menu(info.menuItemId, tab?.id));
+chrome.runtime.onInstalled.addListener(() => person.installMenu());
+
 const popup: PopupContext = {
   scope,
+  person,
   loop,
   forwarder,
   recording,
