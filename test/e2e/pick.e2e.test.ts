@@ -4,10 +4,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CDPSession, Frame, Locator, Page } from 'playwright-core';
 import { entriesOf } from '../support/listEntries.js';
-import { launchPlaywright, MAP_NOT_DEV, NOT_DEV } from './support/chromium.js';
+import { EXTENSION_ID, launchPlaywright, MAP_NOT_DEV, NOT_DEV, tabIdOf } from './support/chromium.js';
 import { type Agent, eventually, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
-// SPEC 15, "point at it": the person shows the agent the element they mean. The person here is
+// "Point at it": the person shows the agent the element they mean. The person here is
 // Playwright's own mouse and keyboard (CDP input: trusted, as a person's), the agent an MCP
 // client through the stdio bridge. The page's own listeners, registered on `window` in the capture
 // phase before anything of ours, must never hear the pointing.
@@ -57,7 +57,7 @@ function locate(page: Page, expression: string): Locator {
   return new Function('page', `return page.${expression};`)(page) as Locator;
 }
 
-describe('e2e: point at it — the pick, end to end (SPEC 15)', function () {
+describe('e2e: point at it — the pick, end to end', function () {
   this.timeout(120_000);
   let agent: Agent;
   let browser: Awaited<ReturnType<typeof launchPlaywright>>;
@@ -238,6 +238,25 @@ describe('e2e: point at it — the pick, end to end (SPEC 15)', function () {
     expect(picks[0].locator).to.match(/^locator\('#inner'\)\.contentFrame\(\)\./);
   });
 
+  it('a drag picks a region: the innermost element that holds all of it', async function () {
+    const queued = await agent.ok('interact', { action: 'pick' });
+    const frame = await overlay();
+    const from = await page.locator('.row span').boundingBox();
+    const to = await page.locator('#buy').boundingBox();
+    if (from === null || to === null) throw new Error('no boxes');
+    await page.mouse.move(from.x + 2, from.y + 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width - 2, to.y + to.height - 2, { steps: 8 });
+    await page.mouse.up();
+    await frame.locator('#note').waitFor({ state: 'visible', timeout: 5_000 });
+    await page.keyboard.type('this row');
+    await page.keyboard.press('Enter');
+    const pick = (await finalResult(queued.correlation_id)).result.data;
+    expect(pick.region.width).to.be.above(to.width);
+    expect(await locate(page, pick.locator).evaluate((element) => element.className)).to.equal('row');
+    await gone();
+  });
+
   it('gives the element’s screenshot on request: entry {id, image:true}', async function () {
     const [last] = entriesOf(await agent.ok('observe', { what: 'picks', limit: 1 }));
     const answer = await agent.call('observe', { what: 'entry', id: last.id, image: true });
@@ -264,6 +283,25 @@ describe('e2e: point at it — the pick, end to end (SPEC 15)', function () {
       'not pushed',
     );
     await gone();
+  });
+
+  it('starts from the popup’s Point at an element in a tracked tab, and refuses an untracked one', async function () {
+    const untrackedUrl = `http://${NOT_DEV}:${new URL(base).port}/shop.html?popup`;
+    const untracked = await browser.context.newPage();
+    await untracked.goto(untrackedUrl);
+    const untrackedId = await tabIdOf(browser.context, untrackedUrl);
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    const point = (id: number) => popup.evaluate((tab) => chrome.runtime.sendMessage({ type: 'popup:point', tabId: tab }), id);
+    expect((await point(untrackedId)).error).to.match(/not tracked/);
+    expect(await point(tabId)).to.deep.equal({ pointing: true });
+    await popup.close();
+    await untracked.close();
+    await page.bringToFront();
+    await overlay();
+    await page.keyboard.press('Escape');
+    await gone();
+    expect(entriesOf(await agent.ok('observe', { what: 'picks', limit: 1000 })).every((p) => p.via !== 'popup')).to.equal(true);
   });
 
   it('adds nothing to an untracked page either, and the shortcut does not point there', async function () {
