@@ -76,6 +76,7 @@ function component(frame: ComponentFrame, marks: FieldCleaner, redactor: Redacto
   return {
     name: marks.text(frame.name, PICK_CAPS.componentName),
     ...(frame.framework === undefined ? {} : { framework: marks.plain(frame.framework, 32) }),
+    ...(frame.selector === undefined ? {} : { selector: marks.text(frame.selector, PICK_CAPS.componentName) }),
     ...(file === undefined ? {} : { file }),
     ...(file === undefined || frame.line === undefined ? {} : { line: frame.line }),
     ...(file === undefined || frame.column === undefined ? {} : { column: frame.column }),

@@ -21,6 +21,8 @@ export interface ComponentFrame {
   readonly name: string;
   /** `react`, `vue`, `svelte`, `angular`. */
   readonly framework?: string;
+  /** Angular's element selector (`app-card`). */
+  readonly selector?: string;
   /** The source file, relative like a stack frame's `at` (`src/components/Card.tsx`); never a guess. */
   readonly file?: string;
   readonly line?: number;

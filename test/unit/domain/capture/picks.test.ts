@@ -38,6 +38,11 @@ describe('picks: what is kept, and the compact form (SPEC 15)', () => {
       expect(frame).to.deep.equal({ name: 'X' });
     });
 
+    it('keeps an Angular component’s selector beside its name and class line', () => {
+      const frame = { name: 'Card', framework: 'angular', selector: 'app-card', file: 'src/app/card.ts', line: 12 };
+      expect(stored({ component: [frame] }).component).to.deep.equal([frame]);
+    });
+
     it('keeps null for "no component known" with the reason', () => {
       const none = stored({ component: null, component_reason: 'production build: no component metadata' });
       expect(none.component).to.equal(null);

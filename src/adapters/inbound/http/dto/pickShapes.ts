@@ -52,6 +52,7 @@ function isComponent(value: unknown): boolean {
     isPlain(value) &&
     text(1_000)(value.name) &&
     optional(value.framework, text(32)) &&
+    optional(value.selector, text(1_000)) &&
     optional(value.file, text(PICK_LIMITS.url)) &&
     optional(value.line, line) &&
     optional(value.column, line) &&
@@ -84,7 +85,7 @@ export const IsComponentChain = (options?: ValidationOptions) =>
   shape(
     'isComponentChain',
     isChain,
-    `null or at most ${PICK_LIMITS.components} components {name, framework?, file?, line?, column?, props?}`,
+    `null or at most ${PICK_LIMITS.components} components {name, framework?, selector?, file?, line?, column?, props?}`,
     options,
   );
 export const IsPickImage = (options?: ValidationOptions) =>
