@@ -3,8 +3,12 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CDPSession, Frame, Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHAIN_REASONS } from '../../extension/src/shared/components.js';
 import { entriesOf } from '../support/listEntries.js';
 import { EXTENSION_ID, launchPlaywright, MAP_NOT_DEV, NOT_DEV, tabIdOf } from './support/chromium.js';
+import { serveApp, sourceOf } from './support/frameworkApps.js';
 import { type Agent, eventually, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
 // "Point at it": the person shows the agent the element they mean. The person here is
@@ -179,7 +183,7 @@ describe('e2e: point at it — the pick, end to end', function () {
     expect(pick.box.width).to.be.above(0);
     expect(pick.styles.display).to.be.a('string');
     expect(pick.component).to.equal(null);
-    expect(pick.component_reason).to.be.a('string');
+    expect(pick.component_reason).to.equal(CHAIN_REASONS.none);
     await gone();
     // The agent acts on it in its next call, with the pick's own target.
     const clicked = await agent.interact('click', {
@@ -302,6 +306,39 @@ describe('e2e: point at it — the pick, end to end', function () {
     await page.keyboard.press('Escape');
     await gone();
     expect(entriesOf(await agent.ok('observe', { what: 'picks', limit: 1000 })).every((p) => p.via !== 'popup')).to.equal(true);
+  });
+
+  it('on a React 19 dev app, the pick carries the component chain: Card, Panel, App with the file and line of the JSX', async function () {
+    const app = await serveApp('react19', 'dev');
+    const shop = page;
+    page = await browser.context.newPage();
+    try {
+      const appTab = await openTrackedPage(agent, page, `${app.base}/`);
+      await page.locator('[data-testid="nested"]').waitFor({ timeout: 30_000 });
+      const queued = await agent.ok('interact', { action: 'pick', tab_id: appTab });
+      await pointAt(await center('[data-testid="nested"]'), 'save does nothing');
+      const pick = (await finalResult(queued.correlation_id)).result.data;
+      expect(await locate(page, pick.locator).getAttribute('data-testid'), pick.locator).to.equal('nested');
+      // Where each component's JSX is, found in the fixture's own source (never written here).
+      const lineOf = (file: string, needle: string) =>
+        readFileSync(join(sourceOf('react19'), file), 'utf8')
+          .split('\n')
+          .findIndex((line) => line.includes(needle)) + 1;
+      expect(
+        pick.component.map(({ name, framework, file, line }: Record<string, unknown>) => ({ name, framework, file, line })),
+        JSON.stringify(pick.component),
+      ).to.deep.equal([
+        { name: 'Card', framework: 'react', file: 'src/Card.jsx', line: lineOf('src/Card.jsx', 'data-testid="nested"') },
+        { name: 'Panel', framework: 'react', file: 'src/Panel.jsx', line: lineOf('src/Panel.jsx', '<Card ') },
+        { name: 'App', framework: 'react', file: 'src/App.jsx', line: lineOf('src/App.jsx', '<Panel ') },
+      ]);
+      expect(pick.component[0].props).to.include({ title: 'Order #42', apiToken: '[REDACTED]' });
+      expect(pick.component_reason).to.equal(undefined);
+    } finally {
+      await page.close();
+      page = shop;
+      await app.close();
+    }
   });
 
   it('adds nothing to an untracked page either, and the shortcut does not point there', async function () {

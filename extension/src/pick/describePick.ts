@@ -3,7 +3,8 @@ import { cssPath } from '../record/cssPath.js';
 import { describeTarget, MAX_SCAN } from '../record/locators.js';
 import { Scope } from '../record/playwrightText.js';
 import { jsString } from '../record/quote.js';
-import type { ComponentChain, ComponentInfo, PickBox, PickDraft } from '../shared/pick.js';
+import { requestComponentChain } from '../component/request.js';
+import type { PickBox, PickDraft } from '../shared/pick.js';
 import { boxInTop, type Hit } from './elementAt.js';
 import { layoutStyles } from './layoutStyles.js';
 
@@ -11,13 +12,13 @@ import { layoutStyles } from './layoutStyles.js';
 const MAX_TEXT = 200;
 
 /**
- * Everything the pick says of the element except the note (SPEC 15): a Playwright locator that
- * matched exactly it (the recorder's naming, SPEC 12), reached through each same-origin frame with
- * `contentFrame()`; the browsertap target for `interact` (with `frame`, one frame deep); role, name,
- * tag, short text; its box in the top viewport and the viewport; its layout styles; the component
- * chain the page's reader gave (`chain`).
+ * Everything the pick says of the element except the note: a Playwright locator that matched
+ * exactly it (the recorder's naming, record/locators.ts), reached through each same-origin frame
+ * with `contentFrame()`; the browsertap target for `interact` (with `frame`, one frame deep); role,
+ * name, tag, short text; its box in the top viewport and the viewport; its layout styles; what the
+ * page's component reader answered for it (`components`, checked and put in source by the worker).
  */
-export function describePick(hit: Hit, chain: ComponentChain | undefined, region?: PickBox): PickDraft {
+export function describePick(hit: Hit, region?: PickBox, askComponents = requestComponentChain): PickDraft {
   const { element, frames } = hit;
   const described = describeTarget(element);
   const prefix = frames.map((frame) => frameLocator(frame)).join('');
@@ -42,7 +43,7 @@ export function describePick(hit: Hit, chain: ComponentChain | undefined, region
     box: boxInTop(hit),
     viewport: { width: top.innerWidth, height: top.innerHeight },
     styles: layoutStyles(element),
-    ...components(chain),
+    components: safe(() => askComponents(element), undefined),
   };
 }
 
@@ -76,28 +77,14 @@ function interactFrame(frame: HTMLIFrameElement): string | undefined {
 }
 
 /**
- * The reader's chain as the pick carries it: names and the source positions the framework gave;
- * positions in served code (`url`) go to the worker to be put in source (`component_raw`), never
- * shown as they are. No component: `null` and the reason.
+ * The innermost component's name in what the page's reader answered, for the overlay's label
+ * (`button "Buy" · <Card>`); undefined when it names none. Only shown to the person: the pick's
+ * chain is the worker's, checked (componentsInSource).
  */
-function components(chain: ComponentChain | undefined): Pick<PickDraft, 'component' | 'component_reason' | 'component_raw'> {
-  if (chain === undefined) return { component: null, component_reason: 'the page did not answer for its components' };
-  if (chain.components.length === 0)
-    return { component: null, component_reason: chain.reason ?? 'no component rendered this element' };
-  const frames = chain.components.map((c: ComponentInfo) => ({
-    name: String(c.name),
-    framework: c.framework,
-    ...(typeof c.file === 'string' ? { file: c.file } : {}),
-    ...(typeof c.file === 'string' && typeof c.line === 'number' ? { line: c.line } : {}),
-    ...(typeof c.file === 'string' && typeof c.column === 'number' ? { column: c.column } : {}),
-    ...(c.props === undefined ? {} : { props: c.props }),
-  }));
-  const raw = chain.components.map((c) => (typeof c.url === 'string' && typeof c.file !== 'string' ? c : undefined));
-  return {
-    component: frames,
-    ...(chain.reason === undefined ? {} : { component_reason: chain.reason }),
-    ...(raw.some((c) => c !== undefined) ? { component_raw: raw } : {}),
-  };
+export function topComponent(answer: unknown): string | undefined {
+  const first = (answer as { components?: unknown } | null | undefined)?.components;
+  const name = Array.isArray(first) ? (first[0] as { name?: unknown } | undefined)?.name : undefined;
+  return typeof name === 'string' && /^[\p{L}\p{N}_$.\-:]{1,60}$/u.test(name) ? name : undefined;
 }
 
 function safe<T>(work: () => T, otherwise: T): T {

@@ -7,8 +7,8 @@ import {
   type PickStart,
   type PickWorkerMessage,
 } from '../shared/pick.js';
-import { askChain } from './askChain.js';
-import { describePick, labelOf } from './describePick.js';
+import { requestComponentChain } from '../component/request.js';
+import { describePick, labelOf, topComponent } from './describePick.js';
 import { boxInTop, elementAt, type Hit, regionHolder } from './elementAt.js';
 import { Overlay } from './Overlay.js';
 
@@ -126,7 +126,7 @@ class Pointing {
 
   private label(hit: Hit): string {
     if (hit.closedFrame === true) return 'iframe of another origin (picked as a whole)';
-    const top = askChain(hit.element)?.components[0]?.name;
+    const top = topComponent(requestComponentChain(hit.element));
     return top === undefined ? labelOf(hit.element) : `${labelOf(hit.element)} · <${top}>`;
   }
 
@@ -136,7 +136,7 @@ class Pointing {
    */
   private async picked(hit: Hit, region?: PickBox): Promise<void> {
     this.stage = 'capturing';
-    const draft = describePick(hit, askChain(hit.element), region);
+    const draft = describePick(hit, region);
     const label = hit.closedFrame === true ? 'iframe of another origin' : labelOf(hit.element);
     await this.until(
       (done) => (this.hidden = done),

@@ -3,10 +3,10 @@ import type { PickBox, PickVia, PickWire } from '../../../src/domain/capture/pic
 export type { PickBox, PickVia, PickWire };
 
 /**
- * Pointing (SPEC 15), as the pieces of the extension speak it. The worker injects the pick
- * script (ISOLATED world, top frame) and the component reader (MAIN world, every frame) only when
- * pointing starts; the pick script shows the overlay — the extension's own page in an iframe, in
- * a closed shadow root — and talks to the worker over a port.
+ * Pointing ("point at it"), as the pieces of the extension speak it. The worker injects the pick
+ * script (ISOLATED world, top frame) and the component reader (MAIN world, every frame:
+ * component/install.ts) only when pointing starts; the pick script shows the overlay — the
+ * extension's own page in an iframe, in a closed shadow root — and talks to the worker over a port.
  */
 
 /** The extension page the overlay is (web-accessible; the page cannot script it or read what is typed in it). */
@@ -25,11 +25,21 @@ export interface PickStart {
   readonly prompt?: string;
 }
 
-/** What the pick script worked out when the person clicked (or dragged): all of a pick but the note and what the worker adds. */
-export type PickDraft = Omit<PickWire, 'ts' | 'tab_id' | 'via' | 'note' | 'prompt' | 'correlation_id' | 'image' | 'url'> & {
+/**
+ * What the pick script worked out when the person clicked (or dragged): all of a pick but the
+ * note and what the worker adds — the component chain among them, made from `components`.
+ */
+export type PickDraft = Omit<
+  PickWire,
+  'ts' | 'tab_id' | 'via' | 'note' | 'prompt' | 'correlation_id' | 'image' | 'url' | 'component' | 'component_reason'
+> & {
   readonly url: string;
-  /** Raw positions of components, for the worker to put in source (`url:line:column` of served code). */
-  readonly component_raw?: ReadonlyArray<ComponentInfo | undefined>;
+  /**
+   * What the page's component reader answered for the element (`requestComponentChain`,
+   * component/request.ts), unchecked: the worker checks it and puts its positions in source
+   * (`componentsInSource`).
+   */
+  readonly components: unknown;
 };
 
 /** Pick script → worker, over the port. */
@@ -67,35 +77,3 @@ export type ScriptToFrame =
   /** Picked: show the note field by `box`. */
   | { readonly type: 'ask'; readonly box: PickBox; readonly label: string }
   | { readonly type: 'end' };
-
-/**
- * The component reader's seam (MAIN world, `component-chain.js`): the pick script dispatches
- * CHAIN_ASK on the picked element (bubbling, composed); the reader answers at once with CHAIN_ANSWER
- * on the element's document, its detail a JSON `ComponentChain`. DOM events cross worlds; nothing
- * else the two share.
- */
-export const CHAIN_ASK = 'browsertap:component-chain';
-export const CHAIN_ANSWER = 'browsertap:component-chain-answer';
-
-/** One component, as the reader finds it in the page (`url:line:column` are positions in served code). */
-export interface ComponentInfo {
-  readonly name: string;
-  readonly framework: 'react' | 'vue' | 'svelte' | 'angular';
-  /** The source file when the framework says it (relative, like a stack frame's `at`). */
-  readonly file?: string;
-  readonly line?: number;
-  readonly column?: number;
-  /** A position in served code, to be mapped through the page's source maps (React 19's owner stacks). */
-  readonly url?: string;
-  readonly props?: Record<string, unknown>;
-}
-
-export interface ComponentChain {
-  /** From the element up. */
-  readonly components: readonly ComponentInfo[];
-  /** Why the chain is empty or short ("production build: no component metadata"). */
-  readonly reason?: string;
-}
-
-/** The longest answer the pick script reads from the page (characters of JSON). */
-export const MAX_CHAIN_JSON = 200_000;

@@ -1,14 +1,6 @@
 import { CommandFailure } from '../shared/commands.js';
-import type {
-  ComponentInfo,
-  PickBox,
-  PickDraft,
-  PickScriptMessage,
-  PickStart,
-  PickVia,
-  PickWire,
-  PickWorkerMessage,
-} from '../shared/pick.js';
+import { CHAIN_REASONS, type ComponentChain } from '../shared/components.js';
+import type { PickBox, PickDraft, PickScriptMessage, PickStart, PickVia, PickWire, PickWorkerMessage } from '../shared/pick.js';
 
 /** An element screenshot, as the daemon takes it with a pick. */
 export interface PickImage {
@@ -16,13 +8,6 @@ export interface PickImage {
   readonly base64: string;
   readonly width: number;
   readonly height: number;
-}
-
-/** A source position the worker found for a component (through the page's source maps). */
-export interface SourcePlace {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
 }
 
 /** The pick script's port, as the worker holds it (chrome.runtime.Port, or a fake in tests). */
@@ -40,8 +25,12 @@ export interface PointingPorts {
   inject(tabId: number, start: PickStart): Promise<void>;
   /** The picked box cut from the visible tab; undefined when it cannot be taken (the tab is not in view). */
   capture(tabId: number, box: PickBox, viewport: { width: number; height: number }): Promise<PickImage | undefined>;
-  /** Each component's position in served code put in source, or undefined where no map says. */
-  inSource(tabId: number, raw: ReadonlyArray<ComponentInfo | undefined>): Promise<ReadonlyArray<SourcePlace | undefined>>;
+  /**
+   * The component chain from what the page's reader answered (unchecked), checked and its
+   * positions put in source through the maps of the document it was read in (`frameUrl`, else
+   * the top one): componentsInSource.
+   */
+  inSource(tabId: number, answer: unknown, pageUrl: string, frameUrl?: string): Promise<ComponentChain>;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   now(): number;
@@ -73,7 +62,7 @@ interface Session {
   draft?: PickDraft;
   pickedAt?: number;
   image?: Promise<PickImage | undefined>;
-  places?: Promise<ReadonlyArray<SourcePlace | undefined>>;
+  chain?: Promise<ComponentChain>;
   timers: unknown[];
   settle(outcome: PickWire | CommandFailure): void;
 }
@@ -222,8 +211,10 @@ export class Pointing {
         session.image = message.capture
           ? this.ports.capture(session.tabId, box, message.draft.viewport).catch(() => undefined)
           : Promise.resolve(undefined);
-        const raw = message.draft.component_raw;
-        session.places = raw === undefined ? Promise.resolve([]) : this.ports.inSource(session.tabId, raw).catch(() => []);
+        const { components, url, frame_url: frameUrl } = message.draft;
+        session.chain = this.ports
+          .inSource(session.tabId, components, String(frameUrl ?? url), frameUrl)
+          .catch(() => ({ components: [], reason: CHAIN_REASONS.failed }));
         void session.image.then(() => this.tell(session, { type: 'captured' }));
         return;
       }
@@ -243,8 +234,8 @@ export class Pointing {
   }
 
   private async finish(session: Session, note: string): Promise<void> {
-    const [image, places] = await Promise.all([session.image, session.places]);
-    const { component_raw: _raw, component, ...draft } = session.draft as PickDraft;
+    const [image, chain] = await Promise.all([session.image, session.chain]);
+    const { components: _answer, ...draft } = session.draft as PickDraft;
     const { options } = session;
     session.settle({
       ...draft,
@@ -254,7 +245,7 @@ export class Pointing {
       ...(note === '' ? {} : { note }),
       ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
       ...(options.correlationId === undefined ? {} : { correlation_id: options.correlationId }),
-      component: component === null ? null : placed(component, places ?? []),
+      ...chainOf(chain ?? { components: [], reason: CHAIN_REASONS.failed }),
       ...(image === undefined ? {} : { image }),
     });
   }
@@ -268,13 +259,10 @@ export class Pointing {
   }
 }
 
-/** The chain with each position the worker found put in (file, line, column), where the page gave none. */
-function placed(
-  component: NonNullable<PickDraft['component']>,
-  places: ReadonlyArray<SourcePlace | undefined>,
-): NonNullable<PickDraft['component']> {
-  return component.map((frame, i) => {
-    const place = places[i];
-    return place === undefined || frame.file !== undefined ? frame : { ...frame, ...place };
-  });
+/** The chain as a pick carries it: its components from the element up, else `null` and the reason. */
+function chainOf(chain: ComponentChain): Pick<PickWire, 'component' | 'component_reason'> {
+  const reason = chain.reason === undefined ? {} : { component_reason: chain.reason };
+  return chain.components.length === 0
+    ? { component: null, component_reason: chain.reason ?? CHAIN_REASONS.none }
+    : { component: chain.components, ...reason };
 }

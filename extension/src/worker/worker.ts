@@ -1,6 +1,7 @@
 import { ACTIONS_MESSAGE, RECORDING_HELLO, RECORDING_ORDER, type RecordingSettings } from '../shared/actions.js';
 import type { ResultBody } from '../shared/commands.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
+import { COMPONENT_FILE } from '../shared/components.js';
 import { DIALOG_MESSAGE, DIALOG_STATE_MESSAGE, DRAIN_MESSAGE } from '../shared/protocol.js';
 import { PICK_PORT, PICK_SLOT, type PickStart } from '../shared/pick.js';
 import { agentNavigationEntry, forwardActions } from './actions.js';
@@ -14,7 +15,7 @@ import { OpenDialogs } from './OpenDialogs.js';
 import { Forwarder } from './Forwarder.js';
 import { handlePopupMessage, type PopupContext } from './popupApi.js';
 import { PollLoop } from './PollLoop.js';
-import { chainInSource } from './chainInSource.js';
+import { componentsInSource } from './componentsInSource.js';
 import { pickPort, PersonPointing } from './personPointing.js';
 import { Pointing } from './Pointing.js';
 import { captureBox } from './screenshot.js';
@@ -85,7 +86,7 @@ const pointing = new Pointing({
       .executeScript({
         target: { tabId, allFrames: true },
         world: 'MAIN',
-        files: ['component-chain.js'],
+        files: [COMPONENT_FILE],
         injectImmediately: true,
       })
       .catch(() => undefined);
@@ -100,8 +101,22 @@ const pointing = new Pointing({
     });
   },
   capture: async (tabId, box, viewport) => captureBox(await chrome.tabs.get(tabId), box, viewport),
-  inSource: (tabId, raw) => chainInSource(raw, (stack) => sourceMaps.map(tabId, stack)),
+  inSource: async (tabId, answer, pageUrl, frameUrl) => {
+    const frameId = frameUrl === undefined ? 0 : await frameIdOf(tabId, frameUrl);
+    return componentsInSource(answer, pageUrl, (url, line, column) => sourceMaps.position(tabId, url, line, column, frameId));
+  },
 });
+
+/**
+ * The frame of `tabId` whose document is at `url` (a same-origin child frame the person picked
+ * in): its source maps are the ones its scripts were served with. The top frame when none is.
+ */
+async function frameIdOf(tabId: number, url: string): Promise<number> {
+  const found = await chrome.scripting
+    .executeScript({ target: { tabId, allFrames: true }, func: () => location.href, injectImmediately: true })
+    .catch(() => []);
+  return found.find((frame) => frame.result === url)?.frameId ?? 0;
+}
 
 const commands = new BrowserCommands(
   scope,

@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import { CommandFailure, type Query, type ResultBody } from '../../../extension/src/shared/commands.js';
 import type { PickDraft, PickScriptMessage, PickStart, PickWorkerMessage } from '../../../extension/src/shared/pick.js';
 import { CommandRunner } from '../../../extension/src/worker/CommandRunner.js';
+import { CHAIN_REASONS } from '../../../extension/src/shared/components.js';
+import { componentsInSource } from '../../../extension/src/worker/componentsInSource.js';
 import { type PickPort, Pointing, POINTING } from '../../../extension/src/worker/Pointing.js';
 
 const DRAFT: PickDraft = {
@@ -14,8 +16,10 @@ const DRAFT: PickDraft = {
   tag: 'button',
   box: { x: 10, y: 20, width: 100, height: 30 },
   viewport: { width: 800, height: 600 },
-  component: [{ name: 'CartButton', framework: 'react' }],
-  component_raw: [{ name: 'CartButton', framework: 'react', url: 'http://localhost:5173/assets/index.js', line: 1, column: 900 }],
+  // What the page's reader answered: a position in served code, for the worker to put in source.
+  components: {
+    components: [{ name: 'CartButton', framework: 'react', url: 'http://localhost:5173/assets/index.js', line: 1, column: 900 }],
+  },
 };
 
 /** The pick script's port as the worker sees it, driven by the test. */
@@ -56,8 +60,13 @@ function setup() {
   const pointing = new Pointing({
     inject: async (tabId, start) => void started.push({ tabId, start }),
     capture: async () => ({ mime_type: 'image/jpeg', base64: 'AAAA', width: 100, height: 30 }),
-    inSource: async (_tabId, raw) =>
-      raw.map((c) => (c === undefined ? undefined : { file: 'src/Cart.tsx', line: 42, column: 7 })),
+    // The worker's own check and mapping, with a map that knows the served script's one position.
+    inSource: (_tabId, answer, pageUrl) =>
+      componentsInSource(answer, pageUrl, async (url, line, column) =>
+        url === 'http://localhost:5173/assets/index.js' && line === 1 && column === 900
+          ? { file: 'http://localhost:5173/src/Cart.tsx', line: 42, column: 7 }
+          : undefined,
+      ),
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (handle) => clock.clearTimeout(handle as number),
     now: () => clock.now,
@@ -88,7 +97,7 @@ const outcome = (promise: Promise<unknown>) => {
   return seen;
 };
 
-describe('extension Pointing: the person points (SPEC 15)', () => {
+describe('extension Pointing: the person points', () => {
   it('resolves with the pick: the draft, the note, who asked, the component put in source, the screenshot', async () => {
     const { clock, pointing, connect, started } = setup();
     const seen = outcome(pointing.point(7, { via: 'agent', prompt: 'Which one?', correlationId: 'corr-1', limitMs: 120_000 }));
@@ -101,7 +110,7 @@ describe('extension Pointing: the person points (SPEC 15)', () => {
     await clock.tickAsync(3_000);
     port.say({ type: 'send', note: 'this one is misaligned' });
     await clock.tickAsync(0);
-    const { component_raw: _raw, ...draft } = DRAFT;
+    const { components: _answer, ...draft } = DRAFT;
     expect(seen.value).to.deep.equal({
       ...draft,
       ts: 6_000,
@@ -115,6 +124,31 @@ describe('extension Pointing: the person points (SPEC 15)', () => {
     });
     expect(port.sent.at(-1)).to.deep.equal({ type: 'end' });
     expect(pointing.active(7)).to.equal(undefined);
+  });
+
+  it('says component null and the reader’s reason when it found no component, and never keeps a position no map covers', async () => {
+    const { clock, pointing, connect } = setup();
+    const picks = [
+      { components: [], reason: CHAIN_REASONS.production },
+      { components: [{ name: 'Lost', framework: 'react', url: 'http://localhost:5173/assets/other.js', line: 3, column: 4 }] },
+      'not a chain',
+    ];
+    const seen = [];
+    for (const answer of picks) {
+      const result = outcome(pointing.point(7, { via: 'shortcut', limitMs: 60_000 }));
+      const port = await connect(7);
+      port.say({ type: 'picked', draft: { ...DRAFT, components: answer }, capture: false });
+      await clock.tickAsync(0);
+      port.say({ type: 'send', note: '' });
+      await clock.tickAsync(0);
+      const { component, component_reason } = result.value as { component: unknown; component_reason?: string };
+      seen.push({ component, component_reason });
+    }
+    expect(seen).to.deep.equal([
+      { component: null, component_reason: CHAIN_REASONS.production },
+      { component: [{ name: 'Lost', framework: 'react' }], component_reason: CHAIN_REASONS.unmapped },
+      { component: null, component_reason: CHAIN_REASONS.failed },
+    ]);
   });
 
   it('refuses every other command in that tab with pick_in_progress while the person points, and none once it ends', async () => {
