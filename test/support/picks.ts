@@ -1,6 +1,6 @@
 export const T = 1_700_000_000_000;
 
-/** A pick as the extension posts it (SPEC 15). */
+/** A pick as the extension posts it. */
 export const pick = (overrides: Record<string, unknown> = {}) => ({
   ts: T,
   tab_id: 1,

@@ -7,7 +7,7 @@ export const PORT_HANDSHAKE = 'browsertap:pick-port';
 const LOAD_MS = 5_000;
 
 /**
- * The pointing overlay (SPEC 15): a host element in the top layer (a manual popover, above the
+ * The pointing overlay: a host element in the top layer (a manual popover, above the
  * page's own dialogs) with a **closed** shadow root holding one iframe of the extension's own page
  * over the whole viewport. Pointer and key events over it go to that page's document, never to
  * the page's listeners, whatever they are or when they were added; what the person types stays in

@@ -1,7 +1,7 @@
 import type { FrameMessage, PickBox, ScriptToFrame } from '../shared/pick.js';
 import { PORT_HANDSHAKE } from './Overlay.js';
 
-// The overlay's own page (SPEC 15), over the whole viewport of the tab, transparent: it draws the
+// The overlay's own page, over the whole viewport of the tab, transparent: it draws the
 // box and name of what is under the pointer, the agent's question, the dragged region and the
 // note field, and turns the person's pointer and keys into messages for the pick script. It
 // speaks only over the port whose handshake carries the token of its own url.

@@ -19,7 +19,7 @@ const CAPTURE_MS = 3_000;
 type Stage = 'pointing' | 'capturing' | 'noting' | 'sent';
 
 /**
- * One pointing in this tab (SPEC 15), in the top frame's isolated world: the overlay, what is
+ * One pointing in this tab, in the top frame's isolated world: the overlay, what is
  * under the pointer (through open shadow roots and same-origin frames), and on a click or a drag
  * the pick itself; then the note. Everything goes to the worker over a port; when the page goes
  * away, the port closes and the worker knows.

@@ -85,7 +85,7 @@ function renderRecording(current: PopupStatus['current']): void {
   toggle.onclick = () => void ask({ type: 'popup:recording', tabId: current.id, on: !current.recording });
 }
 
-/** SPEC 15: "Point at an element" in a tracked tab; the popup closes so the person can point. */
+/** "Point at an element" in a tracked tab; the popup closes so the person can point. */
 function renderPoint(current: PopupStatus['current']): void {
   const box = $('point-box');
   box.hidden = current === undefined || !current.tracked || !/^https?:/.test(current.url);

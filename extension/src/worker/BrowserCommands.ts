@@ -33,7 +33,7 @@ export interface PageHooks {
   audited(tabId: number, url: string, violations: readonly Violation[]): void;
   /** A command starts acting in a tab, or has ended (its recorded actions are the agent's: SPEC 12). */
   acting?(tabId: number, correlationId: string, type: string, phase: 'start' | 'end'): void;
-  /** The person picked for the agent's `pick` (SPEC 15): the pick goes to the daemon before the result. */
+  /** The person picked for the agent's `pick`: the pick goes to the daemon before the result. */
   picked?(pick: PickWire): void;
 }
 
@@ -233,7 +233,7 @@ export class BrowserCommands {
         return this.withEffects(tab.id as number, params, deadline, act);
       }
       case 'pick': {
-        // SPEC 15: the person points; the pick reaches the daemon first, the result then names it.
+        // The person points; the pick reaches the daemon first, the result then names it.
         const pointing = this.pointing;
         if (pointing === undefined) throw new CommandFailure('unknown_action', 'This extension cannot point');
         const tab = await this.pageTab(query, deadline, signal);
@@ -546,7 +546,7 @@ export class BrowserCommands {
    */
   private async target(query: Query, allowBlank: boolean): Promise<chrome.tabs.Tab> {
     const tab = await this.scope.target(query.tab_id, allowBlank, query.default_tab_id);
-    // SPEC 15: while the person points in a tab, every command there is refused with its own code.
+    // While the person points in a tab, every command there is refused with its own code.
     const pointing = this.pointing?.refusal(tab.id as number);
     if (pointing !== undefined) throw pointing;
     this.remember(query.correlation_id, tab.id as number);

@@ -68,7 +68,7 @@ interface Session {
 }
 
 /**
- * The pointings going on (SPEC 15), one per tab at most: started by the agent (`interact pick`)
+ * The pointings going on, one per tab at most: started by the agent (`interact pick`)
  * or by the person (shortcut, popup, context menu). Each injects the overlay only now, waits for
  * the person — a click or a drag, then the note (Enter) — and resolves with the pick; Escape,
  * the page leaving, or the time running out end it with `pick_cancelled` or `pick_timeout`.

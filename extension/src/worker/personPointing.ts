@@ -11,7 +11,7 @@ export const POINT_MENU = 'browsertap-point';
 const BADGE_MS = 3_000;
 
 /**
- * Pointing the person starts (SPEC 15): the keyboard shortcut, the context menu, the popup's
+ * Pointing the person starts: the keyboard shortcut, the context menu, the popup's
  * button. Only in a tracked tab (browsertap points where it captures); elsewhere the badge says
  * so for a moment. The same again while pointing stops it. A pick goes to the daemon (`send`),
  * where streaming agents are pushed it; Escape sends nothing.

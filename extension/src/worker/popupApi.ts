@@ -76,7 +76,7 @@ export async function handlePopupMessage(
       return status(context);
     }
     case 'popup:point': {
-      // SPEC 15: the popup's "Point at an element"; the popup closes itself so the person can point.
+      // The popup's "Point at an element"; the popup closes itself so the person can point.
       const why = await context.person.start(Number(message.tabId), 'popup');
       return why === undefined ? { pointing: true } : { error: why };
     }

@@ -216,7 +216,7 @@ const MAX_PICK_IMAGE = 700_000;
 const PICK_MARGIN = 8;
 
 /**
- * The picked box of the visible tab (SPEC 15: `entry` with `image:true`), with a little of the page
+ * The picked box of the visible tab (`entry` with `image:true`), with a little of the page
  * around it, as JPEG ≤ 1280 px wide and ≤ 700 000 base64 characters. Undefined when the tab is not
  * the one shown (a capture would show another) or the box is out of view. Paced like every capture.
  */

@@ -74,7 +74,7 @@ async function tellRecording(tabId?: number): Promise<void> {
     void chrome.tabs.sendMessage(tab.id, { type: RECORDING_ORDER, order }).catch(() => undefined);
   }
 }
-/** The pointings going on (SPEC 15): the overlay is injected only now, never before. */
+/** The pointings going on: the overlay is injected only now, never before. */
 const pointing = new Pointing({
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as number),
@@ -348,7 +348,7 @@ async function announceTabs(): Promise<void> {
   }
 }
 
-/** The person starts pointing themselves: the shortcut, the context menu, the popup's button (SPEC 15). */
+/** The person starts pointing themselves: the shortcut, the context menu, the popup's button. */
 const person = new PersonPointing(scope, pointing, (pick) => forwarder.add('picks', pick, true));
 
 chrome.runtime.onConnect.addListener((port) => {

@@ -108,7 +108,7 @@ export class IngestEntries {
   }
 
   /**
-   * Picks (SPEC 15): each stored with the tab's errors and failed requests of the 10 s before it
+   * Picks: each stored with the tab's errors and failed requests of the 10 s before it
    * (recentTrouble.ts) and its element screenshot kept apart (PickImages), then handed to the
    * stream (event type `pick`). A person's pick is their own word: no noise rule drops it.
    */

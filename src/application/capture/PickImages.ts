@@ -12,7 +12,7 @@ export interface PickImage {
 export const PICK_IMAGES = Object.freeze({ count: 20, chars: 8_000_000 });
 
 /**
- * The element screenshots of the newest picks (SPEC 15: `entry` with `image:true`), by the
+ * The element screenshots of the newest picks (`entry` with `image:true`), by the
  * pick's sequence number, apart from the bounded picks buffer: an image is ~100 KB where a pick
  * is ~2 KB. Bounded by count and by bytes; `clear` of the picks empties it.
  */

@@ -15,7 +15,7 @@ import { ENVELOPE_BYTES } from './ReadEntries.js';
  * `observe {what:"entry", id}` (SPEC 10): one entry of any buffer in full — a log's arguments
  * and stack, a request's headers and, when the page's body was kept, its bodies (`body_id`
  * names that entry of `network_bodies`); a pick with `image` also its element screenshot, as an
- * image content block (SPEC 15), or `image_note` saying why there is none.
+ * image content block, or `image_note` saying why there is none.
  * @throws DomainError `invalid_params` for a malformed id (or `image` on another kind), `entry_evicted` when newer entries
  * pushed it out, `unknown_entry` when this daemon run never had it (or it was cleared).
  */

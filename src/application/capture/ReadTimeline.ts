@@ -46,7 +46,7 @@ const BUFFERS = ['actions', 'logs', 'network', 'picks'] as const;
 
 /**
  * `observe {what:"timeline"}` (SPEC 12): one chronological, compact story of a tab's
- * navigations and actions, what the person pointed at (SPEC 15), the errors, dialogs and failed requests, and the requests each
+ * navigations and actions, what the person pointed at, the errors, dialogs and failed requests, and the requests each
  * action started, each action with the ids it `caused` (actionCauses.ts: the `effects` rule).
  * `around` answers "what did the person do before this?"; `after_cursor` reads on. Work is
  * bounded by the buffers' capacities.

@@ -6,7 +6,7 @@ import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 
 /**
  * The tab's errors and failed requests from PICK_CAPS.recentMs before `since` until `until`
- * (SPEC 15: what went wrong just before the person pointed), the newest PICK_CAPS.recent of each,
+ * (what went wrong just before the person pointed), the newest PICK_CAPS.recent of each,
  * oldest first, by entry id. Reads at most the bounded buffers.
  */
 export function recentTrouble(

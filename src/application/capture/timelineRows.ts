@@ -7,7 +7,7 @@ import { isError, isFailedRequest } from '../../domain/capture/levels.js';
 import { oneLine } from '../../domain/text/oneLine.js';
 import { isDialogLog } from './actionCauses.js';
 
-/** What a timeline row is. Navigations are actions (`navigate …`); `pick`: what the person pointed at (SPEC 15). */
+/** What a timeline row is. Navigations are actions (`navigate …`); `pick`: what the person pointed at. */
 export type TimelineKind = 'action' | 'pick' | 'error' | 'dialog' | 'request' | 'log';
 
 /** Ids listed in an action's `caused` at most; the rest are counted in `more` (as `effects` lists). */

@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * An `interact pick` result (SPEC 15): the extension posts the pick to `/picks` and then
+ * An `interact pick` result: the extension posts the pick to `/picks` and then
  * completes the command with `{picked: true}`; the result the agent reads is the stored pick —
  * redacted, with its id and the tab's recent errors — in its compact form. The pick reached the
  * daemon before the result (the extension drains what it holds first); if it did not, the result

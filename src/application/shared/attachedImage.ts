@@ -1,6 +1,6 @@
 /**
  * A payload's image that travels as an MCP image content block after the JSON (a pick's element
- * screenshot, SPEC 15), never inside it. A symbol key: `JSON.stringify` leaves it out.
+ * screenshot), never inside it. A symbol key: `JSON.stringify` leaves it out.
  */
 export const ATTACHED_IMAGE: unique symbol = Symbol.for('browsertap.attachedImage');
 

@@ -3,7 +3,7 @@ import { clip } from './compact.js';
 import type { PickEntry } from './entries.js';
 import type { ComponentFrame } from './picks.js';
 
-/** Largest compact pick, in bytes of JSON (SPEC 15). */
+/** Largest compact pick, in bytes of JSON. */
 export const COMPACT_PICK_BYTES = 2_000;
 
 /** One pick in `observe picks` (SPEC 10 list rules); `entry` gives all of it. */

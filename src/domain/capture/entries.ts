@@ -186,7 +186,7 @@ export interface ActionEntry extends Captured {
 }
 
 /**
- * What a person pointed at (SPEC 15), as stored: the wire shape without the image (kept apart),
+ * What a person pointed at, as stored: the wire shape without the image (kept apart),
  * with the tab's errors and failed requests of the 10 s before it (their ids), and marks.
  */
 export interface PickEntry extends Omit<PickWire, 'image'>, Captured {

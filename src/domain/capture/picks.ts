@@ -1,5 +1,5 @@
 /**
- * What a person pointed at (SPEC 15): an element, or a region and the element that holds it, in a
+ * What a person pointed at: an element, or a region and the element that holds it, in a
  * tracked tab, with the note they typed. The wire shape of `POST /picks` and, with what the daemon
  * adds (the tab's recent errors and failed requests, the stored image's size), the stored entry.
  */

@@ -189,7 +189,7 @@ export class Sanitizer {
     });
   }
 
-  /** A pick (SPEC 15): cleanPick.ts. */
+  /** A pick: cleanPick.ts. */
   pick(raw: RawPick): PickEntry {
     const marks = new Marks(this.redactor);
     return marks.stamp(cleanPick(raw, marks, this.redactor));

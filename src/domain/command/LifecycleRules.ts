@@ -9,7 +9,7 @@ export interface LifecycleRules {
   /** Largest execution limit an agent may ask for (ms). */
   readonly maxExecutionLimitMs: number;
   /**
-   * `interact pick` waits for a person (SPEC 15, the one exception to the execution limit): its
+   * `interact pick` waits for a person (the one exception to the execution limit): its
    * limit when the agent gives none, and the largest it may ask for (ms).
    */
   readonly pickDefaultLimitMs: number;

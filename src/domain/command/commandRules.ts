@@ -54,7 +54,7 @@ export function rejectionOf(command: Command | undefined, report: ReportStatus):
   }
 }
 
-/** The one command that waits for a person (SPEC 15): it may run for minutes. */
+/** The one command that waits for a person: it may run for minutes. */
 export const PICK_ACTION = 'pick';
 
 /** A command's execution limit when none is given, and the largest one it may have (ms). */

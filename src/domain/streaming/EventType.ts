@@ -1,4 +1,4 @@
-/** The event types an agent can subscribe to (seed 003; `pick`: SPEC 15). `all` matches every other type. */
+/** The event types an agent can subscribe to (seed 003; `pick`: docs/mcp-tools.md). `all` matches every other type. */
 export const EVENT_TYPES = [
   'error',
   'network_failure',

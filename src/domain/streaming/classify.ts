@@ -145,7 +145,7 @@ export function eventsFromVital(entry: VitalEntry): CapturedEvent[] {
 }
 
 /**
- * A person's pick (SPEC 15): always a `pick` event, severity `high` — the person speaks to the
+ * A person's pick: always a `pick` event, severity `high` — the person speaks to the
  * agent, which a filter meant for warnings must not hide. The message says what and why:
  * `Picked button "Add to cart" (CartButton src/Cart.tsx:42): "this one is misaligned"`.
  */

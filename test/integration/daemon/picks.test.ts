@@ -7,7 +7,7 @@ import { pick, T } from '../../support/picks.js';
 
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-describe('picks: POST /picks, observe picks, entry, timeline, stream, clear (SPEC 15)', () => {
+describe('picks: POST /picks, observe picks, entry, timeline, stream, clear', () => {
   let h: Harness;
   let ext: SimulatedExtension;
   let client: Client;

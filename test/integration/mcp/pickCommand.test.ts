@@ -3,9 +3,9 @@ import { expect } from 'chai';
 import { payload, startHarness, type Harness, type SimulatedExtension } from '../../support/daemonHarness.js';
 import { pick } from '../../support/picks.js';
 
-// SPEC 15: interact pick waits for a person — the one command that may run for minutes (up to
-// 300 s), past SPEC 3's 60 s limit and its backstop; proven on the daemon's fake clock.
-describe('interact pick through the daemon on the fake clock (SPEC 15)', () => {
+// interact pick waits for a person — the one command that may run for minutes (up to
+// 300 s), past the 60 s execution limit and its backstop; proven on the daemon's fake clock.
+describe('interact pick through the daemon on the fake clock', () => {
   let h: Harness;
   let client: Client;
   let ext: SimulatedExtension;

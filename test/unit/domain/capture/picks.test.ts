@@ -10,7 +10,7 @@ const sanitizer = new Sanitizer(new Redactor());
 const stored = (overrides: Record<string, unknown> = {}) => sanitizer.pick(pick(overrides) as never);
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
-describe('picks: what is kept, and the compact form (SPEC 15)', () => {
+describe('picks: what is kept, and the compact form', () => {
   describe('Sanitizer.pick', () => {
     it('keeps 40 styles and 20 components; one more of either is cut and marked', () => {
       const styles = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, 'v']));

@@ -7,7 +7,7 @@ const LEASE = { instanceId: 'inst-A', bootId: 'boot-1' };
 let n = 0;
 const ids = () => ({ correlationId: `corr-0-${(++n).toString(16).padStart(8, '0')}`, queryId: `q-${n}` });
 
-describe('CorrelationTracker: the pick waits for a person (SPEC 15)', () => {
+describe('CorrelationTracker: the pick waits for a person', () => {
   let tracker: CorrelationTracker;
   const enqueue = (action: string, executionLimitMs?: number) =>
     tracker.enqueue(

@@ -3,7 +3,7 @@ import { PICK_VIA, type ComponentFrame, type PickBox, type PickVia } from '../..
 import type { PickImage } from '../../../../application/capture/PickImages.js';
 import { IsBox, IsComponentChain, IsPickImage, IsStyles, IsViewport, PICK_LIMITS } from './pickShapes.js';
 
-/** One entry of `POST /picks` (SPEC 15): every field checked and bounded; an unknown `via` rejects the entry. */
+/** One entry of `POST /picks`: every field checked and bounded; an unknown `via` rejects the entry. */
 export class PickDto {
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)

@@ -19,7 +19,7 @@ import { sendJson } from '../json.js';
  * entries sent), `redacted` when secrets were removed, `noise_skipped` when noise matching ran
  * out of its per-request budget, and `errors` naming the first entries refused. `/actions`
  * counts in `filtered` the person's actions that came while recording them is off (SPEC 12);
- * `/picks` takes what a person pointed at (SPEC 15).
+ * `/picks` takes what a person pointed at.
  */
 export function ingestRoutes(api: ExtensionApi): Router {
   const router = exactRouter();

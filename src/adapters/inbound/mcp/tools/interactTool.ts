@@ -94,7 +94,7 @@ const ACTIONS = {
   highlight: { ...target },
   dialog: { accept: z.boolean(), text: z.string().max(10_000).optional() },
   replay: { from: actionId, to: actionId.optional(), values: replayValues.optional(), ...settle },
-  // SPEC 15: the person points; the one command that may wait for minutes.
+  // The person points; the one command that may wait for minutes.
   pick: { prompt: z.string().min(1).max(500).optional(), timeout_ms: z.number().int().min(1).max(300_000).optional() },
   audit: {
     ref: ref.optional(),
