@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { CHAIN_REASONS } from '../../extension/src/shared/components.js';
 import { entriesOf } from '../support/listEntries.js';
 import { EXTENSION_ID, launchPlaywright, MAP_NOT_DEV, NOT_DEV, tabIdOf } from './support/chromium.js';
-import { serveApp, sourceOf } from './support/frameworkApps.js';
+import { buildApp, serveApp, sourceOf } from './support/frameworkApps.js';
 import { type Agent, eventually, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
 // "Point at it": the person shows the agent the element they mean. The person here is
@@ -308,8 +308,14 @@ describe('e2e: point at it — the pick, end to end', function () {
     expect(entriesOf(await agent.ok('observe', { what: 'picks', limit: 1000 })).every((p) => p.via !== 'popup')).to.equal(true);
   });
 
-  it('on a React 19 dev app, the pick carries the component chain: Card, Panel, App with the file and line of the JSX', async function () {
-    const app = await serveApp('react19', 'dev');
+  /**
+   * The React 19 fixture app (test/e2e/fixtures/frameworks) in a tracked tab of its own: the agent
+   * asks, the person picks its nested button with a note; the pick (the helpers point at `page`,
+   * which is the app's tab meanwhile).
+   */
+  async function pickOnReactApp(variant: 'dev' | 'prod'): Promise<any> {
+    if (variant === 'prod') await buildApp('react19', 'prod');
+    const app = await serveApp('react19', variant);
     const shop = page;
     page = await browser.context.newPage();
     try {
@@ -319,26 +325,35 @@ describe('e2e: point at it — the pick, end to end', function () {
       await pointAt(await center('[data-testid="nested"]'), 'save does nothing');
       const pick = (await finalResult(queued.correlation_id)).result.data;
       expect(await locate(page, pick.locator).getAttribute('data-testid'), pick.locator).to.equal('nested');
-      // Where each component's JSX is, found in the fixture's own source (never written here).
-      const lineOf = (file: string, needle: string) =>
-        readFileSync(join(sourceOf('react19'), file), 'utf8')
-          .split('\n')
-          .findIndex((line) => line.includes(needle)) + 1;
-      expect(
-        pick.component.map(({ name, framework, file, line }: Record<string, unknown>) => ({ name, framework, file, line })),
-        JSON.stringify(pick.component),
-      ).to.deep.equal([
-        { name: 'Card', framework: 'react', file: 'src/Card.jsx', line: lineOf('src/Card.jsx', 'data-testid="nested"') },
-        { name: 'Panel', framework: 'react', file: 'src/Panel.jsx', line: lineOf('src/Panel.jsx', '<Card ') },
-        { name: 'App', framework: 'react', file: 'src/App.jsx', line: lineOf('src/App.jsx', '<Panel ') },
-      ]);
-      expect(pick.component[0].props).to.include({ title: 'Order #42', apiToken: '[REDACTED]' });
-      expect(pick.component_reason).to.equal(undefined);
+      return pick;
     } finally {
       await page.close();
       page = shop;
       await app.close();
     }
+  }
+
+  it('on a React 19 dev app, the pick carries the component chain: Card, Panel, App with the file and line of the JSX', async function () {
+    const pick = await pickOnReactApp('dev');
+    // Where each component's JSX is, found in the fixture's own source (never written here).
+    const lineOf = (file: string, needle: string) =>
+      readFileSync(join(sourceOf('react19'), file), 'utf8')
+        .split('\n')
+        .findIndex((line) => line.includes(needle)) + 1;
+    expect(
+      pick.component.map(({ name, framework, file, line }: Record<string, unknown>) => ({ name, framework, file, line })),
+      JSON.stringify(pick.component),
+    ).to.deep.equal([
+      { name: 'Card', framework: 'react', file: 'src/Card.jsx', line: lineOf('src/Card.jsx', 'data-testid="nested"') },
+      { name: 'Panel', framework: 'react', file: 'src/Panel.jsx', line: lineOf('src/Panel.jsx', '<Card ') },
+      { name: 'App', framework: 'react', file: 'src/App.jsx', line: lineOf('src/App.jsx', '<Panel ') },
+    ]);
+    expect(pick.component[0].props).to.include({ title: 'Order #42', apiToken: '[REDACTED]' });
+    expect(pick.component_reason).to.equal(undefined);
+  });
+
+  it('on the same app’s production build, the pick says component null and why', async function () {
+    expect(await pickOnReactApp('prod')).to.include({ component: null, component_reason: CHAIN_REASONS.production });
   });
 
   it('adds nothing to an untracked page either, and the shortcut does not point there', async function () {
