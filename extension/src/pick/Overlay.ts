@@ -3,6 +3,9 @@ import { type FrameMessage, PICK_FRAME_PAGE, type ScriptToFrame } from '../share
 /** What the frame posts first, with the private port: the token from its own url proves it is ours. */
 export const PORT_HANDSHAKE = 'browsertap:pick-port';
 
+/** How long an ended overlay's frame stays in the page, drawing nothing, before it is removed (ms). */
+const REMOVE_AFTER_MS = 300;
+
 /** Longest the overlay page may take to load before the pointing is given up (ms). */
 const LOAD_MS = 5_000;
 
@@ -77,10 +80,20 @@ export class Overlay {
     this.frame.focus();
   }
 
+  /**
+   * Ends the overlay: its page stops drawing and the pointer passes through at once; the frame
+   * leaves the page REMOVE_AFTER_MS later, so the key that ended it (Enter and Escape act on
+   * keydown) is released in a frame that still exists and keeps the keyboard — neither reaching
+   * the page nor going to a frame that is gone. A driver that waits for the release to be
+   * handled, as the DevTools protocol's key press does, waited forever once in 66 picks when the
+   * frame was removed in between.
+   */
   remove(): void {
     if (this.removed) return;
+    this.send({ type: 'end' });
     this.removed = true;
     this.channel.port1.close();
-    this.host.remove();
+    this.frame.style.setProperty('pointer-events', 'none');
+    setTimeout(() => this.host.remove(), REMOVE_AFTER_MS);
   }
 }
