@@ -11,7 +11,7 @@ import { runHostileBench, type EdgeFigures, type HostileFigures } from './hostil
 import { runStreamBench, type StreamFigures } from './streamBench.js';
 import { goPeerSection, runGoPeerBench } from './goPeerBench.js';
 import { BENCH_CLI, machine, median } from './lib.js';
-import type { ExtensionFigures, PeerFigures, SettleFigures, SourceMapFigures } from './extension/figures.js';
+import type { ExtensionFigures, PeerFigures, PickFigures, SettleFigures, SourceMapFigures } from './extension/figures.js';
 
 /** Type-checked with the e2e tests (it needs the DOM and chrome types), so imported by name here. */
 const EXTENSION_SUITE = './extension/extensionBench.js';
@@ -19,6 +19,7 @@ const SOURCE_MAP_SUITE = './extension/sourceMapBench.js';
 const SETTLE_SUITE = './extension/settleBench.js';
 const PEER_SUITE = './extension/peerBench.js';
 const GALLERY_SUITE = './extension/galleryBench.js';
+const PICK_SUITE = './extension/pickBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DOC = 'docs/benchmarks.md';
@@ -172,6 +173,14 @@ const STREAM_ROWS: ReadonlyArray<Row<StreamFigures>> = [
     digits: 1,
     target: atMost(10),
   },
+];
+
+const PICK_ROWS: ReadonlyArray<Row<PickFigures>> = [
+  { label: 'Enter → the `pick` event at a streaming agent’s MCP client, p50', key: 'pushedP50', unit: 'ms', target: atMost(100) },
+  { label: 'the same, p90', key: 'pushedP90', unit: 'ms' },
+  { label: '`interact pick` sent → the overlay shows its prompt, p50', key: 'overlayP50', unit: 'ms' },
+  { label: 'the pointer onto a button → its name in the overlay’s label, p50', key: 'hoverP50', unit: 'ms' },
+  { label: 'rounds timed per run (after 2 warm-up)', key: 'rounds', unit: '', digits: 0 },
 ];
 
 const SOURCE_MAP_ROWS: ReadonlyArray<Row<SourceMapFigures>> = [
@@ -598,6 +607,29 @@ async function main(): Promise<void> {
         'cached. The worker’s heap is read over a DevTools session to it after `HeapProfiler.collectGarbage`,',
         'before the first page and after the 50th. The worker keeps at most 50 maps and 1 000 000 decoded',
         'segments (≈ 70 bytes each), least recently used out first: of these maps (60 000 segments each) 16.',
+      ].join('\n'),
+    );
+  }
+  if (suites.length === 0 || suites.includes('pick')) {
+    const { runPickBench } = (await import(PICK_SUITE)) as { runPickBench: () => Promise<PickFigures> };
+    const runs = await measure('pick', runPickBench);
+    writeSection(
+      'pick',
+      [
+        `## Point at it, in real Chromium (${today()})`,
+        '',
+        `Machine: ${machine()}; ${chromiumVersion()} headless.`,
+        '',
+        table(PICK_ROWS, runs, false),
+        '',
+        'How (`bench/extension/pickBench.ts`): the daemon, the stdio bridge (an SDK client subscribed to',
+        '`pick` events, rate limit 1000/s), Chromium with the unpacked extension, a tracked page of 40 cards.',
+        'The person is Playwright’s mouse and keyboard (trusted CDP input). Each round: `interact pick` with a',
+        'prompt → the overlay’s banner shows → the pointer moves onto a button and its label names it → a',
+        'click → the note field shows → a short note → Enter, timed from just before the Enter key is sent',
+        'to the `notifications/message` arriving at the client: the overlay frame’s key handler, the pick',
+        'script, the worker (the screenshot was taken at the click), `POST /picks`, the daemon’s stream,',
+        'the bridge. 22 rounds per run, the first 2 not timed.',
       ].join('\n'),
     );
   }

@@ -83,3 +83,15 @@ export interface SettleFigures {
   readonly timerRunCapturedUs: number;
   readonly timerRunBareUs: number;
 }
+
+/** What `bench/extension/pickBench.ts` measures in one run ("point at it"). */
+export interface PickFigures {
+  /** Enter → the `pick` notification at the agent's MCP client, p50 and p90 (ms). */
+  readonly pushedP50: number;
+  readonly pushedP90: number;
+  /** `interact pick` sent → the overlay's banner visible, p50 (ms). */
+  readonly overlayP50: number;
+  /** The pointer onto another element → its name in the overlay's label, p50 (ms). */
+  readonly hoverP50: number;
+  readonly rounds: number;
+}

@@ -8,7 +8,8 @@
 // the note field shows → one letter → Enter, timed from just before the Enter key is sent to the
 // notification's arrival at the client (the bridge's stdout, parsed).
 //
-// Run: node --import tsx bench/extension/pickBench.ts  (builds nothing: build first)
+// Run: npm run bench -- pick (the median of 3 runs into docs/benchmarks.md), or one run:
+// node --import tsx bench/extension/pickBench.ts (builds nothing: build first)
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,26 +17,18 @@ import type { Frame, Page } from 'playwright-core';
 import { launchPlaywright } from '../../test/e2e/support/chromium.js';
 import { eventually, openTrackedPage, startAgent } from '../../test/e2e/support/stack.js';
 import { median, percentile } from '../lib.js';
+import type { PickFigures } from './figures.js';
 
 const ROUNDS = Number(process.env.PICK_ROUNDS ?? 22);
 const WARM_UP = 2;
+/** Longest any step of a round may take before the run fails (ms): a stuck run must not hold the machine. */
+const STEP_MS = 10_000;
 
 const PAGE = `<!doctype html><html><head><title>pick bench</title></head><body style="margin:0;font:16px sans-serif">
 <h1>Shop</h1><main>${Array.from(
   { length: 40 },
   (_, i) => `<article class="card"><h2>Product ${i}</h2><p>A fine product.</p><button id="buy${i}">Buy ${i}</button></article>`,
 ).join('')}</main></body></html>`;
-
-export interface PickFigures {
-  /** Enter → the `pick` notification at the agent's MCP client, p50 and p90 (ms). */
-  readonly pushedP50: number;
-  readonly pushedP90: number;
-  /** `interact pick` sent → the overlay's banner visible, p50 (ms). */
-  readonly overlayP50: number;
-  /** The pointer onto another element → its name in the overlay's label, p50 (ms). */
-  readonly hoverP50: number;
-  readonly rounds: number;
-}
 
 export async function runPickBench(): Promise<PickFigures> {
   const server: Server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
@@ -60,7 +53,7 @@ export async function runPickBench(): Promise<PickFigures> {
       const asked = performance.now();
       await agent.ok('interact', { action: 'pick', prompt: `round ${round}` });
       const frame = await overlayOf(page);
-      await frame.locator('#banner').waitFor({ state: 'visible' });
+      await frame.locator('#banner').waitFor({ state: 'visible', timeout: STEP_MS });
       const shown = performance.now() - asked;
       const target = await page.locator(`#buy${round % 4}`).boundingBox();
       if (target === null) throw new Error('no button');
@@ -71,17 +64,15 @@ export async function runPickBench(): Promise<PickFigures> {
       await frame.waitForFunction(
         (name) => document.getElementById('label')?.textContent?.includes(name) === true,
         `Buy ${round % 4}`,
-        {
-          polling: 'raf',
-        },
+        { polling: 'raf', timeout: STEP_MS },
       );
       const hovered = performance.now() - moved;
       await page.mouse.click(x, y);
-      await frame.locator('#note').waitFor({ state: 'visible' });
+      await frame.locator('#note').waitFor({ state: 'visible', timeout: STEP_MS });
       const note = `n${round}`;
       await page.keyboard.type(note);
       const enter = performance.now();
-      await page.keyboard.press('Enter');
+      await bounded(page.keyboard.press('Enter'), `round ${round}: the Enter key was never handled`);
       await eventually(() => arrived.has(note), 5_000, `round ${round}: no pick event`);
       if (round >= WARM_UP) {
         pushed.push((arrived.get(note) as number) - enter);
@@ -102,6 +93,17 @@ export async function runPickBench(): Promise<PickFigures> {
     await browser.stop();
     await agent.stop();
     await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** `work`, or a failure saying `what` once STEP_MS have passed. */
+async function bounded<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), STEP_MS)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
