@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { dirname, extname, join, normalize, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The framework fixture apps (test/e2e/fixtures/frameworks): App → Panel → Card → a nested button. */
@@ -192,4 +192,53 @@ async function serveStatic(dir: string): Promise<ServedApp> {
         server.close(() => done());
       }),
   };
+}
+
+/** Where a component's markup or class is, found in the fixture's real source (never written in the test). */
+export interface Expected {
+  readonly name: string;
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly selector?: string;
+}
+
+/** The 1-based line of `needle` in `file` and the 1-based column of the line's first `<` (the markup's start). */
+function find(file: string, needle: string): { line: number; column: number } {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const index = lines.findIndex((text) => text.includes(needle));
+  if (index === -1) throw new Error(`${needle} is not in ${file}`);
+  return { line: index + 1, column: (lines[index] as string).indexOf('<') + 1 };
+}
+
+/** The chain each dev app must give for its nested button, from the fixture's sources. */
+export function expectedChain(app: FrameworkApp): Expected[] {
+  const root = sourceOf(app);
+  // React and Vue name files by the path the page loaded them from; Svelte and Angular relative to
+  // where their tool ran (a project's root; here the repository's).
+  const fromCwd = (path: string) => relative(process.cwd(), join(root, path));
+  switch (app) {
+    case 'react19':
+    case 'react18':
+      return [
+        { name: 'Card', file: 'src/Card.jsx', ...find(join(root, 'src/Card.jsx'), 'data-testid="nested"') },
+        { name: 'Panel', file: 'src/Panel.jsx', ...find(join(root, 'src/Panel.jsx'), '<Card ') },
+        { name: 'App', file: 'src/App.jsx', ...find(join(root, 'src/App.jsx'), '<Panel ') },
+      ];
+    case 'vue':
+      return ['Card', 'Panel', 'App'].map((name) => ({ name, file: `src/${name}.vue` }));
+    case 'svelte':
+      return [
+        { name: 'Card', file: fromCwd('src/Card.svelte'), ...find(join(root, 'src/Card.svelte'), 'data-testid="nested"') },
+        { name: 'Panel', file: fromCwd('src/Panel.svelte'), ...find(join(root, 'src/Panel.svelte'), '<Card ') },
+        { name: 'App', file: fromCwd('src/App.svelte'), ...find(join(root, 'src/App.svelte'), '<Panel ') },
+      ];
+    case 'angular':
+      return ['Card', 'Panel', 'App'].map((name) => ({
+        name,
+        selector: name === 'App' ? 'app-root' : `app-${name.toLowerCase()}`,
+        file: fromCwd(`src/app/${name.toLowerCase()}.ts`),
+        line: find(join(root, `src/app/${name.toLowerCase()}.ts`), `export class ${name} `).line,
+      }));
+  }
 }
