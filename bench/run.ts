@@ -662,10 +662,22 @@ async function main(): Promise<void> {
   if (suites.length === 0 || suites.includes('browser')) {
     const { runBrowserPeerBench, browserPeerSection } = (await import(BROWSER_PEER_SUITE)) as {
       runBrowserPeerBench: () => Promise<BrowserPeerFigures>;
-      browserPeerSection: (runs: readonly BrowserPeerFigures[], machine: string, chromium: string, date: string) => string;
+      browserPeerSection: (
+        runs: readonly BrowserPeerFigures[],
+        machine: string,
+        chromium: string,
+        date: string,
+        before: readonly BrowserPeerFigures[],
+      ) => string;
     };
+    // BENCH_BROWSER_BEFORE: files of `OUT=… node --import tsx bench/extension/peerBrowserBench.ts` runs
+    // with an earlier extension build (BROWSERTAP_EXTENSION_DIST), comma-separated: the "before" column.
+    const before = (process.env.BENCH_BROWSER_BEFORE ?? '')
+      .split(',')
+      .filter((file) => file !== '')
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as BrowserPeerFigures);
     const runs = await measure('browser', runBrowserPeerBench);
-    writeSection('browser', browserPeerSection(runs, machine(), chromiumVersion(), today()));
+    writeSection('browser', browserPeerSection(runs, machine(), chromiumVersion(), today(), before));
   }
   if (suites.length === 0 || suites.includes('extension')) {
     const { runExtensionBench } = (await import(EXTENSION_SUITE)) as {

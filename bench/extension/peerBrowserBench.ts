@@ -7,7 +7,7 @@
 // headless, 1280×720. The three take turns (the order rotates every round), so the machine's
 // drift falls on all of them. Run: node --import tsx bench/extension/peerBrowserBench.ts
 // (after `npm run build` and `npm run build:extension`), or `npm run bench -- browser`.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -176,7 +176,7 @@ async function startBenchSite(appDir: string) {
   };
 }
 
-/** Chromium's own processes (the browser, its helpers), by their executable. */
+/** Chromium's own processes (the browser, its helpers), by their executable (not their title: a server may rename itself). */
 const BROWSER_PROCESS = /(^|\/)(chrom(e|ium)|chrome_crashpad_handler)$/;
 
 /** The processes under `root` (itself included) that are not the browser's. */
@@ -195,13 +195,13 @@ function serverTree(root: number | null | undefined): number[] {
   }
   const out: number[] = [];
   const visit = (pid: number) => {
-    let command = '';
+    let executable = '';
     try {
-      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      executable = readlinkSync(`/proc/${pid}/exe`);
     } catch {
       return;
     }
-    if (BROWSER_PROCESS.test(command.split('\0')[0] ?? '')) return;
+    if (BROWSER_PROCESS.test(executable)) return;
     out.push(pid);
     for (const child of children.get(pid) ?? []) visit(child);
   };
@@ -209,7 +209,8 @@ function serverTree(root: number | null | undefined): number[] {
   return out;
 }
 
-function rssMb(pids: readonly number[]): number {
+function rssMb(name: string, pids: readonly number[]): number {
+  if (pids.length === 0) throw new Error(`${name}: no server process found to measure`);
   let kb = 0;
   for (const pid of pids) {
     try {
@@ -250,7 +251,12 @@ async function oursSide(): Promise<Side> {
   return {
     name: 'ours',
     navigate: async (url, fresh = false) => {
-      if (fresh) await call('configure', { action: 'clear', buffer: 'all' });
+      if (fresh) {
+        // Twice, a moment apart: what the last page's requests still had on its way is gone too.
+        await call('configure', { action: 'clear', buffer: 'all' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await call('configure', { action: 'clear', buffer: 'all' });
+      }
       const answer = (
         await call('interact', { action: 'navigate', url, wait_ms: 15_000, ...(tabId === undefined ? {} : { tab_id: tabId }) })
       ).structuredContent as { status: string; result?: { data?: { tab_id?: number } } };
@@ -456,7 +462,7 @@ export async function runBrowserPeerBench(): Promise<BrowserPeerFigures> {
         networkP50Ms: networkRead.p50,
         networkBytes: networkRead.bytes,
         networkCount: networkRead.count,
-        rssMb: rssMb(side.serverPids()),
+        rssMb: rssMb(side.name, side.serverPids()),
       };
     };
     const [ours, cdt, pw] = sides as [Side, Side, Side];
@@ -475,22 +481,32 @@ if (process.argv[1]?.endsWith('peerBrowserBench.ts')) {
 }
 
 /** The docs/benchmarks.md section of `npm run bench -- browser`: each figure's median over the runs, the three servers side by side. */
-export function browserPeerSection(runs: readonly BrowserPeerFigures[], machine: string, chromium: string, date: string): string {
+export function browserPeerSection(
+  runs: readonly BrowserPeerFigures[],
+  machine: string,
+  chromium: string,
+  date: string,
+  before: readonly BrowserPeerFigures[] = [],
+): string {
   const sides = ['ours', 'cdt', 'pw'] as const;
   const m = (side: (typeof sides)[number], key: keyof SideFigures) => median(runs.map((run) => run[side][key]));
   const cell = (side: (typeof sides)[number], key: keyof SideFigures, digits: number) =>
     `${m(side, key).toFixed(digits)} (${runs.map((run) => run[side][key].toFixed(digits)).join(' / ')})`;
+  const beforeCell = (key: keyof SideFigures, digits: number) =>
+    before.length === 0
+      ? '—'
+      : `${median(before.map((run) => run.ours[key])).toFixed(digits)} (${before.map((run) => run.ours[key].toFixed(digits)).join(' / ')})`;
   // Time and memory: theirs / ours (above 1: ours is faster or smaller); bytes the same way.
   const ratio = (key: keyof SideFigures, peer: 'cdt' | 'pw') => `${(m(peer, key) / m('ours', key)).toFixed(2)}×`;
   const row = (label: string, key: keyof SideFigures, unit: string, digits = 1) =>
-    `| ${label} (${unit}) | ${cell('ours', key, digits)} | ${cell('cdt', key, digits)} | ${cell('pw', key, digits)} | ${ratio(key, 'cdt')} / ${ratio(key, 'pw')} |`;
+    `| ${label} (${unit}) | ${beforeCell(key, digits)} | ${cell('ours', key, digits)} | ${cell('cdt', key, digits)} | ${cell('pw', key, digits)} | ${ratio(key, 'cdt')} / ${ratio(key, 'pw')} |`;
   return [
     `## Screenshots and reads beside Chrome DevTools MCP and Playwright MCP (${date})`,
     '',
-    `Machine: ${machine}; ${chromium} headless, 1280×720; chrome-devtools-mcp 1.11.0, @playwright/mcp ${PLAYWRIGHT_MCP_VERSION}. ${runs.length} runs, medians (the runs in brackets).`,
+    `Machine: ${machine}; ${chromium} headless, 1280×720; chrome-devtools-mcp 1.11.0, @playwright/mcp ${PLAYWRIGHT_MCP_VERSION}. ${runs.length} runs, medians (the runs in brackets).${before.length === 0 ? '' : ` "Before": ${before.length} runs of the same harness, the same hour, with the extension built from the code before this work (its peers' figures not shown).`}`,
     '',
-    '| figure | browsertap | Chrome DevTools MCP | Playwright MCP | theirs / ours (CDT / PW) |',
-    '|---|---|---|---|---|',
+    '| figure | browsertap before | browsertap | Chrome DevTools MCP | Playwright MCP | theirs / ours (CDT / PW) |',
+    '|---|---|---|---|---|---|',
     row('screenshot one a second, TodoMVC page, p50 of 10 after the first', 'shotP50Ms', 'ms'),
     row('the first, after the page loaded', 'shotFirstMs', 'ms'),
     row('its image', 'shotBytes', 'bytes', 0),
