@@ -1,24 +1,36 @@
+/** Base64 characters of a data URL read to find a PNG's size: its signature and IHDR (24 bytes). */
+const PNG_HEADER_BASE64 = 32;
 /** Base64 characters of a data URL read to find a JPEG's size (its frame header comes after its tables). */
 const MAX_HEADER_BASE64 = 65_536;
 
 /**
  * The pixel size a PNG or JPEG data URL says in its header, read without decoding the image
- * (`captureVisibleTab` answers with one): a PNG's IHDR, a JPEG's first frame header (SOFn). At
- * most the first 48 KB are read; `undefined` when the header is not found there or is not one of
- * these.
+ * (`captureVisibleTab` answers with one): a PNG's IHDR (its first 24 bytes), a JPEG's first frame
+ * header (SOFn), at most the first 48 KB read for it. `undefined` when the header is not found
+ * there or is not one of these.
  */
 export function imageSize(dataUrl: string): { width: number; height: number } | undefined {
   const comma = dataUrl.indexOf(',');
   if (comma < 0 || !dataUrl.slice(0, comma).endsWith(';base64')) return undefined;
-  let bytes: Uint8Array;
+  // A PNG first, from 32 characters: decoding 64 KB of base64 costs ≈ 2 ms a screenshot.
+  const png = head(dataUrl, comma, PNG_HEADER_BASE64);
+  if (png === undefined) return undefined;
+  if (png[0] === PNG_SIGNATURE[0]) return pngSize(png);
+  const jpeg = head(dataUrl, comma, MAX_HEADER_BASE64);
+  return jpeg === undefined ? undefined : jpegSize(jpeg);
+}
+
+/** The bytes of the first `chars` base64 characters after the comma (whole 4-character groups only, so the cut never lands inside one). */
+function head(dataUrl: string, comma: number, chars: number): Uint8Array | undefined {
+  const text = dataUrl.slice(comma + 1, comma + 1 + chars);
   try {
-    // Whole 4-character groups only, so the cut never lands inside one.
-    const head = dataUrl.slice(comma + 1, comma + 1 + MAX_HEADER_BASE64);
-    bytes = Uint8Array.from(atob(head.slice(0, head.length - (head.length % 4))), (c) => c.charCodeAt(0));
+    const binary = atob(text.slice(0, text.length - (text.length % 4)));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
   } catch {
     return undefined;
   }
-  return pngSize(bytes) ?? jpegSize(bytes);
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
