@@ -191,7 +191,7 @@ describe('e2e: commands on real pages', function () {
       expect(first.data.note).to.equal('sent as JPEG (quality 80): the PNG was over 750 KB');
       const next = await shot();
       expect(next.mimeType).to.equal('image/jpeg');
-      expect(next.data.note).to.equal("sent as JPEG (quality 80): this page's PNG was over 750 KB in the last 10 s");
+      expect(next.data.note).to.equal("sent as JPEG (quality 80): this page's PNG was over 750 KB less than a minute ago");
       expect(next.data.image).to.include({ width: first.data.image.width, height: first.data.image.height });
     } finally {
       await noisy.close();
@@ -322,16 +322,14 @@ describe('e2e: commands on real pages', function () {
       await other.goto(site.url('/second.html'));
       const otherId = await tabIdOf(browser.context, site.url('/second.html'));
       await other.bringToFront();
-      const visibility = () => page.evaluate(() => document.visibilityState);
-      expect(await visibility(), 'the agent’s tab is behind the other').to.equal('hidden');
       const png = async (id: number) => {
         const answer = await agent.call('interact', { action: 'screenshot', tab_id: id, wait_ms: 15_000 });
         expect(answer.isError, JSON.stringify(answer.payload).slice(0, 300)).to.equal(false);
         return (answer.raw.content.find((block) => block.type === 'image') as { data: string }).data;
       };
+      // Headless Chromium tells every page it is visible: which tab is in front shows in its pixels only.
       const front = await png(otherId);
       const behind = await png(tabId);
-      expect(await visibility(), 'brought to the front').to.equal('visible');
       const again = await png(tabId);
       expect(behind, 'the other tab’s pixels').to.not.equal(front);
       expect(behind, 'the same pixels as once in front').to.equal(again);

@@ -34,16 +34,19 @@ const MAX_FULL_PAGE_PARTS = 8;
 const SHOWN_WAIT_MS = 500;
 /** The JPEG quality of a PNG that came out too large (the note says so). */
 const FALLBACK_QUALITY = 80;
-/** How long a page whose PNG came out too large is captured as JPEG at once (DetailedPages). */
+/** A page whose PNG came out too large is captured as JPEG at once while its screenshots come less than this apart (DetailedPages)… */
 const DETAILED_FOR_MS = 10_000;
-const detailed = new DetailedPages(DETAILED_FOR_MS, 32);
+/** …for at most this long after its PNG was last seen too large; then PNG is tried again (one slow screenshot). */
+const DETAILED_KEEP_MS = 60_000;
+const detailed = new DetailedPages(DETAILED_FOR_MS, DETAILED_KEEP_MS, 32);
 
 /**
  * The visible part of `tab` (made the active tab of its window first), one element of it
  * (`ref`/`selector`: scrolled into view and cut out) or the whole page (`full_page`: viewport
  * after viewport, stitched), scaled down to ≤ 1280 px wide, as PNG (default) or JPEG
  * (`quality` 0–100, default 80). A PNG over 750 KB is sent as JPEG (quality 80), and the same
- * page's screenshots in the next 10 s are captured as JPEG at once.
+ * page's next screenshots are captured as JPEG at once (DetailedPages: while they come less than
+ * 10 s apart, for up to a minute).
  */
 export async function screenshot(
   tab: chrome.tabs.Tab,
@@ -90,7 +93,7 @@ export async function screenshot(
     if (early) {
       mime = 'image/jpeg';
       encodeQuality = FALLBACK_QUALITY;
-      note = `sent as JPEG (quality ${FALLBACK_QUALITY}): this page's PNG was over 750 KB in the last ${DETAILED_FOR_MS / 1_000} s`;
+      note = `sent as JPEG (quality ${FALLBACK_QUALITY}): this page's PNG was over 750 KB less than a minute ago`;
     }
     const dataUrl = await take(early ? 'jpeg' : format, encodeQuality);
     const captured = dataUrl.slice(dataUrl.indexOf(',') + 1);
