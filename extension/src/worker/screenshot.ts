@@ -236,7 +236,7 @@ export async function captureBox(
   viewport: { width: number; height: number },
 ): Promise<{ mime_type: string; base64: string; width: number; height: number } | undefined> {
   if (!tab.active) return undefined;
-  const { value } = await paced(() => capture(tab.windowId, 'png', 100));
+  const { value } = await capturePaced(tab.windowId, 'png', 100);
   const whole = await createImageBitmap(await (await fetch(value.dataUrl)).blob());
   const ratio = whole.width / Math.max(1, viewport.width);
   const left = Math.max(0, box.x - PICK_MARGIN);
