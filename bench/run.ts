@@ -11,7 +11,14 @@ import { runHostileBench, type EdgeFigures, type HostileFigures } from './hostil
 import { runStreamBench, type StreamFigures } from './streamBench.js';
 import { goPeerSection, runGoPeerBench } from './goPeerBench.js';
 import { BENCH_CLI, machine, median } from './lib.js';
-import type { ExtensionFigures, PeerFigures, PickFigures, SettleFigures, SourceMapFigures } from './extension/figures.js';
+import type {
+  BrowserPeerFigures,
+  ExtensionFigures,
+  PeerFigures,
+  PickFigures,
+  SettleFigures,
+  SourceMapFigures,
+} from './extension/figures.js';
 
 /** Type-checked with the e2e tests (it needs the DOM and chrome types), so imported by name here. */
 const EXTENSION_SUITE = './extension/extensionBench.js';
@@ -20,6 +27,7 @@ const SETTLE_SUITE = './extension/settleBench.js';
 const PEER_SUITE = './extension/peerBench.js';
 const GALLERY_SUITE = './extension/galleryBench.js';
 const PICK_SUITE = './extension/pickBench.js';
+const BROWSER_PEER_SUITE = './extension/peerBrowserBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DOC = 'docs/benchmarks.md';
@@ -650,6 +658,26 @@ async function main(): Promise<void> {
     };
     const runs = await measure('peer', runPeerBench);
     writeSection('peer', peerSection(runs, machine(), chromiumVersion(), today()));
+  }
+  if (suites.length === 0 || suites.includes('browser')) {
+    const { runBrowserPeerBench, browserPeerSection } = (await import(BROWSER_PEER_SUITE)) as {
+      runBrowserPeerBench: () => Promise<BrowserPeerFigures>;
+      browserPeerSection: (
+        runs: readonly BrowserPeerFigures[],
+        machine: string,
+        chromium: string,
+        date: string,
+        before: readonly BrowserPeerFigures[],
+      ) => string;
+    };
+    // BENCH_BROWSER_BEFORE: files of `OUT=… node --import tsx bench/extension/peerBrowserBench.ts` runs
+    // with an earlier extension build (BROWSERTAP_EXTENSION_DIST), comma-separated: the "before" column.
+    const before = (process.env.BENCH_BROWSER_BEFORE ?? '')
+      .split(',')
+      .filter((file) => file !== '')
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as BrowserPeerFigures);
+    const runs = await measure('browser', runBrowserPeerBench);
+    writeSection('browser', browserPeerSection(runs, machine(), chromiumVersion(), today(), before));
   }
   if (suites.length === 0 || suites.includes('extension')) {
     const { runExtensionBench } = (await import(EXTENSION_SUITE)) as {

@@ -95,3 +95,32 @@ export interface PickFigures {
   readonly hoverP50: number;
   readonly rounds: number;
 }
+
+/** One MCP server's figures in `bench/extension/peerBrowserBench.ts` (ms, bytes, MB). */
+export interface SideFigures {
+  /** One screenshot a second of the fixture app's TodoMVC page: the first after the load, the p50 of the 10 after, the image's bytes. */
+  readonly shotFirstMs: number;
+  readonly shotP50Ms: number;
+  readonly shotBytes: number;
+  /** The same on a page with a picture's detail (gradient, coloured text, a photo-like image). */
+  readonly richShotFirstMs: number;
+  readonly richShotP50Ms: number;
+  readonly richShotBytes: number;
+  /** Listing the 100 console messages a page logged: p50, the text + structuredContent bytes, the messages it stands for. */
+  readonly consoleP50Ms: number;
+  readonly consoleBytes: number;
+  readonly consoleCount: number;
+  /** Listing the 50 requests a page made: the same. */
+  readonly networkP50Ms: number;
+  readonly networkBytes: number;
+  readonly networkCount: number;
+  /** RSS of the MCP server's processes after all that (ours: the stdio bridge and the daemon), MB. */
+  readonly rssMb: number;
+}
+
+/** What `bench/extension/peerBrowserBench.ts` measures in one run. */
+export interface BrowserPeerFigures {
+  readonly ours: SideFigures;
+  readonly cdt: SideFigures;
+  readonly pw: SideFigures;
+}

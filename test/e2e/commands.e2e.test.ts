@@ -171,6 +171,33 @@ describe('e2e: commands on real pages', function () {
     expect(String(bad)).to.contain('not both');
   });
 
+  it('a page too detailed for a PNG comes as JPEG, and its next screenshot is captured as JPEG at once, saying why', async function () {
+    this.timeout(30_000);
+    const noisy = await browser.context.newPage();
+    try {
+      await noisy.goto(site.url('/noise.html'));
+      await noisy.waitForFunction(() => (document.querySelector('img') as HTMLImageElement).complete);
+      const noisyId = await tabIdOf(browser.context, site.url('/noise.html'));
+      const shot = async () => {
+        const answer = await agent.call('interact', { action: 'screenshot', tab_id: noisyId, wait_ms: 15_000 });
+        expect(answer.isError, JSON.stringify(answer.payload).slice(0, 300)).to.equal(false);
+        const image = answer.raw.content.find((block) => block.type === 'image') as { data: string; mimeType: string };
+        const bytes = Buffer.from(image.data, 'base64');
+        return { data: answer.payload.result.data, mimeType: image.mimeType, bytes };
+      };
+      const first = await shot();
+      expect(first.mimeType).to.equal('image/jpeg');
+      expect(first.bytes.subarray(0, 2)).to.deep.equal(Buffer.from([0xff, 0xd8]));
+      expect(first.data.note).to.equal('sent as JPEG (quality 80): the PNG was over 750 KB');
+      const next = await shot();
+      expect(next.mimeType).to.equal('image/jpeg');
+      expect(next.data.note).to.equal("sent as JPEG (quality 80): this page's PNG was over 750 KB less than a minute ago");
+      expect(next.data.image).to.include({ width: first.data.image.width, height: first.data.image.height });
+    } finally {
+      await noisy.close();
+    }
+  });
+
   it('8 parallel execute_js with wait_ms all succeed (past the 5-in-flight bound they wait for a slot)', async function () {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -284,5 +311,30 @@ describe('e2e: commands on real pages', function () {
     const fallback = await agent.interact('execute_js', { script: 'return location.href' }); // the active tab is untracked
     expect(fallback.result.data).to.not.include(NOT_DEV);
     await other.close();
+  });
+
+  it('a screenshot of a tab behind another brings it to the front and shows that tab, as a second screenshot of it does', async function () {
+    this.timeout(30_000);
+    // Two still pages, so the same tab shows the same pixels each time (the same PNG bytes).
+    await agent.interact('navigate', { url: site.url('/csp.html'), tab_id: tabId });
+    const other = await browser.context.newPage();
+    try {
+      await other.goto(site.url('/second.html'));
+      const otherId = await tabIdOf(browser.context, site.url('/second.html'));
+      await other.bringToFront();
+      const png = async (id: number) => {
+        const answer = await agent.call('interact', { action: 'screenshot', tab_id: id, wait_ms: 15_000 });
+        expect(answer.isError, JSON.stringify(answer.payload).slice(0, 300)).to.equal(false);
+        return (answer.raw.content.find((block) => block.type === 'image') as { data: string }).data;
+      };
+      // Headless Chromium tells every page it is visible: which tab is in front shows in its pixels only.
+      const front = await png(otherId);
+      const behind = await png(tabId);
+      const again = await png(tabId);
+      expect(behind, 'the other tab’s pixels').to.not.equal(front);
+      expect(behind, 'the same pixels as once in front').to.equal(again);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -34,11 +34,20 @@ export const RUNNER = Object.freeze({
 });
 
 /**
+ * Commands that change nothing when run twice (a screenshot: at most which tab is in front, as its
+ * own run does): they start while their claim is in flight, so the claim's round trip to the
+ * daemon (≈ 4 ms from a service worker) hides behind the capture, and their result is posted only
+ * once the claim is accepted; refused, the work is stopped and nothing is posted.
+ */
+const BEFORE_CLAIM: ReadonlySet<string> = new Set(['screenshot']);
+
+/**
  * Seed 001's protocol for one command, made to run it at most once: claim it (the claim is the
  * acknowledgement, posted before anything happens, and the daemon accepts it only from the
  * worker the command is leased to); run it; at the execution limit post `timeout` with a clear
  * message (the page may still be busy); else post `complete` with the result, or `error` with
- * the page's message and stack. A command the daemon did not give this worker is never started.
+ * the page's message and stack. A command the daemon did not give this worker is never started
+ * (a BEFORE_CLAIM one may start, and is stopped unposted).
  * A resumed one (this worker's earlier start claimed it and was stopped) is not run again: its
  * outcome is read from the page that kept it. Exactly one final status is posted per delivery,
  * and a command id already running here is not started twice.
@@ -57,9 +66,9 @@ export class CommandRunner {
     if (this.running.has(id)) return;
     this.running.add(id);
     try {
-      const resumed = query.resume === true;
-      if (!resumed && !(await this.claimed(id))) return;
-      await this.perform(query, resumed);
+      if (query.resume === true) await this.perform(query, true);
+      else if (BEFORE_CLAIM.has(query.type)) await this.perform(query, false, this.claimed(id));
+      else if (await this.claimed(id)) await this.perform(query, false);
     } finally {
       this.running.delete(id);
     }
@@ -79,7 +88,8 @@ export class CommandRunner {
     }
   }
 
-  private async perform(query: Query, resumed: boolean): Promise<void> {
+  /** `claim`: the claim still in flight of a BEFORE_CLAIM command (nothing is posted unless it is accepted). */
+  private async perform(query: Query, resumed: boolean, claim?: Promise<boolean>): Promise<void> {
     const id = query.correlation_id;
     const limit =
       typeof query.params.timeout_ms === 'number' && query.params.timeout_ms > 0
@@ -88,9 +98,10 @@ export class CommandRunner {
     const deadline = this.ports.now() + limit;
     const abort = new AbortController();
     let settled = false;
-    let finish!: (body: ResultBody) => void;
-    const final = new Promise<ResultBody>((resolve) => (finish = resolve));
-    const settle = (body: ResultBody) => {
+    let finish!: (body: ResultBody | undefined) => void;
+    const final = new Promise<ResultBody | undefined>((resolve) => (finish = resolve));
+    /** `undefined`: the claim was refused (the work is stopped, nothing posted). */
+    const settle = (body: ResultBody | undefined) => {
       if (settled) return;
       settled = true;
       this.ports.clearTimeout(limitTimer);
@@ -107,12 +118,15 @@ export class CommandRunner {
         }),
       limit,
     );
+    void claim?.then((accepted) => accepted || settle(undefined));
     const work = resumed ? this.ports.recall(query, deadline, abort.signal) : this.ports.execute(query, deadline, abort.signal);
     work.then(
       (result) => settle({ correlation_id: id, status: 'complete', result }),
       (error: unknown) => settle(failureBody(id, error)),
     );
-    await this.ports.post(await final);
+    const body = await final;
+    if (body === undefined || (claim !== undefined && !(await claim))) return;
+    await this.ports.post(body);
   }
 }
 

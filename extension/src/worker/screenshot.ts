@@ -1,18 +1,12 @@
 import { CommandFailure } from '../shared/commands.js';
+import { DetailedPages } from './DetailedPages.js';
+import { capturePaced } from './capturePaced.js';
+import { imageSize } from './imageSize.js';
 
-/** SPEC 2: screenshots are at most this wide. */
+/** Screenshots are at most this wide (docs/mcp-tools.md, screenshot). */
 export const MAX_WIDTH = 1_280;
 /** A PNG larger than this (base64 characters) is sent as JPEG instead, to keep results small. */
 const MAX_PNG_BASE64 = 1_000_000;
-/**
- * captureVisibleTab allows two calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): captures
- * are spaced this far apart, so back-to-back screenshots each wait at most this long instead of
- * being refused and retried later (SPEC 9: paced to Chrome's limit).
- */
-export const CAPTURE_SPACING_MS = 510;
-/** A quota error can still come (another extension, DevTools): it is retried after this (ms). */
-const QUOTA_RETRY_MS = 600;
-
 export interface ScreenshotData {
   image: { mime_type: string; base64: string; width: number; height: number };
   tab_id: number;
@@ -36,11 +30,23 @@ export type Measurer = (extra: { scroll_to?: { x: number; y: number } }) => Prom
 /** A full-page screenshot stitches at most this many viewports (each capture waits its turn). */
 const MAX_FULL_PAGE_PARTS = 8;
 
+/** Longest wait for a tab brought to the front to paint before it is captured anyway (ms). */
+const SHOWN_WAIT_MS = 500;
+/** The JPEG quality of a PNG that came out too large (the note says so). */
+const FALLBACK_QUALITY = 80;
+/** A page whose PNG came out too large is captured as JPEG at once while its screenshots come less than this apart (DetailedPages)… */
+const DETAILED_FOR_MS = 10_000;
+/** …for at most this long after its PNG was last seen too large; then PNG is tried again (one slow screenshot). */
+const DETAILED_KEEP_MS = 60_000;
+const detailed = new DetailedPages(DETAILED_FOR_MS, DETAILED_KEEP_MS, 32);
+
 /**
  * The visible part of `tab` (made the active tab of its window first), one element of it
  * (`ref`/`selector`: scrolled into view and cut out) or the whole page (`full_page`: viewport
  * after viewport, stitched), scaled down to ≤ 1280 px wide, as PNG (default) or JPEG
- * (`quality` 0–100, default 80).
+ * (`quality` 0–100, default 80). A PNG over 750 KB is sent as JPEG (quality 80), and the same
+ * page's next screenshots are captured as JPEG at once (DetailedPages: while they come less than
+ * 10 s apart, for up to a minute).
  */
 export async function screenshot(
   tab: chrome.tabs.Tab,
@@ -50,51 +56,93 @@ export async function screenshot(
   const tabId = tab.id as number;
   if (!tab.active) {
     await chrome.tabs.update(tabId, { active: true });
-    await new Promise((resolve) => setTimeout(resolve, 150)); // let the compositor show it
+    await shown(tabId);
   }
   const format = params.format === 'jpeg' ? 'jpeg' : 'png';
   const quality = typeof params.quality === 'number' ? params.quality : 80;
   const asked = Date.now();
   let waited = 0;
-  let dataUrl = '';
-  const shoot = async () => {
+  const take = async (as: 'png' | 'jpeg', at: number) => {
     const before = Date.now();
-    const { value, startedAt } = await paced(() => capture(tab.windowId, format, quality));
+    const { value, startedAt } = await capturePaced(tab.windowId, as, at);
     waited += value.retriedMs + startedAt - before;
-    dataUrl = value.dataUrl;
-    return createImageBitmap(await (await fetch(value.dataUrl)).blob());
+    return value.dataUrl;
   };
-  let plain = false;
+  const shoot = async () => decode(await take(format, quality));
+  const done = (image: ScreenshotData['image'], note?: string): ScreenshotData => ({
+    image,
+    tab_id: tabId,
+    ...(tab.url ? { url: tab.url } : {}),
+    ...(note ? { note } : {}),
+    quota_wait_ms: Math.min(waited, Date.now() - asked),
+  });
   let bitmap: ImageBitmap;
   let note: string | undefined;
+  let mime = `image/${format}`;
+  let encodeQuality = quality;
+  /** The capture as Chrome encoded it, when nothing is to be cut or scaled. */
+  let kept: string | undefined;
+  let plain = false;
   if (params.full_page === true) {
     ({ bitmap, note } = await fullPage(measure, shoot));
   } else if (typeof params.ref === 'string' || typeof params.selector === 'string') {
     bitmap = await element(measure, shoot);
   } else {
-    bitmap = await shoot();
     plain = true;
+    const early = format === 'png' && detailed.isDetailed(tabId, tab.url, Date.now());
+    if (early) {
+      mime = 'image/jpeg';
+      encodeQuality = FALLBACK_QUALITY;
+      note = `sent as JPEG (quality ${FALLBACK_QUALITY}): this page's PNG was over 750 KB less than a minute ago`;
+    }
+    const dataUrl = await take(early ? 'jpeg' : format, encodeQuality);
+    const captured = dataUrl.slice(dataUrl.indexOf(',') + 1);
+    // Sent as Chrome encoded it when it fits: its header says its size, so nothing is decoded.
+    const size = imageSize(dataUrl);
+    if (size !== undefined && size.width <= MAX_WIDTH && (mime === 'image/jpeg' || captured.length <= MAX_PNG_BASE64)) {
+      if (mime === 'image/png') detailed.forget(tabId);
+      return done({ mime_type: mime, base64: captured, ...size }, note);
+    }
+    bitmap = await decode(dataUrl);
+    if (bitmap.width <= MAX_WIDTH) kept = captured;
   }
   const scale = Math.min(1, MAX_WIDTH / bitmap.width);
   const width = Math.max(1, Math.round(bitmap.width * scale));
   const height = Math.max(1, Math.round(bitmap.height * scale));
-  let mime = `image/${format}`;
-  // The capture as Chrome encoded it, when nothing was cut or scaled.
-  let base64 =
-    plain && scale === 1 ? dataUrl.slice(dataUrl.indexOf(',') + 1) : await encode(bitmap, width, height, mime, quality);
-  if (format === 'png' && base64.length > MAX_PNG_BASE64) {
+  let base64 = kept ?? (await encode(bitmap, width, height, mime, encodeQuality));
+  if (mime === 'image/png' && base64.length > MAX_PNG_BASE64) {
     mime = 'image/jpeg';
-    base64 = await encode(bitmap, width, height, mime, 80);
-    note = `${note === undefined ? '' : `${note}; `}sent as JPEG (quality 80): the PNG was over 750 KB`;
+    base64 = await encode(bitmap, width, height, mime, FALLBACK_QUALITY);
+    note = `${note === undefined ? '' : `${note}; `}sent as JPEG (quality ${FALLBACK_QUALITY}): the PNG was over 750 KB`;
+    if (plain) detailed.note(tabId, tab.url, Date.now());
   }
   bitmap.close();
-  return {
-    image: { mime_type: mime, base64, width, height },
-    tab_id: tabId,
-    ...(tab.url ? { url: tab.url } : {}),
-    ...(note ? { note } : {}),
-    quota_wait_ms: Math.min(waited, Date.now() - asked),
-  };
+  return done({ mime_type: mime, base64, width, height }, note);
+}
+
+/**
+ * Waits until a tab just brought to the front has painted (two animation frames of its page: a
+ * hidden page has none), at most SHOWN_WAIT_MS: a page that cannot paint (busy, or not
+ * scriptable) is captured as it shows by then.
+ */
+async function shown(tabId: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHOWN_WAIT_MS)));
+  const painted = chrome.scripting
+    .executeScript({
+      target: { tabId },
+      world: 'ISOLATED',
+      injectImmediately: true,
+      func: () => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))),
+    })
+    .catch(() => undefined);
+  await Promise.race([painted, late]);
+  clearTimeout(timer);
+}
+
+/** The capture as pixels (to cut, stitch or scale). */
+async function decode(dataUrl: string): Promise<ImageBitmap> {
+  return createImageBitmap(await (await fetch(dataUrl)).blob());
 }
 
 /** The element's box, cut out of a capture of the viewport it was scrolled into. */
@@ -156,44 +204,6 @@ async function fullPage(measure: Measurer, shoot: () => Promise<ImageBitmap>): P
     : { bitmap };
 }
 
-let nextCaptureAt = 0;
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs captures one at a time, each at least CAPTURE_SPACING_MS after the one before. */
-function paced<T>(run: () => Promise<T>): Promise<{ value: T; startedAt: number }> {
-  const turn = queue.then(async () => {
-    const wait = nextCaptureAt - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const startedAt = Date.now();
-    nextCaptureAt = startedAt + CAPTURE_SPACING_MS;
-    return { value: await run(), startedAt };
-  });
-  queue = turn.catch(() => undefined);
-  return turn;
-}
-
-async function capture(
-  windowId: number,
-  format: 'png' | 'jpeg',
-  quality: number,
-): Promise<{ dataUrl: string; retriedMs: number }> {
-  let retriedMs = 0;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const dataUrl = await chrome.tabs.captureVisibleTab(windowId, { format, ...(format === 'jpeg' ? { quality } : {}) });
-      return { dataUrl, retriedMs };
-    } catch (error) {
-      const message = (error as Error).message ?? String(error);
-      if (attempt < 3 && /quota|MAX_CAPTURE/i.test(message)) {
-        await new Promise((resolve) => setTimeout(resolve, QUOTA_RETRY_MS));
-        retriedMs += QUOTA_RETRY_MS;
-        continue;
-      }
-      throw new CommandFailure('screenshot_failed', `Chrome could not capture the tab: ${message}`);
-    }
-  }
-}
-
 async function encode(bitmap: ImageBitmap, width: number, height: number, mime: string, quality: number): Promise<string> {
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d');
@@ -226,7 +236,7 @@ export async function captureBox(
   viewport: { width: number; height: number },
 ): Promise<{ mime_type: string; base64: string; width: number; height: number } | undefined> {
   if (!tab.active) return undefined;
-  const { value } = await paced(() => capture(tab.windowId, 'png', 100));
+  const { value } = await capturePaced(tab.windowId, 'png', 100);
   const whole = await createImageBitmap(await (await fetch(value.dataUrl)).blob());
   const ratio = whole.width / Math.max(1, viewport.width);
   const left = Math.max(0, box.x - PICK_MARGIN);

@@ -7,7 +7,8 @@ import { chromium, type BrowserContext } from 'playwright-core';
 export const CHROMIUM = process.env.BROWSERTAP_CHROMIUM ?? '/usr/bin/chromium';
 /** Pinned by the manifest's `key`, whatever directory the extension is loaded from. */
 export const EXTENSION_ID = 'chnkcgfikgkkocojlablgccbkcgijnhm';
-const BUILT = resolve('extension/dist');
+/** The built extension; BROWSERTAP_EXTENSION_DIST: another build (a bench's "before"). */
+const BUILT = resolve(process.env.BROWSERTAP_EXTENSION_DIST ?? 'extension/dist');
 /** A public-looking name (so not a development origin) that the browser resolves to 127.0.0.1. */
 export const NOT_DEV = 'notdev.example';
 export const MAP_NOT_DEV = `--host-resolver-rules=MAP ${NOT_DEV} 127.0.0.1`;

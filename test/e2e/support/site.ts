@@ -306,6 +306,10 @@ setTimeout(function tick() { setTimeout(tick, 200); }, 200);
 </script></body></html>`,
   },
   '/second.html': { html: '<!doctype html><html><head><title>second page</title></head><body><h1>Second</h1></body></html>' },
+  /** A page of fine detail (noise over the whole viewport): its PNG screenshot is too large to send. */
+  '/noise.html': {
+    html: '<!doctype html><html><head><title>noise page</title></head><body style="margin:0"><img src="/noise.png" alt="" style="display:block;width:100vw;height:100vh"></body></html>',
+  },
   '/slow.html': {
     html: '<!doctype html><html><head><title>slow page</title></head><body><h1>Slow</h1></body></html>',
     delayMs: 1_500,

@@ -14,6 +14,8 @@ interface Options {
   /** The daemon's answer to each claim, in turn (an Error: it could not be reached); the last repeats. */
   claims?: Array<boolean | Error>;
   recall?: () => Promise<unknown>;
+  /** How long each claim's answer takes (ms of the fake clock). */
+  claimMs?: number;
 }
 
 function setup(execute: (signal: AbortSignal) => Promise<unknown>, options: Options = {}) {
@@ -27,6 +29,7 @@ function setup(execute: (signal: AbortSignal) => Promise<unknown>, options: Opti
     claim: async () => {
       const answer = answers[Math.min(claimedAt.length, answers.length - 1)] as boolean | Error;
       claimedAt.push(clock.now);
+      if (options.claimMs !== undefined) await later(clock, options.claimMs, undefined);
       if (answer instanceof Error) throw answer;
       return answer;
     },
@@ -75,6 +78,40 @@ describe('extension CommandRunner (seed 001 protocol, claimed before it runs)', 
     await runner.run(query());
     await clock.tickAsync(10_000);
     expect(runs()).to.equal(0);
+    expect(posted).to.deep.equal([]);
+    expect(runner.active).to.equal(0);
+  });
+
+  it('starts a screenshot while its claim is in flight, and posts its result only once the claim is accepted', async () => {
+    const startedAt: number[] = [];
+    const { clock, posted, runner, claimedAt } = setup(
+      () => {
+        startedAt.push(clock.now);
+        return later(clock, 10, { success: true, data: 'shot' });
+      },
+      { claimMs: 30 },
+    );
+    const done = runner.run({ ...query(), type: 'screenshot' });
+    await clock.tickAsync(30);
+    await done;
+    expect([claimedAt, startedAt]).to.deep.equal([[0], [0]]);
+    expect(posted.map((p) => [p.status, p.at])).to.deep.equal([['complete', 30]]);
+  });
+
+  it('stops a screenshot whose claim is refused while it runs, and posts nothing', async () => {
+    let stopped = false;
+    const { clock, posted, runner, runs } = setup(
+      (signal) => {
+        signal.addEventListener('abort', () => (stopped = true));
+        return later(clock, 50, { success: true, data: 'shot' });
+      },
+      { claims: [false], claimMs: 5 },
+    );
+    const done = runner.run({ ...query(), type: 'screenshot' });
+    await clock.tickAsync(5);
+    expect([runs(), stopped]).to.deep.equal([1, true]);
+    await clock.tickAsync(100);
+    await done;
     expect(posted).to.deep.equal([]);
     expect(runner.active).to.equal(0);
   });

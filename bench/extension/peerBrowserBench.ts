@@ -1,0 +1,537 @@
+// Screenshots and reads beside Chrome DevTools MCP and Playwright MCP, in real Chromium, in the
+// same run: one screenshot a second of the same two pages, the same 100 console messages and the
+// same 50 requests listed, and what each MCP server (ours: the stdio bridge and the daemon) holds
+// in memory afterwards. Ours is the whole stack (bridge, daemon, the extension in Chromium launched
+// without automation attached, an SDK client); the peers are the dev dependencies
+// (chrome-devtools-mcp, @playwright/mcp) over stdio, each driving its own /usr/bin/chromium,
+// headless, 1280×720. The three take turns (the order rotates every round), so the machine's
+// drift falls on all of them. Run: node --import tsx bench/extension/peerBrowserBench.ts
+// (after `npm run build` and `npm run build:extension`), or `npm run bench -- browser`.
+import { readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CHROMIUM, launchRaw } from '../../test/e2e/support/chromium.js';
+import { buildFixtureApp } from '../../test/e2e/support/fixtureApp.js';
+import { noisePng } from '../../test/e2e/support/noisePng.js';
+import { type Agent, eventually, startAgent } from '../../test/e2e/support/stack.js';
+import { typicalRequests } from '../../test/support/typicalCapture.js';
+import { daemonPids } from '../../test/support/processes.js';
+import { median } from '../lib.js';
+import type { BrowserPeerFigures, SideFigures } from './figures.js';
+import { startPeer as startChromeDevTools } from './peerBench.js';
+import { TYPICAL_CONSOLE_HTML, typicalConsoleScript } from './typicalPage.js';
+
+const PLAYWRIGHT_MCP = join('node_modules', '@playwright', 'mcp', 'cli.js');
+export const PLAYWRIGHT_MCP_VERSION = '0.0.83';
+/** Screenshots per side and page, one a second; the first (after the page loaded) is reported apart. */
+const SHOTS = 11;
+/** Reads per side of each list, in turns. */
+const READS = 15;
+const MESSAGES = 100;
+const REQUESTS = 50;
+const VIEWPORT = { width: 1280, height: 720 };
+
+/** Each side's times on stderr as they come (ms). */
+function progress(what: string, times: ReadonlyMap<string, readonly number[]>): void {
+  const sides = [...times].map(([name, ms]) => `${name} ${ms.map((t) => t.toFixed(1)).join(' ')}`);
+  process.stderr.write(`${what}\n  ${sides.join('\n  ')}\n`);
+}
+
+/** `SHOW=1` prints what each side answered (its text blocks) on stderr. */
+function show(label: string, result: CallToolResult): void {
+  if (process.env.SHOW !== '1') return;
+  process.stderr.write(`--- ${label} (${wireBytes(result)} bytes)\n${text(result)}\n`);
+}
+
+/** One MCP server and its browser, as the bench drives it. */
+interface Side {
+  readonly name: 'ours' | 'cdt' | 'pw';
+  /** Loads `url` in the side's tab; `fresh`: what the tab captured before is forgotten (ours keeps a tab's entries across loads). */
+  navigate(url: string, fresh?: boolean): Promise<void>;
+  screenshot(): Promise<CallToolResult>;
+  readConsole(): Promise<CallToolResult>;
+  readNetwork(): Promise<CallToolResult>;
+  /** How many console messages / requests a read's result stands for. */
+  consoleCount(result: CallToolResult): number;
+  networkCount(result: CallToolResult): number;
+  /** The MCP server's processes (ours: the bridge and the daemon), not the browser's. */
+  serverPids(): number[];
+  stop(): Promise<void>;
+}
+
+interface Block {
+  readonly type: string;
+  readonly text?: string;
+  readonly data?: string;
+}
+
+const blocks = (result: CallToolResult) => result.content as Block[];
+const text = (result: CallToolResult) =>
+  blocks(result)
+    .map((block) => block.text ?? '')
+    .join('\n');
+
+/** What the client receives besides images: the text blocks and `structuredContent`, UTF-8 bytes. */
+export function wireBytes(result: CallToolResult): number {
+  const texts = blocks(result).reduce((sum, block) => sum + (block.type === 'text' ? Buffer.byteLength(block.text ?? '') : 0), 0);
+  return texts + (result.structuredContent === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.structuredContent)));
+}
+
+/** Bytes of the image a screenshot result carries (decoded from base64). */
+function imageBytes(result: CallToolResult): number {
+  const image = blocks(result).find((block) => block.type === 'image');
+  if (image?.data === undefined) throw new Error(`no image in ${JSON.stringify(result).slice(0, 300)}`);
+  return Buffer.from(image.data, 'base64').length;
+}
+
+/** A page that makes REQUESTS fetches, one after the other: test/support/typicalCapture.ts's mix (5 × 404, 5 × 500). */
+function networkScript(): string {
+  const calls = typicalRequests(REQUESTS).map((request) => {
+    const path = new URL(request.url).pathname + new URL(request.url).search;
+    return { path: `/mix${path}`, method: request.method, status: request.status };
+  });
+  return [
+    `const calls = ${JSON.stringify(calls)};`,
+    '(async () => {',
+    '  for (const call of calls) {',
+    "    try { const r = await fetch(call.path + (call.path.includes('?') ? '&' : '?') + 'status=' + call.status, { method: call.method }); await r.text(); } catch {}",
+    '  }',
+    "  document.title = 'done';",
+    '})();',
+  ].join('\n');
+}
+
+/** A page with a picture's worth of detail: a gradient, 60 coloured lines of text, a photo-like image. */
+const RICH_HTML = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Gallery</title></head>
+<body style="margin:0;font:16px sans-serif"><div style="height:160px;background:linear-gradient(45deg,#f06,#48f,#0c6)"></div>
+${Array.from({ length: 60 }, (_, i) => `<p style="margin:4px 12px;color:hsl(${i * 6},60%,35%)">Line ${i}: the quick brown fox jumps over the lazy dog.</p>`).join('')}
+<img src="/noise.png" alt="" style="position:absolute;top:180px;right:24px;width:540px;height:360px"></body></html>`;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+/** The pages, on 127.0.0.1 (a development origin: ours captures it without being told to). */
+async function startBenchSite(appDir: string) {
+  const noise = noisePng(600, 400);
+  const files: Record<string, { type: string; body: string | Buffer }> = {
+    '/console.html': { type: TYPES['.html'] as string, body: TYPICAL_CONSOLE_HTML },
+    '/console.js': { type: TYPES['.js'] as string, body: typicalConsoleScript(MESSAGES) },
+    '/network.html': {
+      type: TYPES['.html'] as string,
+      body: '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>requests</title></head><body><h1>Todos</h1><script src="network.js"></script></body></html>',
+    },
+    '/network.js': { type: TYPES['.js'] as string, body: networkScript() },
+    '/rich.html': { type: TYPES['.html'] as string, body: RICH_HTML },
+    '/noise.png': { type: 'image/png', body: noise },
+  };
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      if (url.pathname.startsWith('/mix/')) {
+        const status = Number(url.searchParams.get('status') ?? 200);
+        const json = url.pathname.includes('/api/');
+        response.writeHead(status, {
+          'content-type': json ? 'application/json' : 'text/javascript',
+          'cache-control': 'no-store',
+        });
+        return void response.end(json ? '{"ok":true}' : 'export {};');
+      }
+      const file = files[url.pathname];
+      if (file !== undefined) {
+        response.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' });
+        return void response.end(file.body);
+      }
+      if (url.pathname.startsWith('/app/')) {
+        const path = normalize(url.pathname.slice('/app/'.length));
+        if (!path.startsWith('..')) {
+          const body = await readFile(join(appDir, path)).catch(() => undefined);
+          if (body !== undefined) {
+            response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+            return void response.end(body);
+          }
+        }
+      }
+      response.writeHead(404).end();
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Chromium's own processes (the browser, its helpers), by their executable (not their title: a server may rename itself). */
+const BROWSER_PROCESS = /(^|\/)(chrom(e|ium)|chrome_crashpad_handler)$/;
+
+/** The processes under `root` (itself included) that are not the browser's. */
+function serverTree(root: number | null | undefined): number[] {
+  if (root === null || root === undefined) return [];
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const visit = (pid: number) => {
+    let executable = '';
+    try {
+      executable = readlinkSync(`/proc/${pid}/exe`);
+    } catch {
+      return;
+    }
+    if (BROWSER_PROCESS.test(executable)) return;
+    out.push(pid);
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return out;
+}
+
+function rssMb(name: string, pids: readonly number[]): number {
+  if (pids.length === 0) throw new Error(`${name}: no server process found to measure`);
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kb / 1024;
+}
+
+async function oursSide(): Promise<Side> {
+  const agent: Agent = await startAgent();
+  // A 1280×720 viewport: headless Chromium keeps 143 px of the window for its frame (measured in 156).
+  const browser = launchRaw(agent.port, [`--window-size=${VIEWPORT.width},${VIEWPORT.height + 143}`]);
+  let tabId: number | undefined;
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const answer = await agent.call(name, args);
+    if (answer.isError) throw new Error(`ours: ${name} ${JSON.stringify(args)}: ${JSON.stringify(answer.payload).slice(0, 300)}`);
+    return answer.raw;
+  };
+  try {
+    await agent.extensionConnected(20_000);
+  } catch (error) {
+    await browser.stop();
+    await agent.stop();
+    throw error;
+  }
+  /** Entries the compact list stands for (a folded row counts its `count`), of those `keep` accepts. */
+  const rows = (result: CallToolResult, keep: (row: unknown[], columns: string[]) => boolean = () => true) => {
+    const payload = result.structuredContent as { rows?: unknown[][]; columns?: string[] } | undefined;
+    const columns = payload?.columns ?? [];
+    const at = columns.indexOf('count');
+    return (payload?.rows ?? [])
+      .filter((row) => keep(row, columns))
+      .reduce<number>((sum, row) => sum + (typeof row[at] === 'number' ? (row[at] as number) : 1), 0);
+  };
+  return {
+    name: 'ours',
+    navigate: async (url, fresh = false) => {
+      if (fresh) {
+        // Twice, a moment apart: what the last page's requests still had on its way is gone too.
+        await call('configure', { action: 'clear', buffer: 'all' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await call('configure', { action: 'clear', buffer: 'all' });
+      }
+      const answer = (
+        await call('interact', { action: 'navigate', url, wait_ms: 15_000, ...(tabId === undefined ? {} : { tab_id: tabId }) })
+      ).structuredContent as { status: string; result?: { data?: { tab_id?: number } } };
+      if (answer.status !== 'complete') throw new Error(`ours: navigate answered ${JSON.stringify(answer).slice(0, 300)}`);
+      tabId = answer.result?.data?.tab_id;
+    },
+    screenshot: () => call('interact', { action: 'screenshot', tab_id: tabId, wait_ms: 15_000 }),
+    readConsole: () => call('observe', { what: 'logs', tab_id: tabId }),
+    readNetwork: () => call('observe', { what: 'network', tab_id: tabId }),
+    consoleCount: (result) => rows(result),
+    networkCount: (result) => rows(result, (row, columns) => String(row[columns.indexOf('url')]).includes('/mix/')),
+    // The daemon is detached from the bridge that started it, but may still be its child.
+    serverPids: () => [...new Set([...serverTree(agent.bridge.transport.pid), ...daemonPids(agent.port)])],
+    stop: async () => {
+      await browser.stop();
+      await agent.stop();
+    },
+  };
+}
+
+/** Messages a peer's text lists: one line per message, `[N times]` for a folded run. */
+function peerMessages(result: CallToolResult, start: RegExp): number {
+  let count = 0;
+  for (const line of text(result).split('\n')) {
+    if (!start.test(line)) continue;
+    count += Number(/ \[(\d+) times\]$/.exec(line)?.[1] ?? 1);
+  }
+  return count;
+}
+
+function peerSide(name: 'cdt' | 'pw', client: Client, transport: StdioClientTransport): Side {
+  const call = async (tool: string, args: Record<string, unknown>) => {
+    const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
+    if (result.isError === true) throw new Error(`${name}: ${tool}: ${text(result).slice(0, 300)}`);
+    return result;
+  };
+  const pids = () => serverTree(transport.pid);
+  const stop = async () => {
+    await client.close().catch(() => undefined);
+  };
+  if (name === 'cdt') {
+    return {
+      name,
+      navigate: async (url) => void (await call('navigate_page', { pageId: 1, type: 'url', url })),
+      screenshot: () => call('take_screenshot', { pageId: 1 }),
+      readConsole: () => call('list_console_messages', { pageId: 1 }),
+      readNetwork: () => call('list_network_requests', { pageId: 1 }),
+      consoleCount: (result) => peerMessages(result, /^msgid=/),
+      networkCount: (result) => peerMessages(result, /^reqid=.*\/mix\//),
+      serverPids: pids,
+      stop,
+    };
+  }
+  return {
+    name,
+    navigate: async (url) => void (await call('browser_navigate', { url })),
+    screenshot: () => call('browser_take_screenshot', { type: 'png' }),
+    readConsole: () => call('browser_console_messages', { level: 'debug' }),
+    readNetwork: () => call('browser_network_requests', { static: false }),
+    // Its messages span lines (stacks, multi-line text): the count it gives is the one to take.
+    consoleCount: (result) => Number(/Total messages: (\d+)/.exec(text(result))?.[1] ?? 0),
+    networkCount: (result) => peerMessages(result, /\/mix\//),
+    serverPids: pids,
+    stop,
+  };
+}
+
+async function cdtSide(): Promise<Side> {
+  const client = await startChromeDevTools();
+  return peerSide('cdt', client, client.transport as StdioClientTransport);
+}
+
+async function playwrightSide(outputDir: string): Promise<Side> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [
+      PLAYWRIGHT_MCP,
+      '--headless',
+      '--isolated',
+      '--executable-path',
+      CHROMIUM,
+      // As root (this VM) Chrome starts only without its sandbox.
+      '--no-sandbox',
+      '--viewport-size',
+      `${VIEWPORT.width}x${VIEWPORT.height}`,
+      '--output-dir',
+      outputDir,
+    ],
+    env: { ...(process.env as Record<string, string>), PLAYWRIGHT_MCP_NO_TELEMETRY: '1' },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'browsertap-peer-bench', version: '0.0.0' });
+  await client.connect(transport);
+  return peerSide('pw', client, transport);
+}
+
+/** Calls `act` on every side in turns, the first side changing every round; each side's times in ms. */
+async function inTurns(
+  sides: readonly Side[],
+  rounds: number,
+  periodMs: number,
+  act: (side: Side, round: number) => Promise<void>,
+): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    for (let i = 0; i < sides.length; i++) await act(sides[(round + i) % sides.length] as Side, round);
+    const left = periodMs - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
+
+const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> => {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+};
+
+/** One screenshot a second of `url` on each side: the first after the load, then the p50 of the rest. */
+async function screenshots(sides: readonly Side[], url: string) {
+  for (const side of sides) await side.navigate(url);
+  const times = new Map<string, number[]>(sides.map((side) => [side.name, []]));
+  const sizes = new Map<string, number>();
+  await inTurns(sides, SHOTS, 1_000, async (side) => {
+    const { ms, value } = await timed(() => side.screenshot());
+    times.get(side.name)?.push(ms);
+    sizes.set(side.name, imageBytes(value));
+  });
+  progress(`screenshots of ${url}`, times);
+  return (name: string) => {
+    const [first, ...rest] = times.get(name) ?? [];
+    return { first: first ?? NaN, p50: median(rest), bytes: sizes.get(name) ?? NaN };
+  };
+}
+
+/** Each side lists what the page at `url` made (once all `expected` are in), READS times in turns. */
+async function reads(
+  sides: readonly Side[],
+  url: string,
+  expected: number,
+  read: (side: Side) => Promise<CallToolResult>,
+  count: (side: Side, result: CallToolResult) => number,
+) {
+  for (const side of sides) {
+    await side.navigate(url, true);
+    let last: CallToolResult | undefined;
+    await eventually(
+      async () => count(side, (last = await read(side))) >= expected,
+      20_000,
+      () => `${side.name} never listed ${expected}: ${last === undefined ? '' : text(last).slice(0, 600)}`,
+    );
+  }
+  const times = new Map<string, number[]>(sides.map((side) => [side.name, []]));
+  const results = new Map<string, CallToolResult>();
+  await inTurns(sides, READS, 0, async (side) => {
+    const { ms, value } = await timed(() => read(side));
+    times.get(side.name)?.push(ms);
+    results.set(side.name, value);
+  });
+  progress(`reads of ${url}`, times);
+  for (const [name, result] of results) show(`${name}: the read of ${url}`, result);
+  return (side: Side) => {
+    const result = results.get(side.name) as CallToolResult;
+    return { p50: median(times.get(side.name) ?? []), bytes: wireBytes(result), count: count(side, result) };
+  };
+}
+
+/** One run: the three servers side by side on the same pages. */
+export async function runBrowserPeerBench(): Promise<BrowserPeerFigures> {
+  const app = await buildFixtureApp();
+  const site = await startBenchSite(app);
+  const outputDir = join(app, 'playwright-mcp-output');
+  const sides: Side[] = [];
+  try {
+    sides.push(await oursSide(), await cdtSide(), await playwrightSide(outputDir));
+    const todo = await screenshots(sides, site.url('/app/index.html'));
+    const rich = await screenshots(sides, site.url('/rich.html'));
+    const logs = await reads(
+      sides,
+      site.url('/console.html'),
+      MESSAGES,
+      (side) => side.readConsole(),
+      (side, r) => side.consoleCount(r),
+    );
+    const requests = await reads(
+      sides,
+      site.url('/network.html'),
+      REQUESTS,
+      (side) => side.readNetwork(),
+      (side, r) => side.networkCount(r),
+    );
+    const figures = (side: Side): SideFigures => {
+      const [app, picture, consoleRead, networkRead] = [todo(side.name), rich(side.name), logs(side), requests(side)];
+      return {
+        shotFirstMs: app.first,
+        shotP50Ms: app.p50,
+        shotBytes: app.bytes,
+        richShotFirstMs: picture.first,
+        richShotP50Ms: picture.p50,
+        richShotBytes: picture.bytes,
+        consoleP50Ms: consoleRead.p50,
+        consoleBytes: consoleRead.bytes,
+        consoleCount: consoleRead.count,
+        networkP50Ms: networkRead.p50,
+        networkBytes: networkRead.bytes,
+        networkCount: networkRead.count,
+        rssMb: rssMb(side.name, side.serverPids()),
+      };
+    };
+    const [ours, cdt, pw] = sides as [Side, Side, Side];
+    return { ours: figures(ours), cdt: figures(cdt), pw: figures(pw) };
+  } finally {
+    for (const side of sides) await side.stop().catch(() => undefined);
+    await site.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('peerBrowserBench.ts')) {
+  const figures = await runBrowserPeerBench();
+  const out = `${JSON.stringify(figures, null, 2)}\n`;
+  if (process.env.OUT !== undefined) writeFileSync(process.env.OUT, out);
+  process.stdout.write(out);
+}
+
+/** The docs/benchmarks.md section of `npm run bench -- browser`: each figure's median over the runs, the three servers side by side. */
+export function browserPeerSection(
+  runs: readonly BrowserPeerFigures[],
+  machine: string,
+  chromium: string,
+  date: string,
+  before: readonly BrowserPeerFigures[] = [],
+): string {
+  const sides = ['ours', 'cdt', 'pw'] as const;
+  const m = (side: (typeof sides)[number], key: keyof SideFigures) => median(runs.map((run) => run[side][key]));
+  const cell = (side: (typeof sides)[number], key: keyof SideFigures, digits: number) =>
+    `${m(side, key).toFixed(digits)} (${runs.map((run) => run[side][key].toFixed(digits)).join(' / ')})`;
+  const beforeCell = (key: keyof SideFigures, digits: number) =>
+    before.length === 0
+      ? '—'
+      : `${median(before.map((run) => run.ours[key])).toFixed(digits)} (${before.map((run) => run.ours[key].toFixed(digits)).join(' / ')})`;
+  // Time and memory: theirs / ours (above 1: ours is faster or smaller); bytes the same way.
+  const ratio = (key: keyof SideFigures, peer: 'cdt' | 'pw') => `${(m(peer, key) / m('ours', key)).toFixed(2)}×`;
+  const row = (label: string, key: keyof SideFigures, unit: string, digits = 1) =>
+    `| ${label} (${unit}) | ${beforeCell(key, digits)} | ${cell('ours', key, digits)} | ${cell('cdt', key, digits)} | ${cell('pw', key, digits)} | ${ratio(key, 'cdt')} / ${ratio(key, 'pw')} |`;
+  return [
+    `## Screenshots and reads beside Chrome DevTools MCP and Playwright MCP (${date})`,
+    '',
+    `Machine: ${machine}; ${chromium} headless, 1280×720; chrome-devtools-mcp 1.11.0, @playwright/mcp ${PLAYWRIGHT_MCP_VERSION}. ${runs.length} runs, medians (the runs in brackets).${before.length === 0 ? '' : ` "Before": ${before.length} runs of the same harness, the same hour, with the extension built from the code before this work (its peers' figures not shown).`}`,
+    '',
+    '| figure | browsertap before | browsertap | Chrome DevTools MCP | Playwright MCP | theirs / ours (CDT / PW) |',
+    '|---|---|---|---|---|---|',
+    row('screenshot one a second, TodoMVC page, p50 of 10 after the first', 'shotP50Ms', 'ms'),
+    row('the first, after the page loaded', 'shotFirstMs', 'ms'),
+    row('its image', 'shotBytes', 'bytes', 0),
+    row('screenshot one a second, a detailed page (photo-like image, gradient, coloured text), p50', 'richShotP50Ms', 'ms'),
+    row('the first', 'richShotFirstMs', 'ms'),
+    row('its image (ours: JPEG, its PNG is over 750 KB)', 'richShotBytes', 'bytes', 0),
+    row(`console read of ${MESSAGES} messages, p50 of ${READS}`, 'consoleP50Ms', 'ms', 2),
+    row('its text + structuredContent', 'consoleBytes', 'bytes', 0),
+    row(`network read of ${REQUESTS} requests, p50 of ${READS}`, 'networkP50Ms', 'ms', 2),
+    row('its text + structuredContent', 'networkBytes', 'bytes', 0),
+    row('MCP server RSS after all that (ours: bridge + daemon)', 'rssMb', 'MB'),
+    '',
+    'How (`bench/extension/peerBrowserBench.ts`, `npm run bench -- browser`): one local site on 127.0.0.1; ours is',
+    'the whole stack (stdio bridge, daemon, Chromium with the extension launched without automation',
+    'attached, window sized for a 1280×720 viewport), theirs `chrome-devtools-mcp --headless --isolated',
+    '--viewport 1280x720` and `@playwright/mcp --headless --isolated --viewport-size 1280x720`, each with',
+    '`--executablePath /usr/bin/chromium`, over stdio from an SDK client in the same process. The three',
+    'take turns, the first of each round rotating: for each page, 11 rounds a second apart of one',
+    '`interact screenshot` / `take_screenshot` / `browser_take_screenshot` (PNG, the viewport) each,',
+    'timed at the client; then each loads a page that logs test/support/typicalCapture.ts’s 100 console',
+    'messages (`bench/extension/typicalPage.ts`), and one that fetches its 50 requests one after another',
+    '(5 × 404, 5 × 500), and once all are listed, 15 rounds of `observe logs` / `list_console_messages` /',
+    '`browser_console_messages {level: "debug"}` and of `observe network` / `list_network_requests` /',
+    '`browser_network_requests`, each with its defaults (ours with the buffers cleared before the page',
+    'loads). Bytes are what the client receives besides images: the text blocks and `structuredContent`',
+    '(JSON), UTF-8. RSS is `VmRSS` of the server’s processes after all that, Chromium’s left out.',
+  ].join('\n');
+}
