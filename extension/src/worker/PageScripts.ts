@@ -80,16 +80,17 @@ export interface Tracking {
  * never registered: its origin would load browsertap in every tab that shows it).
  */
 export async function documentCommitted(
-  details: { tabId: number; frameId: number; url: string },
+  details: { tabId: number; frameId: number; parentFrameId: number; url: string },
   tracking: Tracking,
   topUrl: (tabId: number) => Promise<string | undefined>,
 ): Promise<void> {
   const { tabId, frameId, url } = details;
   if (tabId < 0 || !/^https?:\/\//i.test(url) || isStaticDevUrl(url)) return;
-  const top = frameId === 0 ? url : await topUrl(tabId);
+  // A tab's page has no parent frame (a prerendered one neither, under another frame id).
+  const page = details.parentFrameId === -1;
+  const top = page ? url : await topUrl(tabId);
   if (!tracking.isTracked(tabId, top)) return;
   if (await pageScripts.loadsAt(url)) return;
-  if (isDevelopmentUrl(url) || (frameId === 0 && tracking.isExplicit(tabId)))
-    await pageScripts.register(url).catch(() => undefined);
+  if (isDevelopmentUrl(url) || (page && tracking.isExplicit(tabId))) await pageScripts.register(url).catch(() => undefined);
   await pageScripts.inject(tabId, [frameId]);
 }

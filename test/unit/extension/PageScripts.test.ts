@@ -29,7 +29,7 @@ describe('extension: loading the page scripts where the manifest does not', func
   it('injects a frame of another origin inside a development page, and registers nothing for it', async function () {
     const { registered, injected } = fakeScripting();
     await documentCommitted(
-      { tabId: 3, frameId: 7, url: 'https://widgets.example.com/embed' },
+      { tabId: 3, frameId: 7, parentFrameId: 0, url: 'https://widgets.example.com/embed' },
       tracking(),
       async () => 'http://localhost:5173/',
     );
@@ -42,20 +42,32 @@ describe('extension: loading the page scripts where the manifest does not', func
 
   it('registers a development address the first time a tab shows it, for good, and loads the scripts now', async function () {
     const { registered, injected } = fakeScripting();
-    await documentCommitted({ tabId: 4, frameId: 0, url: 'http://192.168.1.20:3000/app' }, tracking(), async () => undefined);
+    await documentCommitted(
+      { tabId: 4, frameId: 0, parentFrameId: -1, url: 'http://192.168.1.20:3000/app' },
+      tracking(),
+      async () => undefined,
+    );
     expect(registered.map((s) => [s.matches, s.js, s.world, s.persistAcrossSessions, s.runAt, s.allFrames])).to.deep.equal([
       [['http://192.168.1.20/*'], ['capture.js'], 'MAIN', true, 'document_start', true],
       [['http://192.168.1.20/*'], ['relay.js'], 'ISOLATED', true, 'document_start', true],
     ]);
     expect(injected).to.have.length(2);
     // The next load: the registered scripts ran at document_start, nothing is injected again.
-    await documentCommitted({ tabId: 4, frameId: 0, url: 'http://192.168.1.20:3000/next' }, tracking(), async () => undefined);
+    await documentCommitted(
+      { tabId: 4, frameId: 0, parentFrameId: -1, url: 'http://192.168.1.20:3000/next' },
+      tracking(),
+      async () => undefined,
+    );
     expect(injected).to.have.length(2);
   });
 
   it('registers the new origin of a tab the person tracked, for this browser session', async function () {
     const { registered } = fakeScripting();
-    await documentCommitted({ tabId: 5, frameId: 0, url: 'https://staging.example.com/' }, tracking([5]), async () => undefined);
+    await documentCommitted(
+      { tabId: 5, frameId: 0, parentFrameId: -1, url: 'https://staging.example.com/' },
+      tracking([5]),
+      async () => undefined,
+    );
     expect(registered.map((s) => [s.matches, s.js, s.persistAcrossSessions])).to.deep.equal([
       [['https://staging.example.com/*'], ['capture-tracked.js'], false],
       [['https://staging.example.com/*'], ['relay.js'], false],
@@ -64,13 +76,21 @@ describe('extension: loading the page scripts where the manifest does not', func
 
   it('does nothing in an untracked tab, nor where the manifest already loads the scripts', async function () {
     const { registered, injected } = fakeScripting();
-    await documentCommitted({ tabId: 6, frameId: 0, url: 'https://news.example.com/' }, tracking(), async () => undefined);
     await documentCommitted(
-      { tabId: 6, frameId: 2, url: 'https://ads.example.net/' },
+      { tabId: 6, frameId: 0, parentFrameId: -1, url: 'https://news.example.com/' },
+      tracking(),
+      async () => undefined,
+    );
+    await documentCommitted(
+      { tabId: 6, frameId: 2, parentFrameId: 0, url: 'https://ads.example.net/' },
       tracking(),
       async () => 'https://news.example.com/',
     );
-    await documentCommitted({ tabId: 7, frameId: 0, url: 'http://app.localhost:3000/' }, tracking(), async () => undefined);
+    await documentCommitted(
+      { tabId: 7, frameId: 0, parentFrameId: -1, url: 'http://app.localhost:3000/' },
+      tracking(),
+      async () => undefined,
+    );
     expect(registered).to.deep.equal([]);
     expect(injected).to.deep.equal([]);
   });
