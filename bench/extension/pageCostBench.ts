@@ -8,7 +8,7 @@
 // scripts are not the page's cost and are left out.
 //
 // Run: node --import tsx bench/extension/pageCostBench.ts  (build first: npm run build:extension).
-// PAGE_COST_EXTENSION=<dir> measures another build of the extension (a copy of its dist).
+// PAGE_COST_EXTENSION=before=<dir>,after=<dir> compares builds (copies of a dist) in one run, in turns.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -17,7 +17,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BrowserCdp } from '../../test/e2e/support/cdp.js';
 import { CHROMIUM, stopGroup } from '../../test/e2e/support/chromium.js';
-import { extensionScriptMs, SCRIPT_TRACE_CATEGORIES, type TraceEvent } from '../../test/e2e/support/extensionScripts.js';
+import {
+  extensionScriptEvents,
+  extensionScriptMs,
+  SCRIPT_TRACE_CATEGORIES,
+  type TraceEvent,
+} from '../../test/e2e/support/extensionScripts.js';
 import { median } from '../lib.js';
 
 const FRAMES = 20;
@@ -122,50 +127,71 @@ async function tracedLoad(side: Side, url: string): Promise<TraceEvent[]> {
   return events;
 }
 
-export interface PageCostFigures {
-  /** ms of extension script evaluation per load of the page, median of LOADS: untracked and tracked origin, with the extension and without. */
-  readonly untrackedMs: number;
-  readonly untrackedBareMs: number;
-  readonly trackedMs: number;
-  readonly trackedBareMs: number;
-  readonly untrackedRuns: readonly number[];
-  readonly trackedRuns: readonly number[];
+/** One build's cost per load, median of LOADS (ms), and each load's figure. */
+export interface PageCost {
+  /** CPU time of the extension's scripts on the renderers' threads (their own clocks). */
+  readonly cpuMs: number;
+  /** The same on the wall clock (it counts the frames' renderers waiting for one of 2 cores). */
+  readonly wallMs: number;
+  readonly cpuRuns: readonly number[];
+  /** The extension's script events per load, and those with no thread clock (not in cpuMs). */
+  readonly events: number;
+  readonly noThreadClock: number;
 }
 
-export async function runPageCostBench(extension = resolve('extension/dist')): Promise<PageCostFigures> {
+/** Per page (`untracked`, `tracked`), per build (and `none`: Chromium without the extension). */
+export type PageCostFigures = Record<'untracked' | 'tracked', Record<string, PageCost>>;
+
+/** Each build's Chromium and one with no extension, loading each page in turns, LOADS times. */
+export async function runPageCostBench(builds: Record<string, string>): Promise<PageCostFigures> {
   const server = await site();
   const port = (server.address() as AddressInfo).port;
   const rules = '--host-resolver-rules=MAP *.example 127.0.0.1, MAP *.localhost 127.0.0.1';
-  const loaded = await start(extension, rules);
-  const bare = await start(undefined, rules);
+  const sides: Record<string, Side> = {};
   try {
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // the worker starts and settles
+    for (const [name, dir] of Object.entries(builds)) sides[name] = await start(dir, rules);
+    sides.none = await start(undefined, rules);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // the workers start and settle
     const pages = { untracked: `http://top.example:${port}/`, tracked: `http://top.localhost:${port}/` };
-    const runs: Record<string, number[]> = { untracked: [], untrackedBare: [], tracked: [], trackedBare: [] };
-    for (const [kind, url] of Object.entries(pages)) {
-      // A first load of each page warms both browsers' caches alike; then the two in turns.
-      await tracedLoad(loaded, url);
-      await tracedLoad(bare, url);
+    const figures = { untracked: {}, tracked: {} } as PageCostFigures;
+    for (const [kind, url] of Object.entries(pages) as Array<[keyof PageCostFigures, string]>) {
+      const cpu: Record<string, number[]> = {};
+      const wall: Record<string, number[]> = {};
+      const counts: Record<string, { events: number; noThreadClock: number }> = {};
+      // A first load of each page warms every browser's caches alike; then the browsers in turns.
+      for (const side of Object.values(sides)) await tracedLoad(side, url);
       for (let i = 0; i < LOADS; i++) {
-        (runs[kind] as number[]).push(extensionScriptMs(await tracedLoad(loaded, url)));
-        (runs[`${kind}Bare`] as number[]).push(extensionScriptMs(await tracedLoad(bare, url)));
+        for (const [name, side] of Object.entries(sides)) {
+          const events = await tracedLoad(side, url);
+          (cpu[name] ??= []).push(extensionScriptMs(events, 'thread'));
+          (wall[name] ??= []).push(extensionScriptMs(events, 'wall'));
+          const own = extensionScriptEvents(events);
+          counts[name] = { events: own.length, noThreadClock: own.filter((e) => e.tdur === undefined).length };
+        }
+      }
+      for (const name of Object.keys(sides)) {
+        const runs = (cpu[name] ?? []).map((ms) => Math.round(ms * 100) / 100);
+        figures[kind][name] = {
+          cpuMs: median(runs),
+          wallMs: Math.round(median(wall[name] ?? []) * 100) / 100,
+          cpuRuns: runs,
+          ...(counts[name] ?? { events: 0, noThreadClock: 0 }),
+        };
       }
     }
-    return {
-      untrackedMs: median(runs.untracked as number[]),
-      untrackedBareMs: median(runs.untrackedBare as number[]),
-      trackedMs: median(runs.tracked as number[]),
-      trackedBareMs: median(runs.trackedBare as number[]),
-      untrackedRuns: runs.untracked as number[],
-      trackedRuns: runs.tracked as number[],
-    };
+    return figures;
   } finally {
-    await Promise.all([loaded.stop(), bare.stop()]);
+    await Promise.all(Object.values(sides).map((side) => side.stop()));
     server.close();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await runPageCostBench(process.env.PAGE_COST_EXTENSION);
-  process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+  // PAGE_COST_EXTENSION=name=dir,name=dir compares builds in one run; by default this checkout's.
+  const asked = process.env.PAGE_COST_EXTENSION;
+  const builds =
+    asked === undefined
+      ? { 'this build': resolve('extension/dist') }
+      : Object.fromEntries(asked.split(',').map((pair) => pair.split('=') as [string, string]));
+  process.stdout.write(`${JSON.stringify(await runPageCostBench(builds), null, 2)}\n`);
 }
