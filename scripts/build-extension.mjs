@@ -40,9 +40,6 @@ const common = {
   minifySyntax: true,
   metafile: true,
 };
-// What a page loads is parsed in every frame of every tracked page: whitespace and local names
-// are what V8 scans most of (the names the page can see, such as a hooked function's, are kept).
-const page = { ...common, minifyWhitespace: true, minifyIdentifiers: true, keepNames: true };
 const inputs = new Set();
 const note = (result) => Object.keys(result.metafile.inputs).forEach((input) => inputs.add(input));
 note(await build({ ...common, entryPoints: { worker: 'extension/src/worker/worker.ts' }, format: 'esm', outdir: out }));
@@ -52,7 +49,7 @@ for (const name of ['capture', 'capture-tracked']) {
   const entry = `extension/src/page/${name === 'capture' ? 'capture' : 'captureTracked'}.ts`;
   note(
     await build({
-      ...page,
+      ...common,
       entryPoints: { [name]: entry },
       format: 'iife',
       outdir: out,
@@ -62,7 +59,7 @@ for (const name of ['capture', 'capture-tracked']) {
 }
 note(
   await build({
-    ...page,
+    ...common,
     entryPoints: {
       relay: 'extension/src/relay/relay.ts',
       popup: 'extension/src/popup/popup.ts',
