@@ -705,7 +705,7 @@ async function main(): Promise<void> {
         'How (`bench/extension/extensionBench.ts`): the daemon, the stdio bridge and an SDK `Client` as in the',
         'e2e tests, Chromium with the unpacked extension. Capture cost: one tab walks a chain of 6 pages, captured',
         '(127.0.0.1, a development origin) and uncaptured (`notdev.example` mapped to the same server, where',
-        '`capture.js` returns at once) alternating; each page waits 1.5 s, then times 6 rounds of 500',
+        'nothing of the extension loads) alternating; each page waits 1.5 s, then times 6 rounds of 500',
         "`console.log('bench item %d', i, {…})` (after a warm-up round; 80 ms pauses let the page bus flush) and",
         '150 sequential same-origin `fetch` + `text()`, and posts its medians; the figure is the median over the',
         'pages. The captured side pays the hooks, serialisation, the relay and the worker forwarding to the daemon',

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { EXTENSION_ID, NOT_DEV, tabIdOf } from './support/chromium.js';
+import { extensionScriptEvents, SCRIPT_TRACE_CATEGORIES, type TraceEvent } from './support/extensionScripts.js';
 import { type PageSession, startPageSession } from './support/session.js';
 import type { Site } from './support/site.js';
 import { type Agent, eventually, observeUntil } from './support/stack.js';
@@ -169,6 +170,11 @@ describe('e2e: capture from real pages', function () {
     await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
     const status = await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'popup:track', tabId: id }), untrackedId);
     expect(status.tabs.map((tab: any) => tab.id)).to.include(untrackedId);
+    // At once, in the page as it is (nothing of browsertap's was in it before).
+    await untracked.evaluate(() => console.error('tracked at once'));
+    await observeUntil(agent, { what: 'errors', tab_id: untrackedId }, (entries) =>
+      entries.some((e) => e.message === 'tracked at once'),
+    );
     await untracked.reload();
     const errors = await observeUntil(agent, { what: 'errors', tab_id: untrackedId, detail: 'full' }, (entries) =>
       entries.some((e) => e.message.includes('early inline failure')),
@@ -190,6 +196,58 @@ describe('e2e: capture from real pages', function () {
     expect(after.count).to.equal(before);
     await popup.close();
     await untracked.close();
+  });
+
+  /** Loads `url` in a new tab under Chromium's own trace (every process): the tab and the trace's events. */
+  async function tracedLoad(url: string): Promise<{ tab: Page; events: TraceEvent[] }> {
+    const tab = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(tab);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (params) => events.push(...(params.value as unknown as TraceEvent[])));
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', {
+      traceConfig: { includedCategories: SCRIPT_TRACE_CATEGORIES },
+      transferMode: 'ReportEvents',
+    });
+    await tab.goto(url); // the load event waits for every frame's
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+    return { tab, events };
+  }
+
+  it('evaluates no capture or relay code in any frame of a page on an untracked origin', async function () {
+    // A development page's frames, traced the same way, show the probe sees the extension's scripts.
+    const dev = await tracedLoad(site.url('/framed.html'));
+    const devScripts = new Set(extensionScriptEvents(dev.events).map((e) => e.args?.data?.url ?? ''));
+    expect([...devScripts].join(' ')).to.match(/relay\.js/);
+    expect([...devScripts].join(' ')).to.match(/browsertap-capture\.js|capture\.js/);
+    await dev.tab.close();
+
+    const untracked = await tracedLoad(site.url('/frames-elsewhere.html', NOT_DEV));
+    expect(untracked.tab.frames()).to.have.length(4); // the top and three frames of other origins
+    expect(extensionScriptEvents(untracked.events).map((e) => `${e.name} ${e.args?.data?.url}`)).to.deep.equal([]);
+    await untracked.tab.close();
+  });
+
+  it('captures a frame of another, untracked origin inside a development page', async function () {
+    const url = site.url('/frames-elsewhere.html');
+    const framed = await browser.context.newPage();
+    await framed.goto(url);
+    const frame = framed.frames().find((f) => f.url().includes('//f1.notdev.example:'));
+    if (frame === undefined) throw new Error('the frame of another origin did not load');
+    // Loaded into the frame as it commits (no match pattern names its origin): from then on, it is captured.
+    await eventually(
+      () => frame.evaluate(() => (window as any)[Symbol.for('browsertap.capture')] === true),
+      10_000,
+      'capture never loaded in the frame',
+    );
+    await frame.evaluate(() => console.error('later in the frame of another origin'));
+    const errors = await observeUntil(agent, { what: 'errors', detail: 'full' }, (entries) =>
+      entries.some((e) => e.message === 'later in the frame of another origin'),
+    );
+    expect(errors.find((e) => e.message === 'later in the frame of another origin').frame_url).to.equal(frame.url());
+    await framed.close();
   });
 
   it('reports SPA navigations and the tab closing', async function () {

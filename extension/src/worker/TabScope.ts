@@ -1,8 +1,8 @@
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import { CommandFailure } from '../shared/commands.js';
+import { originPattern, pageScripts, TRACKED_PREFIX } from './PageScripts.js';
 
 const SESSION_KEY = 'trackedTabs';
-const SCRIPT_PREFIX = 'bt-origin-';
 
 /** Pages with nothing of the user's in them, which an agent may navigate away from. */
 export function isBlankUrl(url: string | undefined): boolean {
@@ -13,17 +13,6 @@ export function isBlankUrl(url: string | undefined): boolean {
     /^chrome:\/\/(newtab|new-tab-page)\/?$/.test(url) ||
     url.startsWith('chrome-search://')
   );
-}
-
-/** The `scheme://host/*` match pattern of an http(s) page (match patterns ignore the port). */
-export function originPattern(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-    return `${parsed.protocol}//${parsed.hostname}/*`;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -148,25 +137,9 @@ export class TabScope {
     await chrome.storage.session.set({ [SESSION_KEY]: [...this.explicit] });
   }
 
-  /** Capture from `document_start` for an origin that is not a development one. */
+  /** Capture from `document_start` for an origin that is not a development one (PageScripts). */
   async registerOrigin(url: string): Promise<void> {
-    const pattern = originPattern(url);
-    if (pattern === undefined || isDevelopmentUrl(url)) return;
-    const id = `${SCRIPT_PREFIX}${pattern.replace(/[^a-z0-9.-]/gi, '_')}`;
-    const existing = await chrome.scripting.getRegisteredContentScripts({ ids: [id] });
-    if (existing.length > 0) return;
-    // relay.js already runs in every http(s) page (manifest); only the MAIN-world hook is per origin.
-    await chrome.scripting.registerContentScripts([
-      {
-        id,
-        matches: [pattern],
-        js: ['capture-tracked.js'],
-        runAt: 'document_start',
-        allFrames: true,
-        world: 'MAIN',
-        persistAcrossSessions: false,
-      },
-    ]);
+    if (!isDevelopmentUrl(url)) await pageScripts.register(url);
   }
 
   /** Unregisters origins no explicitly tracked tab is on any more. */
@@ -179,7 +152,7 @@ export class TabScope {
       if (pattern !== undefined) wanted.add(pattern);
     }
     const stale = registered.filter(
-      (script) => script.id.startsWith(SCRIPT_PREFIX) && !(script.matches ?? []).some((m) => wanted.has(m)),
+      (script) => script.id.startsWith(TRACKED_PREFIX) && !(script.matches ?? []).some((m) => wanted.has(m)),
     );
     if (stale.length > 0) await chrome.scripting.unregisterContentScripts({ ids: stale.map((script) => script.id) });
   }

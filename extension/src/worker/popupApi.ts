@@ -2,6 +2,7 @@ import { RECORDING_ORDER } from '../shared/actions.js';
 import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import type { Identity } from './DaemonClient.js';
 import type { Forwarder } from './Forwarder.js';
+import { pageScripts } from './PageScripts.js';
 import type { PersonPointing } from './personPointing.js';
 import type { PollLoop } from './PollLoop.js';
 import type { RecordingState } from './RecordingState.js';
@@ -58,10 +59,8 @@ export async function handlePopupMessage(
       const tabId = Number(message.tabId);
       const tab = await chrome.tabs.get(tabId);
       await context.scope.track(tabId, tab.url);
-      // Capture from now on in the page as it is; from document_start after its next load.
-      await chrome.scripting
-        .executeScript({ target: { tabId }, world: 'MAIN', files: ['capture-tracked.js'], injectImmediately: true })
-        .catch(() => undefined);
+      // Capture from now on in the page as it is, in every frame; from document_start after its next load.
+      await pageScripts.inject(tabId).catch(() => undefined);
       return status(context);
     }
     case 'popup:untrack':

@@ -27,6 +27,7 @@ import { readSourceMap, SOURCE_MESSAGE, type SourceAnswer } from '../relay/sourc
 import { daemonPort, instanceId, isPortChange } from './settings.js';
 import { TabRequests } from './TabRequests.js';
 import { TabScope } from './TabScope.js';
+import { documentCommitted } from './PageScripts.js';
 
 // The service worker. Everything is registered synchronously at the top level, so that any event
 // that wakes a stopped worker (a page's message, the alarm, a tab closing) finds its listener,
@@ -461,22 +462,15 @@ chrome.tabs.onCreated.addListener((tab) => {
   if (tab.id !== undefined) commands.effects.tabOpened(tab.openerTabId, tab.id, tab.pendingUrl ?? tab.url ?? '');
 });
 
-// A tab tracked by hand that moves to another origin: capture that origin from its next load on,
-// and from now on in this page.
-chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
-  if (change.status !== 'complete' || !scope.isExplicit(tabId) || tab.url === undefined || isDevelopmentUrl(tab.url)) return;
-  void scope
-    .registerOrigin(tab.url)
-    .then(() =>
-      chrome.scripting.executeScript({
-        target: { tabId },
-        world: 'MAIN',
-        files: ['capture-tracked.js'],
-        injectImmediately: true,
-      }),
-    )
-    .catch(() => undefined);
-});
+// A document of a tracked tab that the scripts did not load in (PageScripts): loaded now, and
+// its origin registered for its next load where it is the person's.
+chrome.webNavigation.onCommitted.addListener(
+  (details) =>
+    void scope.ready
+      .then(() => documentCommitted(details, scope, async (tabId) => (await chrome.tabs.get(tabId).catch(() => undefined))?.url))
+      .catch(() => undefined),
+  { url: [{ schemes: ['http', 'https'] }] },
+);
 
 chrome.storage.onChanged.addListener((changes, area) => {
   if (!isPortChange(changes, area)) return;

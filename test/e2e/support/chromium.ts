@@ -9,9 +9,9 @@ export const CHROMIUM = process.env.BROWSERTAP_CHROMIUM ?? '/usr/bin/chromium';
 export const EXTENSION_ID = 'chnkcgfikgkkocojlablgccbkcgijnhm';
 /** The built extension; BROWSERTAP_EXTENSION_DIST: another build (a bench's "before"). */
 const BUILT = resolve(process.env.BROWSERTAP_EXTENSION_DIST ?? 'extension/dist');
-/** A public-looking name (so not a development origin) that the browser resolves to 127.0.0.1. */
+/** A public-looking name (so not a development origin) that the browser resolves to 127.0.0.1, its subdomains too. */
 export const NOT_DEV = 'notdev.example';
-export const MAP_NOT_DEV = `--host-resolver-rules=MAP ${NOT_DEV} 127.0.0.1`;
+export const MAP_NOT_DEV = `--host-resolver-rules=MAP ${NOT_DEV} 127.0.0.1, MAP *.${NOT_DEV} 127.0.0.1`;
 
 /** Flags that run MV3 extensions headless on these machines (E2E.md). */
 function flags(profile: string, extension: string, extra: readonly string[]): string[] {

@@ -242,6 +242,12 @@ document.getElementById('safe').onclick = () => fetch('/api/profile').then((r) =
 <iframe id="same" src="/child.html"></iframe><iframe id="other"></iframe>
 <script>document.getElementById('other').src = location.protocol + '//localhost:' + location.port + '/child.html?other';</script></body></html>`,
   },
+  // Frames of other origins than the page's: `notdev.example`'s subdomains (MAP_NOT_DEV), for a page
+  // on an untracked origin, and the other way round inside a development page.
+  '/frames-elsewhere.html': {
+    html: `<!doctype html><html><head><title>frames elsewhere</title></head><body><h1>Top</h1><div id="frames"></div>
+<script>for (let i = 0; i < 3; i++) { const frame = document.createElement('iframe'); frame.src = location.protocol + '//f' + i + '.notdev.example:' + location.port + '/child.html?f' + i; document.getElementById('frames').append(frame); }</script></body></html>`,
+  },
   '/child.html': {
     html: `<!doctype html><html><head><title>child frame</title></head><body><p>child</p><script>
 console.error('child console error ' + location.search);

@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import { forwardBatch, parseBatch } from '../../../extension/src/worker/capture.js';
 import { MAX_BATCH_JSON } from '../../../extension/src/shared/protocol.js';
 import { Forwarder, type ForwardKind } from '../../../extension/src/worker/Forwarder.js';
-import { isBlankUrl, originPattern } from '../../../extension/src/worker/TabScope.js';
+import { originPattern } from '../../../extension/src/worker/PageScripts.js';
+import { isBlankUrl } from '../../../extension/src/worker/TabScope.js';
 
 function recorder() {
   const clock = createClock(0);
