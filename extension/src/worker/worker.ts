@@ -1,6 +1,5 @@
 import { ACTIONS_MESSAGE, RECORDING_HELLO, RECORDING_ORDER, type RecordingSettings } from '../shared/actions.js';
 import type { ResultBody } from '../shared/commands.js';
-import { isDevelopmentUrl } from '../shared/devOrigins.js';
 import { COMPONENT_FILE } from '../shared/components.js';
 import { DIALOG_MESSAGE, DIALOG_STATE_MESSAGE, DRAIN_MESSAGE } from '../shared/protocol.js';
 import { PICK_PORT, PICK_SLOT, type PickStart } from '../shared/pick.js';
