@@ -172,6 +172,11 @@ export interface ActionEntry extends Captured {
   readonly to_locator?: string;
   readonly to_selector?: string;
   readonly to_nth?: number;
+  /**
+   * drag by the pointer (no HTML drag and drop): the pointer's path from where it was pressed on
+   * the element, as offsets in CSS pixels, sampled; the last is where it was released.
+   */
+  readonly moves?: ReadonlyArray<readonly [number, number]>;
   /** scroll: the final position. */
   readonly x?: number;
   readonly y?: number;

@@ -181,6 +181,7 @@ export class Sanitizer {
       ...text('to_locator', CAPS.url),
       ...text('to_selector', CAPS.url),
       ...(raw.to_nth === undefined ? {} : { to_nth: raw.to_nth }),
+      ...(raw.moves === undefined ? {} : { moves: raw.moves.map(([x, y]) => [Math.round(x), Math.round(y)] as const) }),
       ...(raw.x === undefined ? {} : { x: raw.x }),
       ...(raw.y === undefined ? {} : { y: raw.y }),
       ...(raw.navigation === undefined ? {} : { navigation: raw.navigation }),

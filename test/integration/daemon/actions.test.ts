@@ -115,6 +115,26 @@ describe('recorded actions: POST /actions, observe actions, recording settings (
       expect(await observe({ what: 'entry', id: 'a1' })).to.deep.include({ type: 'click', renamed: true });
     });
 
+    it("keeps a pointer drag's path, and refuses one that is empty, too long, or not pairs of finite numbers", async () => {
+      const drag = action({
+        type: 'drag',
+        moves: [
+          [0, 12],
+          [2.4, 96],
+        ],
+      });
+      const bad = [[], Array.from({ length: 65 }, () => [1, 1]), [[1, 2, 3]], [['1', 2]], [[0, 1e9]]];
+      const { body } = await ext.send('/actions', [drag, ...bad.map((moves) => ({ ...drag, moves }))]);
+      expect(body).to.include({ received: 1, rejected: bad.length });
+      expect(await observe({ what: 'entry', id: 'a1' })).to.deep.include({
+        type: 'drag',
+        moves: [
+          [0, 12],
+          [2, 96],
+        ],
+      });
+    });
+
     it('keeps only name, size and type of picked files', async () => {
       await ext.send('/actions', [
         action({ type: 'upload', files: [{ name: 'cv.pdf', size: 1234, type: 'application/pdf', content: 'AAAA' }] }),

@@ -21,7 +21,7 @@ import {
   type NavigationKind,
   type PickedFile,
 } from '../../../../domain/capture/entries.js';
-import { ACTION_LIMITS, IsPickedFiles } from './isPickedFiles.js';
+import { ACTION_LIMITS, IsDragMoves, IsPickedFiles } from './isPickedFiles.js';
 
 /** One entry of `POST /actions` (SPEC 12): every field checked and bounded; an unknown `type` or `by` rejects the entry. */
 export class ActionDto {
@@ -118,6 +118,10 @@ export class ActionDto {
   @Min(0)
   @Max(ACTION_LIMITS.nth)
   to_nth?: number;
+
+  @IsOptional()
+  @IsDragMoves()
+  moves?: Array<[number, number]>;
 
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
