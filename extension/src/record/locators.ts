@@ -24,7 +24,7 @@ const MAX_TEXT_LOCATOR = 80;
 const MAX_NAME = 200;
 
 /** The roles a `getByRole` locator is made for: controls and the few landmarks a test names. */
-const ROLE_LOCATORS = new Set([
+export const ROLE_LOCATORS: ReadonlySet<string> = new Set([
   'button',
   'link',
   'checkbox',
@@ -52,7 +52,7 @@ const ROLE_LOCATORS = new Set([
 ]);
 
 /** Candidates of a role, a superset (the role is checked on each): a tag that can have it, or an explicit role. */
-const ROLE_CANDIDATES: Readonly<Record<string, string>> = {
+export const ROLE_CANDIDATES: Readonly<Record<string, string>> = {
   button: 'button,input,summary,[role]',
   link: 'a,area,[role]',
   checkbox: 'input,[role]',
