@@ -107,6 +107,9 @@ export class Recorder<E extends object> {
    */
   prepare(element: E, seen?: string): void {
     this.slotFor(element, true, seen);
+    // Named in this task (already outside the press): a task later, at machine speed, the
+    // click may already have changed the page.
+    if (this.toName.length > 0) this.name();
   }
 
   clicked(element: E, detail: number): void {
@@ -185,6 +188,17 @@ export class Recorder<E extends object> {
     if (from === undefined) return;
     this.finishAll();
     this.hold({ ...this.base('drag'), target: from, to: this.slotFor(element) });
+  }
+
+  /**
+   * A drag by the pointer that is no HTML drag and drop (a sortable list, a slider made of
+   * elements): pressed on `element`, then moved by `moves` — the pointer's offsets from where it
+   * went down, sampled, the last where it was released.
+   */
+  pointerDragged(element: E, moves: ReadonlyArray<readonly [number, number]>): void {
+    this.finishAll();
+    const path = moves.map(([x, y]) => [x, y] as const);
+    this.hold({ ...this.base('drag', { moves: path }), target: this.slotFor(element, true) });
   }
 
   /**

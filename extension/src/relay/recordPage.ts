@@ -5,6 +5,7 @@ import { describeTarget } from '../record/locators.js';
 import { keyToRecord, type KeyPlace } from '../record/keys.js';
 import { CONTROL, namingPrint } from '../record/namingPrint.js';
 import { PersonEvidence, type Press } from '../record/PersonEvidence.js';
+import { ariaHiddenNow, describePressed } from '../record/pressedTarget.js';
 import { Recorder } from '../record/Recorder.js';
 import { notePasswordField, watchPasswordFields } from '../record/passwordFields.js';
 import { fieldValue, recordedValue } from '../record/values.js';
@@ -47,6 +48,30 @@ const PICKED = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'rang
 const CHOOSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 /** Keys that scroll the page where nothing takes them (a field, a button, a select). */
 const SCROLL_KEYS = new Set([' ', 'PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+/** A press whose pointer went this far (px, either way) before its release is a drag, not a click. */
+const DRAG_MIN_PX = 8;
+/** Points of a drag's path kept, at most (past it every other one is dropped, the last kept). */
+const MAX_DRAG_POINTS = 32;
+
+/** The main button's press, from pointerdown to what it ended in. */
+interface Pressing {
+  readonly element: Element;
+  /** Where it went down (client px). */
+  readonly x: number;
+  readonly y: number;
+  /** The pointer's path from there while pressed, sampled (offsets from x, y). */
+  readonly moves: Array<[number, number]>;
+  /** The pointer went DRAG_MIN_PX or more from where it went down. */
+  far: boolean;
+  /** It started an HTML drag and drop (recorded as `drag` by dragstart and drop). */
+  html5: boolean;
+  released?: true;
+  /** A click event came for it. */
+  clicked: boolean;
+  /** It was recorded as a pointer drag. */
+  dragged?: true;
+}
+
 /** Where keys type, choose or press rather than scroll. */
 const TAKES_KEYS = 'input,textarea,select,button,[contenteditable]';
 
@@ -70,11 +95,12 @@ const redactor = new Redactor();
 /**
  * The person's actions in this frame (SPEC 12), seen from the extension's isolated world, which
  * the page's scripts cannot reach or fake: capture-phase listeners on the window for trusted
- * events only (`isTrusted`), none on pointer or mouse moves. They are added when the relay
- * starts, at `document_start`, before any script of the page's, so they run before the page's
- * own listeners on the window (which cannot hide the person's events from them), and return at
- * once while recording is off. Trusted is not enough: the browser fires trusted events for some
- * of a script's calls, told apart by what the person's own events show (PersonEvidence). Each
+ * events only (`isTrusted`); the one on pointer moves returns at once unless the main button
+ * is down. They are added when the relay starts, at `document_start`, before any script of the
+ * page's, so they run before the page's own listeners on the window (which cannot hide the
+ * person's events from them), and return at once while recording is off. Trusted is not
+ * enough: the browser fires trusted events for some of a script's calls, told apart by what the
+ * person's own events show (PersonEvidence). Each
  * listener does a few property reads and hands the event to the Recorder; naming targets and
  * reading values happen outside the event. Actions go to `send` (the relay's queue to the
  * worker). Recording is off until the worker says the tab is tracked and recording is on;
@@ -95,6 +121,9 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   const noted: Array<{ readonly ts: number; readonly url: string | undefined; readonly hear: () => void }> = [];
   let hearing = false;
   let heard: { readonly ts: number; readonly url: string | undefined } | undefined;
+  // The main button's last press, and the one released in this task (its click comes in it too).
+  let pressing: Pressing | undefined;
+  let releasing: Pressing | undefined;
 
   const recorder = new Recorder<Element>({
     // While it hears a noted event: that event's time and url.
@@ -102,11 +131,13 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (handle) => clearTimeout(handle as number),
     defer: (fn) => setTimeout(fn, 0),
-    // A name the page changed since the person pressed the element is refused (namingPrint.ts).
-    describe: (element, clicked, seen) =>
-      seen !== undefined && namingPrint(element) !== seen
-        ? { renamed: true }
-        : describeTarget(clicked ? clickTarget(element) : element),
+    // A name the page changed since the person pressed the element is refused (namingPrint.ts);
+    // one the page took from a test's view as it reacted to the press is the one it had then.
+    describe: (element, clicked, seen) => {
+      if (seen === undefined) return describeTarget(clicked ? clickTarget(element) : element);
+      if (namingPrint(element) !== printOf(seen)) return { renamed: true };
+      return describePressed(element, hiddenAtPress(seen)) ?? describeTarget(clicked ? clickTarget(element) : element);
+    },
     valueOf: (element) => recordedValue(element, fieldValue(element), values),
     editing: notePasswordField,
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
@@ -149,6 +180,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
   function hear(): void {
     hearing = false;
+    releasing = undefined;
     evidence.taskEnded();
     for (const item of noted.splice(0)) {
       heard = item;
@@ -162,6 +194,8 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
   const listeners: Array<[string, (event: Event) => void, AddEventListenerOptions]> = [
     ['pointerdown', onPointerDown, { capture: true, passive: true }],
+    ['pointermove', onPointerMove, { capture: true, passive: true }],
+    ['pointerup', onPointerUp, { capture: true, passive: true }],
     ['click', onClick, { capture: true }],
     ['dblclick', onDoubleClick, { capture: true }],
     ['keydown', onKeyDown, { capture: true }],
@@ -208,24 +242,85 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       },
       at: Date.now(),
     });
-    const seen = namingPrint(element);
+    const seen = pressPrint(element);
     note(() => recorder.prepare(element, seen));
+    // The main button's press: what a click or a drag it ends in stands for (below).
+    pressing =
+      pointer.button === 0 && pointer.isPrimary
+        ? { element, x: pointer.clientX, y: pointer.clientY, moves: [], far: false, html5: false, clicked: false }
+        : undefined;
     // A label pressed stands for its field, whose check or choice is named as it was then too.
     const control = element instanceof HTMLLabelElement ? element.control : null;
     if (control !== null) {
-      const controlSeen = namingPrint(control);
+      const controlSeen = pressPrint(control);
       note(() => recorder.prepare(control, controlSeen));
     }
   }
 
+  // While the main button is down: the pointer's path, sampled (a drag that moves an element is
+  // recorded with it). Returns at once when no press is held.
+  function onPointerMove(event: Event): void {
+    const press = pressing;
+    if (press === undefined || press.released || !event.isTrusted) return;
+    const pointer = event as PointerEvent;
+    if (!pointer.isPrimary || (pointer.buttons & 1) === 0) return;
+    const dx = Math.round(pointer.clientX - press.x);
+    const dy = Math.round(pointer.clientY - press.y);
+    if (!press.far && Math.abs(dx) < DRAG_MIN_PX && Math.abs(dy) < DRAG_MIN_PX) return;
+    press.far = true;
+    sample(press.moves, [dx, dy]);
+  }
+
+  // The press ends: a click follows in this same task (the browser fires it right after the
+  // release), unless the page removed what was pressed; heard in the next task, the press is a
+  // drag (the pointer went far), or a click the page's own handling of the press left without
+  // its click event (a choice made on mousedown or pointerup that unmounted the option).
+  function onPointerUp(event: Event): void {
+    const press = pressing;
+    if (press === undefined || press.released || !event.isTrusted) return;
+    const pointer = event as PointerEvent;
+    if (!pointer.isPrimary || pointer.button !== 0) return;
+    press.released = true;
+    if (press.far) sample(press.moves, [Math.round(pointer.clientX - press.x), Math.round(pointer.clientY - press.y)]);
+    releasing = press;
+    note(() => released(press), location.href);
+  }
+
+  function released(press: Pressing): void {
+    if (press.far) {
+      // A text selection, a field's own dragging (a range, a caret), an HTML drag, a scrollbar's
+      // thumb (its scroll is recorded): not an element's move.
+      const selected = (getSelection()?.toString() ?? '') !== '';
+      const at = { target: press.element, x: press.x, y: press.y, button: 0, at: 0 };
+      const scrollbar = onScrollbar(at, undefined) || onScrollbar(at, press.element);
+      if (!press.html5 && !selected && !scrollbar && !inField(press.element)) {
+        press.dragged = true;
+        recorder.pointerDragged(press.element, press.moves);
+      }
+      return;
+    }
+    if (!press.clicked && !press.element.isConnected) recorder.clicked(press.element, 1);
+  }
+
   function onClick(event: Event): void {
     if (!event.isTrusted) return;
-    const element = targetOf(event);
+    let element = targetOf(event);
     if (element === undefined) return;
+    // The click of the press just released: a test clicks what was pressed. The click lands on
+    // what holds both the press and the release, which is the page around the control when the
+    // control's press moved something under the release (a backdrop, pointer-events: none), or
+    // on what is left when the page removed the pressed element.
+    const press = releasing;
+    if (press !== undefined && !press.clicked) {
+      press.clicked = true;
+      if (element !== press.element && (!press.element.isConnected || element.contains(press.element))) element = press.element;
+    }
     evidence.clicked(element);
     const detail = (event as MouseEvent).detail;
+    const clicked = element;
     note(() => {
-      if (!choiceByChange(element)) recorder.clicked(element, detail);
+      if (press?.dragged === true) return; // the drag's own release
+      if (!choiceByChange(clicked)) recorder.clicked(clicked, detail);
     }, location.href);
   }
 
@@ -246,7 +341,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     evidence.keyDown(element, key, scrolls, Date.now());
     // A key that activates a control presses it as a pointer does: named as it was then.
     if ((key === 'Enter' || key === ' ') && element !== undefined && element.matches(CONTROL) && !typedInto(element)) {
-      const seen = namingPrint(element);
+      const seen = pressPrint(element);
       note(() => recorder.prepare(element, seen));
     }
     // The event keeps its key and modifiers after it is dispatched: read when heard.
@@ -323,6 +418,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
   function onDragStart(event: Event): void {
     const element = targetOf(event);
+    if (event.isTrusted && pressing !== undefined) pressing.html5 = true;
     if (event.isTrusted && element !== undefined) note(() => recorder.dragStarted(element));
   }
 
@@ -448,6 +544,39 @@ function targetOf(event: Event): Element | undefined {
   if (first instanceof Element) return first;
   if (first instanceof Node) return first.parentElement ?? undefined;
   return undefined;
+}
+
+/**
+ * What the person's press is told by when it is named (record/pressedTarget.ts, namingPrint.ts):
+ * whether `aria-hidden` or `inert` hid the element then, and the print of what naming reads.
+ */
+function pressPrint(element: Element): string {
+  return `${ariaHiddenNow(element) ? '1' : '0'}${namingPrint(element)}`;
+}
+
+function printOf(seen: string): string {
+  return seen.slice(1);
+}
+
+function hiddenAtPress(seen: string): boolean {
+  return seen.startsWith('1');
+}
+
+/** Keeps `point` in a path of at most MAX_DRAG_POINTS: when full, every other point goes (the last stays). */
+function sample(moves: Array<[number, number]>, point: [number, number]): void {
+  const last = moves[moves.length - 1];
+  if (last !== undefined && last[0] === point[0] && last[1] === point[1]) return;
+  if (moves.length >= MAX_DRAG_POINTS) {
+    let kept = 0;
+    for (let i = 1; i < moves.length; i += 2) moves[kept++] = moves[i] as [number, number];
+    moves.length = kept;
+  }
+  moves.push(point);
+}
+
+/** A field's own pointer dragging (a range's thumb, a caret, a select): not an element moved. */
+function inField(element: Element): boolean {
+  return element.closest('input,textarea,select,[contenteditable]') !== null;
 }
 
 /** Whether keys typed at `element` go into it as text (a text field, an editable region). */

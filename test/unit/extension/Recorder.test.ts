@@ -297,4 +297,35 @@ describe('extension recording: the recorder', () => {
     expect(described).to.have.length(2);
     expect(seen).to.deep.equal(['Show more', 'Show less']);
   });
+
+  it('names a pressed element as it hears the press, not a task later (at machine speed the click comes in between)', () => {
+    const { described, recorder } = setup();
+    recorder.prepare(field('option'), 'li|Twenty');
+    expect(described).to.deep.equal(['option (clicked)']);
+  });
+
+  it('records a pointer drag on the pressed element with its path, ending what was pending first', () => {
+    const { sent, recorder, later } = setup();
+    const apple = field('apple');
+    const name = field('name');
+    name.value = 'Ann';
+    recorder.edited(name);
+    recorder.prepare(apple, 'li|Apple');
+    recorder.pointerDragged(apple, [
+      [0, 12],
+      [2, 96],
+    ]);
+    later();
+    expect(sent.map((a) => [a.type, a.locator, a.moves])).to.deep.equal([
+      ['fill', "getByTestId('name')", undefined],
+      [
+        'drag',
+        "getByTestId('apple')",
+        [
+          [0, 12],
+          [2, 96],
+        ],
+      ],
+    ]);
+  });
 });
