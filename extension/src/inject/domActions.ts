@@ -32,6 +32,7 @@ const REPLAYED: Readonly<Record<string, ActionType>> = {
   submit: 'submit',
   select_values: 'select',
   scroll_to: 'scroll',
+  pointer_drag: 'drag',
 };
 
 /** The command this action runs for: its actions are recorded `by: "agent"` under it (SPEC 12). */
@@ -151,7 +152,8 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     case 'uncheck':
     case 'submit':
     case 'select_values':
-    case 'scroll_to': {
+    case 'scroll_to':
+    case 'pointer_drag': {
       // A replay's steps (SPEC 12), recorded as the actions they replay; scroll_to without a target scrolls the window.
       const target = action === 'scroll_to' && selector === undefined ? undefined : await one();
       return recorded(REPLAYED[action] as ActionType, target, () => replayAction(action, target, params, click));

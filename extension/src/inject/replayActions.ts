@@ -23,9 +23,71 @@ export function replayAction(
       return selectValues(required(target), Array.isArray(params.values) ? params.values.map(String) : []);
     case 'scroll_to':
       return scrollTo(target, params);
+    case 'pointer_drag':
+      return pointerDrag(required(target), movesOf(params.moves));
     default:
       throw new ActionFailure('unknown_action', `The extension does not know the page action "${action}"`);
   }
+}
+
+/** Points of a drag's path taken, at most (the recorder keeps 32). */
+const MAX_MOVES = 64;
+
+function movesOf(value: unknown): Array<[number, number]> {
+  if (!Array.isArray(value)) throw new ActionFailure('invalid_params', 'pointer_drag needs moves: [[dx, dy], …]');
+  const moves = value.slice(0, MAX_MOVES).map((point) => {
+    const [x, y] = Array.isArray(point) ? point : [];
+    if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y))
+      throw new ActionFailure('invalid_params', 'pointer_drag needs moves: [[dx, dy], …] of finite numbers');
+    return [x, y] as [number, number];
+  });
+  if (moves.length === 0) throw new ActionFailure('invalid_params', 'pointer_drag needs at least one move');
+  return moves;
+}
+
+/**
+ * A drag by the pointer as the person made it, with the pointer and mouse events a mouse fires
+ * (dispatched, as replay's click is): pressed on the middle of `element`, moved by each offset
+ * from there over whatever is under the pointer then, a frame apart (a sortable list measures
+ * and moves its items between moves), released where the last one ends.
+ */
+async function pointerDrag(element: Element, moves: ReadonlyArray<[number, number]>): Promise<unknown> {
+  element.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = element.getBoundingClientRect();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const document = element.ownerDocument;
+  const fire = (type: 'down' | 'move' | 'up', on: Element, clientX: number, clientY: number) => {
+    const at = { clientX, clientY, bubbles: true, cancelable: true, composed: true, view: window };
+    const buttons = type === 'up' ? 0 : 1;
+    const button = type === 'move' ? -1 : 0;
+    on.dispatchEvent(
+      new PointerEvent(`pointer${type}`, { ...at, pointerId: 1, pointerType: 'mouse', isPrimary: true, button, buttons }),
+    );
+    on.dispatchEvent(new MouseEvent(`mouse${type}`, { ...at, button: Math.max(0, button), buttons }));
+  };
+  const under = (cx: number, cy: number) => document.elementFromPoint(cx, cy) ?? document.documentElement;
+  fire('down', element, x, y);
+  await frame();
+  let [lastX, lastY] = [x, y];
+  for (const [dx, dy] of moves) {
+    [lastX, lastY] = [x + dx, y + dy];
+    fire('move', under(lastX, lastY), lastX, lastY);
+    await frame();
+  }
+  fire('up', under(lastX, lastY), lastX, lastY);
+  await frame();
+  return { dragged: brief(element), moves: moves.length };
+}
+
+/** The next frame, or 100 ms when none comes (a hidden tab draws none). */
+function frame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 function required(target: Element | undefined): Element {

@@ -24,6 +24,7 @@ const CHANGES_PAGE = new Set([
   'uncheck',
   'submit',
   'select_values',
+  'pointer_drag',
   'replay',
 ]);
 /** Commands that are navigations themselves, and the kind each records. */

@@ -211,7 +211,8 @@ export class BrowserCommands {
       case 'uncheck':
       case 'submit':
       case 'select_values':
-      case 'scroll_to': {
+      case 'scroll_to':
+      case 'pointer_drag': {
         const tab = await this.pageTab(query, deadline, signal);
         const { frameId, params: own } = frameOf(params);
         const budget = deadline - Date.now() - REPORT_MARGIN_MS;

@@ -32,6 +32,7 @@ export const REMEMBERED: Readonly<Record<string, 'MAIN' | 'ISOLATED'>> = Object.
       'submit',
       'select_values',
       'scroll_to',
+      'pointer_drag',
     ].map((type) => [type, 'ISOLATED' as const]),
   ),
 });

@@ -108,6 +108,8 @@ function elementStep(action: RangeAction, values: Readonly<Record<string, string
     case 'upload':
       return step('upload', { files: (entry.files ?? []).map((file) => ({ ...file })) });
     case 'drag':
+      if (entry.moves !== undefined && entry.moves.length > 0)
+        return step('pointer_drag', { moves: entry.moves.map(([x, y]) => [x, y]) });
       if (entry.to_selector === undefined) throw unreplayable(action, 'its drop target has no selector');
       return step('drag', { to_selector: entry.to_selector, ...(entry.to_nth === undefined ? {} : { to_nth: entry.to_nth }) });
     case 'scroll':

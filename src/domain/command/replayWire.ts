@@ -23,6 +23,7 @@ export const REPLAY_STEP_TYPES = [
   'upload',
   'drag',
   'scroll_to',
+  'pointer_drag',
   /** Not run: the step before it did it (a click that navigated, an Enter that submitted). */
   'caused',
 ] as const;

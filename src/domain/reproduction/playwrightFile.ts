@@ -31,6 +31,7 @@ export function playwrightFile(repro: Reproduction): string {
   const recorded = parseUrl(first.action.url);
   const appOrigin = recorded !== undefined && /^https?:$/.test(recorded.protocol) ? recorded.origin : undefined;
   const writer = new StepWriter(appOrigin);
+  const dragged = repro.steps.some(({ action }) => isPointerDrag(action));
   const body: string[] = [];
   body.push(`const origin = baseURL ?? ${tsString(appOrigin ?? 'http://localhost')};`);
   body.push(...watchers(repro.expect));
@@ -53,17 +54,38 @@ export function playwrightFile(repro: Reproduction): string {
       ? '// It passes while the bug is there: the errors recorded then happen again.'
       : '// It passes when nothing goes wrong: no console error, no uncaught exception, no failed request of the app.',
     "// A baseURL in the Playwright config takes the recorded origin's place.",
-    "import { expect, test, type Page, type Request } from '@playwright/test';",
+    `import { expect, test, ${dragged ? 'type Locator, ' : ''}type Page, type Request } from '@playwright/test';`,
     '',
     '/** The response to the next `method` request for `path` (the query aside). */',
     'const answer = (page: Page, method: string, path: string) =>',
     '  page.waitForResponse((response) => response.request().method() === method && new URL(response.url()).pathname === path);',
     '',
+    ...(dragged ? POINTER_DRAG : []),
     `test(${tsString(title.slice(0, 200))}, async ({ page, baseURL }) => {`,
     ...body.map((line) => (line === '' ? '' : `  ${line}`)),
     '});',
     '',
   ].join('\n');
+}
+
+/** A pointer drag's helper, written into a file that has one: the mouse, as the person moved it. */
+const POINTER_DRAG = [
+  '/** Presses the mouse on the middle of `from`, moves it by each offset from there in turn, releases it. */',
+  'const pointerDrag = async (page: Page, from: Locator, moves: Array<[number, number]>) => {',
+  '  await from.hover();',
+  '  const box = await from.boundingBox();',
+  "  if (box === null) throw new Error('the dragged element has no box');",
+  '  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];',
+  '  await page.mouse.down();',
+  '  for (const [dx, dy] of moves) await page.mouse.move(x + dx, y + dy);',
+  '  await page.mouse.up();',
+  '};',
+  '',
+];
+
+/** A drag by the pointer (no HTML drag and drop): it has the pointer's path. */
+function isPointerDrag(action: ActionEntry): boolean {
+  return action.type === 'drag' && action.moves !== undefined && action.moves.length > 0;
 }
 
 /** Listeners that collect what goes wrong while the test runs. */
@@ -234,6 +256,10 @@ class StepWriter {
       case 'upload':
         return on(`${target}.setInputFiles(${this.files(action, notes)})`);
       case 'drag': {
+        if (isPointerDrag(action)) {
+          const moves = (action.moves ?? []).map(([x, y]) => `[${finite(x)}, ${finite(y)}]`).join(', ');
+          return on(`pointerDrag(page, ${target}, [${moves}])`);
+        }
         const to = this.target(action.to_locator, action.to_selector, action.to_nth, action.frame_url);
         return to === undefined ? 'a drag with no usable drop target recorded (left out)' : on(`${target}.dragTo(${to})`);
       }

@@ -92,6 +92,10 @@ function describe(action: ActionEntry, on: string, cap: number): string {
       return `Pick ${text(files === '' ? 'no file' : files, cap * 2)} in ${on}`;
     }
     case 'drag':
+      if (action.moves !== undefined && action.moves.length > 0) {
+        const [dx, dy] = action.moves[action.moves.length - 1] ?? [0, 0];
+        return `Drag ${on} by the pointer, ${Math.round(dx)}, ${Math.round(dy)} px`;
+      }
       return `Drag ${on} onto ${text(action.to_locator ?? action.to_selector ?? 'the drop target', cap)}`;
     case 'scroll':
       return `Scroll ${on === 'the page' ? 'the page' : on} to ${Math.round(action.x ?? 0)}, ${Math.round(action.y ?? 0)}`;

@@ -64,4 +64,12 @@ describe('replay page actions: check, submit and a multiple select as a person d
     expect(changes).to.equal(1);
     expect(() => replayAction('select_values', $('#tags'), { values: ['z'] }, click)).to.throw(ActionFailure, /\["z"\]/);
   });
+
+  it('refuses a pointer drag without a path of finite [dx, dy] points, before any event', () => {
+    for (const moves of [undefined, [], [[1, 'x']], [[Infinity, 0]]]) {
+      expect(() => replayAction('pointer_drag', $('#save'), { moves }, click), JSON.stringify(moves))
+        .to.throw(ActionFailure)
+        .with.property('code', 'invalid_params');
+    }
+  });
 });

@@ -51,6 +51,30 @@ describe('replaySteps: recorded actions as the user-level actions of a replay (S
     ]);
   });
 
+  it('replays a pointer drag as the pointer_drag page action along its recorded path', () => {
+    const steps = replaySteps([
+      action({
+        type: 'drag',
+        selector: 'role=button[name="Apple"]',
+        moves: [
+          [0, 12],
+          [2, 96],
+        ],
+      }),
+    ]);
+    expect(steps[1]).to.deep.equal({
+      id: 'a1',
+      type: 'pointer_drag',
+      params: {
+        selector: 'role=button[name="Apple"]',
+        moves: [
+          [0, 12],
+          [2, 96],
+        ],
+      },
+    });
+  });
+
   it('maps fill, press, select, check, uncheck, upload, drag and scroll to the actions that do them', () => {
     const steps = replaySteps([
       action({ type: 'fill', selector: '#email', value: 'ann@example.com' }),

@@ -170,6 +170,38 @@ describe('playwrightFile', () => {
     expect(code.match(/page\.goto\(new URL\('\/app\/order\.html', origin\)\.href\)/g)).to.have.length(1);
   });
 
+  it('writes a pointer drag as the mouse pressed on the element, moved along the recorded path and released', () => {
+    const code = playwrightFile(
+      of([
+        {
+          type: 'drag',
+          locator: "getByRole('button', { name: 'Apple', exact: true })",
+          moves: [
+            [0, 12],
+            [3, 80],
+            [2, 96],
+          ],
+        },
+      ]),
+    );
+    expect(syntaxErrors(code)).to.deep.equal([]);
+    expect(statements(code)).to.include.members([
+      "import { expect, test, type Locator, type Page, type Request } from '@playwright/test';",
+      'const pointerDrag = async (page: Page, from: Locator, moves: Array<[number, number]>) => {',
+      'await page.mouse.down();',
+      'for (const [dx, dy] of moves) await page.mouse.move(x + dx, y + dy);',
+      'await page.mouse.up();',
+      "await pointerDrag(page, page.getByRole('button', { name: 'Apple', exact: true }), [[0, 12], [3, 80], [2, 96]]);",
+    ]);
+    expect(code).not.to.include('dragTo');
+  });
+
+  it('writes no pointer drag helper into a file that has no pointer drag', () => {
+    const code = playwrightFile(of([{ type: 'drag', locator: "getByText('card', { exact: true })", to_selector: '#zone' }]));
+    expect(code).not.to.include('pointerDrag');
+    expect(code).to.include("import { expect, test, type Page, type Request } from '@playwright/test';");
+  });
+
   it('does not submit twice, nor load again what a click loaded', () => {
     const code = playwrightFile(
       of([
