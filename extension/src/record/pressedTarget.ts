@@ -3,7 +3,7 @@ import { queryAll } from '../inject/targets.js';
 import { isVisible } from '../inject/visible.js';
 import { type Described, MAX_SCAN, ROLE_CANDIDATES, ROLE_LOCATORS } from './locators.js';
 import { pwNormalize } from './playwrightText.js';
-import { jsString } from './quote.js';
+import { cssString, jsString } from './quote.js';
 
 /** Ancestors looked at for the control a press on a detached element was in (a label's span, an option's icon). */
 const MAX_UP = 12;
@@ -78,11 +78,24 @@ function namedAncestor(element: Element): { element: Element; role: string; name
   for (let i = 0; at !== null && i < MAX_UP; i++, at = at.parentElement) {
     const role = safe(() => roleOf(at as Element), 'generic');
     if (!ROLE_LOCATORS.has(role)) continue;
-    const name = pwNormalize(safe(() => accessibleName(at as Element), ''));
+    const found = pwNormalize(safe(() => accessibleName(at as Element), ''));
+    // Removed with what names it: aria-labelledby is read in the removed part (the document no longer has it).
+    const name = found === '' && !at.isConnected ? labelledWithin(at) : found;
     if (name === '' || name.length > MAX_NAME) return undefined;
     return { element: at, role, name };
   }
   return undefined;
+}
+
+/** The text of what `aria-labelledby` points at inside the removed part of the page `element` is in (a few ids). */
+function labelledWithin(element: Element): string {
+  const ids = (element.getAttribute('aria-labelledby') ?? '').trim().split(/\s+/, 3);
+  let root: Element = element;
+  for (let i = 0; root.parentElement !== null && i < 50; i++) root = root.parentElement;
+  const texts = ids
+    .filter((id) => id !== '')
+    .map((id) => (root.id === id ? root : root.querySelector(`[id=${cssString(id)}]`))?.textContent ?? '');
+  return pwNormalize(texts.join(' '));
 }
 
 /** Every element of the document with that role and name, hidden or not (`undefined` past MAX_SCAN). */

@@ -24,6 +24,13 @@ describe('extension recording: a pressed element the page took from view as it r
     });
   });
 
+  it('names a removed option by what its aria-labelledby points at, removed with it', () => {
+    const doc = open('<div role="listbox"><div role="option" aria-labelledby="t1"><span id="t1">Banana</span></div></div>');
+    const span = doc.getElementById('t1') as Element;
+    (doc.querySelector('[role=listbox]') as Element).remove();
+    expect(describePressed(span, false)?.locator).to.equal("getByRole('option', { name: 'Banana', exact: true })");
+  });
+
   it('does not name a removed element by a role and name another element of the page still has', () => {
     const doc = open('<div><button id="a">Save</button></div><button>Save</button>');
     const pressed = doc.getElementById('a') as Element;
