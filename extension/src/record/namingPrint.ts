@@ -1,5 +1,11 @@
-/** What a click is retargeted to, as Playwright's recorder does: the control a child of it belongs to. */
-export const CONTROL = 'button,select,input,[role=button],[role=checkbox],[role=radio],a,[role=link]';
+/**
+ * What a click is retargeted to, as Playwright's recorder does: the control a child of it belongs
+ * to; and the item of a listbox, menu, tab list or tree a press on its text or icon picks (a test
+ * clicks `getByRole('option', …)`, not the label span inside it).
+ */
+export const CONTROL =
+  'button,select,input,[role=button],[role=checkbox],[role=radio],a,[role=link],' +
+  '[role=option],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=tab],[role=treeitem]';
 /** The tags in CONTROL: an element with one is the control it stands for. */
 const CONTROL_TAGS = new Set(['button', 'select', 'input', 'a']);
 
