@@ -46,7 +46,7 @@ ${Array.from(
 </body></html>`;
 
 /** Before any script of the document's or the extension's: where each event's gap starts. */
-const FIRST = `window.__gap = { pointerdown: [], click: [], keydown: [], beforeinput: [], input: [], focusout: [] };
+const FIRST = `window.__gap = { pointerdown: [], pointerup: [], click: [], keydown: [], beforeinput: [], input: [], focusout: [] };
 window.__started = {};
 for (const type of Object.keys(window.__gap)) window.addEventListener(type, () => { window.__started[type] = performance.now(); }, true);`;
 
@@ -75,7 +75,7 @@ async function measureSide(page: Page): Promise<Side> {
   if (Object.values(counts).some((n) => n === 0)) throw new Error(`no events timed: ${JSON.stringify(counts)}`);
   const us = (values: number[]) => trimmedMean(values.length > 20 ? values.slice(5) : values) * 1_000;
   return {
-    clickUs: us(gap.pointerdown as number[]) + us(gap.click as number[]),
+    clickUs: us(gap.pointerdown as number[]) + us(gap.pointerup as number[]) + us(gap.click as number[]),
     keyUs: us(gap.keydown as number[]) + us(gap.beforeinput as number[]) + us(gap.input as number[]),
     focusoutUs: us(gap.focusout as number[]),
   };
