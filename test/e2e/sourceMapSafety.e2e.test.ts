@@ -7,7 +7,7 @@ import { extensionProcess, pageProcesses, rssMb } from './support/browserProcess
 import { launchPlaywright } from './support/chromium.js';
 import { type Agent, eventually, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
-// SPEC 6, "what the extension fetches for the page is what the page loaded", in real Chromium: a
+// docs/security.md, "Source maps: the extension reads only what your page loaded", in real Chromium: a
 // page on localhost whose stacks name scripts of another site (127.0.0.1: another site, though the
 // same machine), which holds a SameSite=Lax cookie and logs every request with what it carried;
 // and maps that never end (400 MB, chunked, no length), whose reading must be cut short while the
@@ -78,7 +78,7 @@ async function serve(
   return { ...server, seen, streams };
 }
 
-describe('e2e: the extension reads only what the page loaded, and shows no map text as a path (SPEC 6)', function () {
+describe('e2e: the extension reads only what the page loaded, and shows no map text as a path', function () {
   this.timeout(90_000);
   let agent: Agent;
   let browser: Awaited<ReturnType<typeof launchPlaywright>>;
