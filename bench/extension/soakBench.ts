@@ -39,6 +39,11 @@ export interface SoakOptions {
   readonly driver?: 'raw' | 'playwright';
   /** DevTools domains enabled on a session held on the worker through the soak (`Network`, `Runtime`): none by default. */
   readonly attach?: readonly string[];
+  /**
+   * With `Network` attached: the bytes of request and response bodies DevTools may keep for that
+   * session (`Network.enable`'s buffer sizes; Chromium's default, what Playwright uses, is 200 MB).
+   */
+  readonly networkBufferBytes?: number;
   /** Chromium's allocators of the extension's process after warm-up and at the end, their growth said on stderr. */
   readonly dump?: boolean;
   /** Said on stderr as each sample is taken. */
@@ -78,16 +83,34 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakFigures> {
       };
     }
     /** Requests the worker made, counted from the held session's Network events (only with Network on). */
-    const workerRequests = { count: 0 };
+    const workerRequests = { count: 0, bodyBytes: 0, byPath: new Map<string, number>() };
     if (options.attach !== undefined && options.attach.length > 0) {
       // A DevTools session held on the worker for the whole soak, with these domains on: what a
       // tool attached to the browser (Playwright attaches to every worker) makes the worker keep.
       const [workerId] = await connection.workerTargets();
       const held = await connection.send('Target.attachToTarget', { targetId: workerId, flatten: true });
       connection.onEvent((method, _params, session) => {
-        if (method === 'Network.requestWillBeSent' && session === held.sessionId) workerRequests.count++;
+        if (method !== 'Network.requestWillBeSent' || session !== held.sessionId) return;
+        workerRequests.count++;
+        const request = (_params as { request?: { url?: string; postDataEntries?: Array<{ bytes?: string }> } }).request;
+        const path = new URL(request?.url ?? 'http://x/?').pathname;
+        workerRequests.byPath.set(path, (workerRequests.byPath.get(path) ?? 0) + 1);
+        for (const entry of request?.postDataEntries ?? []) workerRequests.bodyBytes += ((entry.bytes ?? '').length * 3) / 4;
       });
-      for (const domain of options.attach) await connection.send(`${domain}.enable`, {}, held.sessionId);
+      for (const domain of options.attach)
+        await connection.send(
+          `${domain}.enable`,
+          domain !== 'Network'
+            ? {}
+            : options.networkBufferBytes === undefined
+              ? { maxPostDataSize: 1_000_000 }
+              : {
+                  maxTotalBufferSize: options.networkBufferBytes,
+                  maxResourceBufferSize: options.networkBufferBytes,
+                  maxPostDataSize: 1_000_000,
+                },
+          held.sessionId,
+        );
     }
     if (options.load.clickEveryS > 0)
       clicker = setInterval(
@@ -135,6 +158,10 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakFigures> {
         dumpAfterWarmup = await connection.allocatorsMb(pid);
     }
     clearInterval(clicker);
+    if (workerRequests.count > 0)
+      process.stderr.write(
+        `soak: the worker's requests ${JSON.stringify(Object.fromEntries(workerRequests.byPath))}, ${format(workerRequests.bodyBytes / 1024 / 1024)} MB of bodies posted\n`,
+      );
     const extension = extensionProcess(browser.profile);
     if (options.dump === true && extension !== undefined && dumpAfterWarmup !== undefined) {
       const end = await connection.allocatorsMb(extension);
@@ -181,6 +208,7 @@ export function soakOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SoakOp
     warmupMinutes: Number(env.BENCH_SOAK_WARMUP_MIN ?? Math.min(10, minutes / 4)),
     driver: env.BENCH_SOAK_DRIVER === 'playwright' ? 'playwright' : 'raw',
     dump: env.BENCH_SOAK_DUMP === '1',
+    ...(env.BENCH_SOAK_NETWORK_BUFFER === undefined ? {} : { networkBufferBytes: Number(env.BENCH_SOAK_NETWORK_BUFFER) }),
     attach: env.BENCH_SOAK_ATTACH?.split(',').filter((domain) => /^[A-Z][A-Za-z]+$/.test(domain)),
     load: {
       logsPerS: parts.includes('logs') ? BUSY.logsPerS : 0,
