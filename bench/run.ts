@@ -17,6 +17,7 @@ import type {
   PeerFigures,
   PickFigures,
   SettleFigures,
+  SoakFigures,
   SourceMapFigures,
 } from './extension/figures.js';
 
@@ -28,6 +29,7 @@ const PEER_SUITE = './extension/peerBench.js';
 const GALLERY_SUITE = './extension/galleryBench.js';
 const PICK_SUITE = './extension/pickBench.js';
 const BROWSER_PEER_SUITE = './extension/peerBrowserBench.js';
+const SOAK_SUITE = './extension/soakBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DOC = 'docs/benchmarks.md';
@@ -509,6 +511,43 @@ function edgeTable(runs: readonly HostileFigures[], load: number): string {
   ].join('\n');
 }
 
+/** The soak: one row per sample, the slope after warm-up, and how it was taken. */
+function soakSection(soak: SoakFigures, chromium: string): string {
+  const { load } = soak;
+  const rows = soak.samples.map(
+    (s) =>
+      `| ${format(s.minute, 1)} | ${format(s.extensionRssMb, 1)} | ${format(s.workerHeapMb, 1)} | ${format(s.pageRssMb, 0)} | ${grouped(s.logsReceived)} | ${grouped(s.clicks)} |`,
+  );
+  return [
+    `## The extension under a busy page for ${grouped(soak.minutes)} minutes (${today()})`,
+    '',
+    `Machine: ${machine()}; ${chromium} headless, ${
+      soak.driver === 'playwright' ? 'driven by Playwright' : 'launched without CDP or Playwright'
+    }${soak.attached.length > 0 ? `, a DevTools session on the worker with ${soak.attached.join(', ')} on` : ''}.`,
+    '',
+    `Load: ${grouped(load.logsPerS)} console logs/s, ${grouped(load.requestsPerS)} fetches/s, a person’s click every ${grouped(load.clickEveryS)} s; the daemon took in ${format(soak.logsPerS, 1)} logs/s.`,
+    `The extension’s process: **${format(soak.rssStartMb, 1)} → ${format(soak.rssEndMb, 1)} MB**; after the first ${format(soak.warmupMinutes, 0)} minutes it grew **${format(soak.rssSlopeMbPerMin, 2)} MB/min**`,
+    `(least squares over the samples after warm-up; the worker’s JS heap ${format(soak.heapSlopeMbPerMin, 2)} MB/min, ${format(soak.heapAfterGcMb, 1)} MB after a collection at the end).`,
+    '',
+    '| minute | extension process RSS (MB) | worker JS heap (MB) | page renderers RSS (MB) | logs the daemon took in | clicks |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    'How (`bench/extension/soakBench.ts`): the daemon, the stdio bridge and an SDK `Client` as in the e2e',
+    'tests; Chromium launched raw (nothing attached to the worker but one reading a minute). A tab opened',
+    'as a person opens one (`Target.createTarget`) shows a page that logs `console.log(format, number, object)`',
+    'in bursts ten times a second and fetches a 1 KB JSON on a timer; a person’s click (`Input.dispatchMouseEvent`',
+    'over the page’s own DevTools session: trusted, recorded) lands on its button on a timer. Each sample reads',
+    'the VmRSS of the renderer Chromium started with `--extension-process` (it hosts the service worker) from',
+    '`/proc`, the worker’s V8 heap in use (`Runtime.getHeapUsage` over a session opened for that reading only,',
+    'no collection forced), and the daemon’s log buffer (size plus evicted). `BENCH_SOAK_MINUTES`,',
+    '`BENCH_SOAK_SAMPLE_S` (60), `BENCH_SOAK_WARMUP_MIN` (a quarter of the soak, at most 10) and',
+    '`BENCH_SOAK_LOAD` (`logs,requests,clicks`) set it; `BENCH_SOAK_DRIVER=playwright` drives the page with',
+    'Playwright instead and `BENCH_SOAK_ATTACH=Network` holds a DevTools session on the worker with those',
+    'domains on (what a tool attached to the browser does; see below).',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const suites = process.argv.slice(2);
   if (suites.length === 0 || suites.includes('daemon')) {
@@ -749,6 +788,15 @@ async function main(): Promise<void> {
         '20 000 `clearTimeout(setTimeout(f, 300))` and of 2 000 `setTimeout(f, 0)` set at once until the last ran.',
       ].join('\n'),
     );
+  }
+  // The soak runs only when named: it takes as long as BENCH_SOAK_MINUTES says (60 by default), once.
+  if (suites.includes('soak')) {
+    const { runSoakBench, soakOptionsFromEnv } = (await import(SOAK_SUITE)) as {
+      runSoakBench: (options: unknown) => Promise<SoakFigures>;
+      soakOptionsFromEnv: () => unknown;
+    };
+    process.stderr.write('soak bench: one run\n');
+    writeSection('soak', soakSection(await runSoakBench(soakOptionsFromEnv()), chromiumVersion()));
   }
 }
 

@@ -124,3 +124,46 @@ export interface BrowserPeerFigures {
   readonly cdt: SideFigures;
   readonly pw: SideFigures;
 }
+
+/** The busy page's load in a soak: logs and requests per second, seconds between a person's clicks (0: none). */
+export interface SoakLoad {
+  readonly logsPerS: number;
+  readonly requestsPerS: number;
+  readonly clickEveryS: number;
+}
+
+/** One reading of a soak: minutes since the load started, memory in MB, what the daemon and page got so far. */
+export interface SoakSample {
+  readonly minute: number;
+  /** VmRSS of the renderer that hosts the extension's service worker (`--extension-process`). */
+  readonly extensionRssMb: number;
+  /** The worker's V8 heap in use (`Runtime.getHeapUsage`, no collection forced). */
+  readonly workerHeapMb: number;
+  /** VmRSS of the page renderers together. */
+  readonly pageRssMb: number;
+  /** Log entries the daemon has taken in (its buffer's size plus what it evicted). */
+  readonly logsReceived: number;
+  readonly clicks: number;
+  /** Requests the worker made so far, when a held DevTools session has Network on (else 0). */
+  readonly workerRequests: number;
+}
+
+/** What `bench/extension/soakBench.ts` measures in one soak. */
+export interface SoakFigures {
+  readonly load: SoakLoad;
+  /** How the browser ran: `raw` (nothing attached), or driven by Playwright; DevTools domains held on the worker. */
+  readonly driver: 'raw' | 'playwright';
+  readonly attached: readonly string[];
+  readonly minutes: number;
+  readonly warmupMinutes: number;
+  readonly samples: readonly SoakSample[];
+  /** Least-squares slopes over the samples after warm-up. */
+  readonly rssSlopeMbPerMin: number;
+  readonly heapSlopeMbPerMin: number;
+  readonly rssStartMb: number;
+  readonly rssEndMb: number;
+  /** The worker's heap after a forced collection at the end. */
+  readonly heapAfterGcMb: number;
+  /** Log entries the daemon took in per second over the soak (the load was real). */
+  readonly logsPerS: number;
+}

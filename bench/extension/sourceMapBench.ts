@@ -93,19 +93,6 @@ async function throwAndRead(agent: Agent, tabId: number, n: number): Promise<{ m
   throw new Error(`the error of script ${n} never arrived`);
 }
 
-/** The service worker's JS heap after a full collection (MB), read over a DevTools session to it. */
-async function workerHeapMb(cdp: BrowserCdp): Promise<number> {
-  const [targetId] = await cdp.workerTargets();
-  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
-  try {
-    await cdp.send('HeapProfiler.collectGarbage', {}, sessionId);
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage', {}, sessionId);
-    return usedSize / 1024 / 1024;
-  } finally {
-    await cdp.send('Target.detachFromTarget', { sessionId });
-  }
-}
-
 export async function runSourceMapBench(): Promise<SourceMapFigures> {
   const site = await startMapSite();
   const agent = await startAgent();
@@ -116,7 +103,7 @@ export async function runSourceMapBench(): Promise<SourceMapFigures> {
     cdp = await BrowserCdp.connect(browser.profile);
     const opened = await agent.interact('new_tab', { url: site.url('/mapped.html?n=0') });
     const tabId = opened.result.data.tab_id as number;
-    const heapBefore = await workerHeapMb(cdp);
+    const heapBefore = await cdp.workerHeapMb(true);
     const first: number[] = [];
     const cached: number[] = [];
     for (let n = 0; n < SCRIPTS; n++) {
@@ -129,7 +116,7 @@ export async function runSourceMapBench(): Promise<SourceMapFigures> {
       first.push(cold.ms);
       cached.push(warm.ms);
     }
-    const heapAfter = await workerHeapMb(cdp);
+    const heapAfter = await cdp.workerHeapMb(true);
     return {
       firstMappedP50: median(first),
       firstMappedMax: Math.max(...first),

@@ -2,19 +2,15 @@
 export const MAX_LOADED = 5_000;
 /** Longest resource url remembered (longer ones are still found in the browser's own buffer). */
 export const MAX_URL_CHARS = 2_048;
-/** `<script>` elements looked at, at most, per question. */
+/** Inline `<script>` elements looked at, at most, per question. */
 export const MAX_SCRIPTS = 5_000;
 /** Characters at the end of an inline script where its `sourceMappingURL` comment is looked for. */
 const MAP_COMMENT_TAIL = 4_096;
-/** `type`s that make a `<script>` run (an empty one is JavaScript). */
-const RUNS = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
 
 /** What a frame shows of what it loaded. */
 export interface FrameView {
   /** Whether the browser's resource-timing buffer holds an entry named `url` (≤ 250 by default). */
   timed(url: string): boolean;
-  /** The document's `<script src>` elements: their resolved `src` and their `type`. */
-  scripts(): Iterable<{ readonly src: string; readonly type: string }>;
   /** The document's urls (inline scripts' frames name it): now, and as it was loaded. */
   documentUrls(): readonly string[];
   /** Whether an inline `<script>` of the document ends with a `sourceMappingURL` comment. */
@@ -25,9 +21,9 @@ export interface FrameView {
  * Which scripts a frame really loaded (SPEC 6: what the extension fetches for the page is what the
  * page loaded). A stack is the page's text: a frame can name any url, and the extension reads a
  * script and its map only when this frame loaded it: a resource-timing entry (every one since the
- * relay started, `note`, and the browser's buffer), a running `<script src>` of the document, or
- * the document itself (inline scripts) when one of them names a source map. Anything else is not
- * read at all.
+ * relay started, `note`, and the browser's buffer), or the document itself (inline scripts) when
+ * one of them names a source map. A `<script src>` element is not proof: one a page wrote with
+ * `innerHTML` never runs and is never fetched, yet names any url. Anything else is not read at all.
  */
 export class LoadedScripts {
   private readonly seen = new Set<string>();
@@ -46,13 +42,7 @@ export class LoadedScripts {
     if (this.seen.has(url) || this.view.timed(url)) return true;
     // The document itself is read again only when one of its inline scripts names a map: a page's
     // inline scripts rarely do, and reading it would fetch the page (or a frame) a second time.
-    if (this.view.documentUrls().some((page) => page === url || withoutHash(page) === url)) return this.view.inlineMaps();
-    let looked = 0;
-    for (const script of this.view.scripts()) {
-      if (looked++ >= MAX_SCRIPTS) break;
-      if (script.src === url && RUNS.test(script.type.trim())) return true;
-    }
-    return false;
+    return this.view.documentUrls().some((page) => page === url || withoutHash(page) === url) && this.view.inlineMaps();
   }
 }
 
@@ -65,7 +55,6 @@ function withoutHash(url: string): string {
 export function watchFrame(): LoadedScripts {
   const loaded = new LoadedScripts({
     timed: (url) => performance.getEntriesByName(url, 'resource').length > 0,
-    scripts: () => document.querySelectorAll<HTMLScriptElement>('script[src]'),
     documentUrls: () => [location.href, ...performance.getEntriesByType('navigation').map((entry) => entry.name)],
     inlineMaps: () => {
       let looked = 0;

@@ -48,9 +48,13 @@ export class BrowserCdp {
     return message.result;
   }
 
-  /** Every event the browser or an attached target sends. */
-  onEvent(listener: (method: string, params: any, sessionId?: string) => void): void {
+  /** Every event the browser or an attached target sends, until the returned function is called. */
+  onEvent(listener: (method: string, params: any, sessionId?: string) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at !== -1) this.listeners.splice(at, 1);
+    };
   }
 
   /**
@@ -83,6 +87,56 @@ export class BrowserCdp {
     return targetInfos
       .filter((target: any) => target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${EXTENSION_ID}/`))
       .map((target: any) => target.targetId);
+  }
+
+  /**
+   * The extension's service worker's JS heap in use (MB), over a session opened for this reading
+   * only (a session held on the worker would keep it alive); after a full collection when
+   * `collect`. NaN when no worker runs.
+   */
+  async workerHeapMb(collect = false): Promise<number> {
+    const [targetId] = await this.workerTargets();
+    if (targetId === undefined) return NaN;
+    const { sessionId } = await this.send('Target.attachToTarget', { targetId, flatten: true });
+    try {
+      if (collect) await this.send('HeapProfiler.collectGarbage', {}, sessionId);
+      const { usedSize } = await this.send('Runtime.getHeapUsage', {}, sessionId);
+      return usedSize / 1024 / 1024;
+    } finally {
+      await this.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Chromium's own account of process `pid`'s memory (a `memory-infra` dump): MB per allocator,
+   * two levels deep (`malloc/partitions`, `v8/workers`, `blink_gc/workers`…), shared memory and
+   * Blink's object counts left out. Where memory outside the JS heap goes.
+   */
+  async allocatorsMb(pid: number): Promise<Record<string, number>> {
+    const events: Array<{ ph?: string; pid?: number; args?: { dumps?: { allocators?: Record<string, any> } } }> = [];
+    let complete!: () => void;
+    const done = new Promise<void>((resolve) => (complete = resolve));
+    const stop = this.onEvent((method, params) => {
+      if (method === 'Tracing.dataCollected') events.push(...(params.value as typeof events));
+      if (method === 'Tracing.tracingComplete') complete();
+    });
+    try {
+      await this.send('Tracing.start', {
+        traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], memoryDumpConfig: { triggers: [] } },
+        transferMode: 'ReportEvents',
+      });
+      await this.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });
+      await this.send('Tracing.end');
+      await done;
+    } finally {
+      stop();
+    }
+    const dump = events.find((e) => e.ph === 'v' && e.pid === pid && e.args?.dumps?.allocators !== undefined);
+    return Object.fromEntries(
+      Object.entries(dump?.args?.dumps?.allocators ?? {})
+        .filter(([name]) => name.split('/').length <= 2 && !/^(?:shared_memory|blink_objects)\//.test(name))
+        .map(([name, entry]) => [name, parseInt(entry?.attrs?.size?.value ?? '0', 16) / 1024 / 1024]),
+    );
   }
 
   /** Stops the extension's service worker, as Chrome does when it idles it out. */

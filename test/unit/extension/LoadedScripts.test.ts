@@ -1,18 +1,11 @@
 import { expect } from 'chai';
-import {
-  type FrameView,
-  LoadedScripts,
-  MAX_LOADED,
-  MAX_SCRIPTS,
-  MAX_URL_CHARS,
-} from '../../../extension/src/relay/LoadedScripts.js';
+import { type FrameView, LoadedScripts, MAX_LOADED, MAX_URL_CHARS } from '../../../extension/src/relay/LoadedScripts.js';
 
 const PAGE = 'http://localhost:5173/todos?x=1';
 
 function frame(view: Partial<FrameView> = {}): LoadedScripts {
   return new LoadedScripts({
     timed: () => false,
-    scripts: () => [],
     documentUrls: () => [PAGE],
     inlineMaps: () => true,
     ...view,
@@ -49,19 +42,6 @@ describe('extension: which scripts a frame loaded (LoadedScripts, SPEC 6)', () =
     expect(loaded.has(PAGE)).to.equal(false);
   });
 
-  it('takes a <script src> that runs, not one of a type that never loads', () => {
-    const scripts = [
-      { src: 'https://cdn.example/classic.js', type: '' },
-      { src: 'https://cdn.example/module.js', type: 'module' },
-      { src: 'https://cdn.example/old.js', type: 'text/javascript' },
-      { src: 'https://other-site.example/inert.js', type: 'text/plain' },
-    ];
-    const loaded = frame({ scripts: () => scripts });
-    for (const url of ['https://cdn.example/classic.js', 'https://cdn.example/module.js', 'https://cdn.example/old.js'])
-      expect(loaded.has(url), url).to.equal(true);
-    expect(loaded.has('https://other-site.example/inert.js')).to.equal(false);
-  });
-
   it(`remembers ${MAX_LOADED} noted urls: one more, and the oldest is forgotten`, () => {
     const loaded = frame();
     for (let i = 0; i < MAX_LOADED; i++) loaded.note(`http://localhost/m${i}.js`);
@@ -69,12 +49,6 @@ describe('extension: which scripts a frame loaded (LoadedScripts, SPEC 6)', () =
     loaded.note(`http://localhost/m${MAX_LOADED}.js`);
     expect(loaded.has('http://localhost/m0.js')).to.equal(false);
     expect(loaded.has('http://localhost/m1.js')).to.equal(true);
-  });
-
-  it(`looks at ${MAX_SCRIPTS} <script> elements at most`, () => {
-    const scripts = (at: number) => Array.from({ length: at + 1 }, (_, i) => ({ src: `http://localhost/s${i}.js`, type: '' }));
-    expect(frame({ scripts: () => scripts(MAX_SCRIPTS - 1) }).has(`http://localhost/s${MAX_SCRIPTS - 1}.js`)).to.equal(true);
-    expect(frame({ scripts: () => scripts(MAX_SCRIPTS) }).has(`http://localhost/s${MAX_SCRIPTS}.js`)).to.equal(false);
   });
 
   it(`notes urls of up to ${MAX_URL_CHARS} characters (longer ones are asked of the browser’s buffer)`, () => {

@@ -1,9 +1,11 @@
+import { createClock } from '@sinonjs/fake-timers';
 import { expect } from 'chai';
 import { MAX_SOURCE_PATH_CHARS } from '../../../src/domain/capture/sourcePath.js';
 import {
   carriesCookies,
-  MAX_MAP_CHARS,
-  MAX_SCRIPT_CHARS,
+  MAX_MAP_BYTES,
+  MAX_SCRIPT_BYTES,
+  READ_MS,
   readSourceMap,
   type SourceAnswer,
   sourceFor,
@@ -258,20 +260,114 @@ describe('extension: stacks in source (SourceMaps)', () => {
     });
     afterEach(() => (globalThis.fetch = original));
 
-    it('reads a script up to MAX_SCRIPT_CHARS and a map up to MAX_MAP_CHARS; one past either, none', async () => {
-      const tail = '\n//# sourceMappingURL=a.js.map';
-      const answer = (script: number, map: number) => {
+    /** A chunked answer with no length: `text`, then `pad` bytes of `byte` as the reader pulls them (1 MB a chunk). */
+    const chunked = (text: string, pad: number, byte = 0x20, headers: Record<string, string> = {}) => {
+      const state = { given: 0, cancelled: false };
+      let head: Uint8Array | undefined = new TextEncoder().encode(text);
+      let left = pad;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (head !== undefined) {
+              state.given += head.byteLength;
+              controller.enqueue(head);
+              head = undefined;
+              return;
+            }
+            if (left <= 0) return controller.close();
+            const size = Math.min(left, 1 << 20);
+            left -= size;
+            state.given += size;
+            controller.enqueue(new Uint8Array(size).fill(byte));
+          },
+          cancel: () => void (state.cancelled = true),
+        },
+        { highWaterMark: 0 },
+      );
+      return { response: new Response(body, { headers }), state };
+    };
+    const TAIL = '\n//# sourceMappingURL=a.js.map';
+
+    it('reads a script of MAX_SCRIPT_BYTES and a map of MAX_MAP_BYTES streamed with no length; one byte past either, none', async () => {
+      const map = (bytes: number) => {
         globalThis.fetch = (async (input: string | URL) =>
           String(input).endsWith('.map')
-            ? new Response(MAP + ' '.repeat(map - MAP.length))
-            : new Response('x'.repeat(script - tail.length) + tail)) as typeof fetch;
+            ? chunked(MAP, bytes - MAP.length).response
+            : new Response(`x()${TAIL}`)) as typeof fetch;
       };
-      answer(MAX_SCRIPT_CHARS, MAX_MAP_CHARS);
+      // The padding goes before the comment: a script's comment ends it.
+      const script = (bytes: number) => {
+        globalThis.fetch = (async (input: string | URL) =>
+          String(input).endsWith('.map')
+            ? new Response(MAP)
+            : new Response(new Blob(['x'.repeat(bytes - TAIL.length), TAIL]).stream())) as typeof fetch;
+      };
+      script(MAX_SCRIPT_BYTES);
       expect(await readSourceMap('http://localhost:5173/a.js', PAGE)).to.have.property('map');
-      answer(MAX_SCRIPT_CHARS + 1, 100);
+      script(MAX_SCRIPT_BYTES + 1);
       expect(await readSourceMap('http://localhost:5173/a.js', PAGE)).to.deep.equal({ none: 'the script is too large to read' });
-      answer(100, MAX_MAP_CHARS + 1);
-      expect(await readSourceMap('http://localhost:5173/a.js', PAGE)).to.deep.equal({ none: 'the source map is too large' });
+      map(MAX_MAP_BYTES);
+      expect(await readSourceMap('http://localhost:5173/a.js', PAGE)).to.have.property('map');
+      map(MAX_MAP_BYTES + 1);
+      expect(await readSourceMap('http://localhost:5173/a.js', PAGE)).to.deep.equal({
+        none: 'the source map is too large to read',
+      });
+    });
+
+    it('stops reading a map that never ends just past MAX_MAP_BYTES, and cancels it (a chunked 400 MB answer)', async () => {
+      const map = chunked(MAP, 400_000_000);
+      globalThis.fetch = (async (input: string | URL) =>
+        String(input).endsWith('.map') ? map.response : new Response(`x()${TAIL}`)) as typeof fetch;
+      const answer = await readSourceMap('http://localhost:5173/a.js', PAGE);
+      expect(map.state.given).to.be.at.most(MAX_MAP_BYTES + (1 << 20));
+      expect(map.state.cancelled).to.equal(true);
+      expect(answer).to.deep.equal({ none: 'the source map is too large to read' });
+    });
+
+    it('stops reading a script that never ends just past MAX_SCRIPT_BYTES; a SourceMap header still names its map', async () => {
+      const script = chunked('x()', 400_000_000, 0x78, { sourcemap: 'a.js.map' });
+      globalThis.fetch = (async (input: string | URL) =>
+        String(input).endsWith('.map') ? new Response(MAP) : script.response) as typeof fetch;
+      expect(await readSourceMap('http://localhost:5173/a.js', PAGE)).to.deep.equal({
+        map: MAP,
+        url: 'http://localhost:5173/a.js.map', // without line starts: the script was not read whole
+      });
+      expect(script.state.given).to.be.at.most(MAX_SCRIPT_BYTES + (1 << 20));
+      expect(script.state.cancelled).to.equal(true);
+    });
+
+    describe('a reading that takes longer than READ_MS is given up', () => {
+      const timed = () => {
+        const clock = createClock(0);
+        const timers = {
+          setTimeout: (fn: () => void, ms: number) => clock.setTimeout(fn, ms),
+          clearTimeout: (h: unknown) => clock.clearTimeout(h as number),
+        };
+        return { clock, timers };
+      };
+      /** Answers `answer` for the script and waits for the signal for the map (a server that never answers it). */
+      const hanging = (map: 'never' | 'stalls') =>
+        (async (input: string | URL, init?: RequestInit) => {
+          if (!String(input).endsWith('.map')) return new Response(`x()${TAIL}`);
+          if (map === 'stalls') return new Response(new ReadableStream({ start: (c) => c.enqueue(new Uint8Array(10)) }));
+          return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+        }) as typeof fetch;
+
+      for (const map of ['stalls', 'never'] as const) {
+        it(`answers none at READ_MS, not before, when the map’s server ${map === 'never' ? 'never answers' : 'stalls mid-body'}`, async () => {
+          const { clock, timers } = timed();
+          globalThis.fetch = hanging(map);
+          let answer: SourceAnswer | undefined;
+          void readSourceMap('http://localhost:5173/a.js', PAGE, timers).then((a) => (answer = a));
+          await clock.tickAsync(READ_MS - 1);
+          expect(answer).to.equal(undefined);
+          await clock.tickAsync(1);
+          expect(answer)
+            .to.have.property('none')
+            .that.matches(/took too long to read|no answer within/);
+          expect(clock.countTimers()).to.equal(0);
+        });
+      }
     });
 
     it('never fetches another origin from the page (a CORS error in the developer’s console): the worker does', async () => {
