@@ -2,6 +2,7 @@ import type { ActionEntry } from '../capture/entries.js';
 import { type LocatorCall, locatorCode, parseLocator } from './locatorExpression.js';
 import { errorNeedle } from './errorNeedle.js';
 import {
+  answeredOverNetwork,
   MAX_ASSERTED,
   MAX_AWAITED,
   parseUrl,
@@ -173,7 +174,8 @@ class StepWriter {
     const lines: string[] = [];
     for (const response of responses) {
       const url = parseUrl(response.url);
-      if (response.status <= 0 || url === undefined || lines.length >= MAX_AWAITED) continue;
+      if (response.status <= 0 || url === undefined || !answeredOverNetwork(response.url) || lines.length >= MAX_AWAITED)
+        continue;
       const method = response.method.toUpperCase().slice(0, 16);
       const key = `${method} ${url.pathname}`;
       if (keys.has(key)) continue;

@@ -211,6 +211,17 @@ describe('playwrightFile', () => {
     expect(code).not.to.include('/down');
   });
 
+  it('does not wait for a data: or blob: url the action fetched, which no test sees answered', () => {
+    const repro = of([{ type: 'click', locator: "getByText('Subscribe', { exact: true })" }]);
+    const responses = [
+      { id: 'n1', method: 'GET', url: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E', status: 200 },
+      { id: 'n2', method: 'GET', url: `blob:${ORIGIN}/5d1c6a2e-1f3b-4c1e-9a61-0c2f0d6e7b11`, status: 200 },
+      { id: 'n3', method: 'POST', url: `${ORIGIN}/api/subscribe`, status: 201 },
+    ];
+    const code = playwrightFile({ ...repro, steps: [{ ...(repro.steps[0] as ReproStep), responses }] });
+    expect(code.match(/answer\(page, [^)]*\)/g)).to.deep.equal(["answer(page, 'POST', '/api/subscribe')"]);
+  });
+
   it('writes a file that parses and says only what was recorded, whatever the page put in its fields', () => {
     const text = fc.string({ unit: 'binary', maxLength: 40 });
     fc.assert(
