@@ -71,12 +71,39 @@ const MOVES = `<!doctype html><html><head><title>moves</title></head><body>
   $('next').addEventListener('click', (event) => { event.preventDefault(); history.pushState({}, '', '/moves/next'); seen.route = location.pathname; show(); });
 </script></body></html>`;
 
+/**
+ * A routed page: a link opens the item (pushState), its "Add to cart" adds it, its "Close" goes
+ * back by script (history.back()); the browser's Back goes back too. The state line shows the
+ * route and the cart.
+ */
+const HISTORY = `<!doctype html><html><head><title>history</title></head><body>
+<a href="/history/item" id="open">Beta chair</a>
+<div id="item" hidden><button id="add" type="button">Add to cart</button><button id="close" type="button">Close</button></div>
+<p id="state"></p>
+<script>
+  const $ = (id) => document.getElementById(id);
+  let cart = 0;
+  const show = () => {
+    const item = location.pathname === '/history/item';
+    $('open').hidden = item;
+    $('item').hidden = !item;
+    $('state').textContent = location.pathname + '|' + cart;
+  };
+  $('open').addEventListener('click', (event) => { event.preventDefault(); history.pushState({}, '', '/history/item'); show(); });
+  $('add').addEventListener('click', () => { cart++; show(); });
+  $('close').addEventListener('click', () => history.back());
+  addEventListener('popstate', show);
+  show();
+</script></body></html>`;
+
 interface Listed {
   id: string;
   url: string;
   type: string;
   by: string;
   locator?: string;
+  navigation?: string;
+  by_script?: boolean;
 }
 
 describe('e2e: replay a recorded flow and read whether its error happened again', function () {
@@ -120,6 +147,8 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       const headers = { 'cache-control': 'no-store' };
       if (path === '/cart.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(page(coupon));
       else if (path === '/more.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(MORE);
+      else if (path === '/history.html' || path === '/history/item')
+        response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(HISTORY);
       else if (path === '/moves.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(MOVES);
       else if (path === '/cart.js') response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script(fixed));
       else response.writeHead(404).end();
@@ -282,6 +311,35 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       'navigate',
     ]);
     // The replayed file has the recorded name and size (its bytes are zeros: the page's never leave it).
+    await replaysToSameState(flow, state);
+  });
+
+  it('records the browser’s Back as the person’s and a Back the page’s script made as its click’s, and replays each so', async function () {
+    const url = `${base}/history.html`;
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // out of the last command's shadow (above)
+    await tab.goto(url);
+    await tab.click('#open');
+    await tab.click('#add');
+    // The person's Back, soon after their click: no click of the page's did it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await tab.goBack();
+    await tab.click('#open');
+    await tab.click('#close');
+    await tab.waitForFunction(() => location.pathname === '/history.html');
+    const state = await tab.textContent('#state');
+    expect(state).to.equal('/history.html|1');
+    const flow = (
+      await observeUntil(
+        agent,
+        { what: 'actions', tab_id: tabId, by: 'human', detail: 'full' },
+        (entries) => entries.filter((action) => action.navigation === 'pop').length >= 2,
+      )
+    ).filter((action: Listed) => action.url.startsWith(`${base}/history`));
+    console.log(
+      `      recorded: ${flow.map((action: Listed) => `${action.id} ${action.type} ${action.navigation ?? ''}`).join('; ')}`,
+    );
+    const pops = flow.filter((action: Listed) => action.navigation === 'pop');
+    expect(pops.map((action: Listed) => action.by_script === true)).to.deep.equal([false, true]);
     await replaysToSameState(flow, state);
   });
 });

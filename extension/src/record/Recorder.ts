@@ -210,9 +210,10 @@ export class Recorder<E extends object> {
     this.armScroll();
   }
 
-  navigated(url: string, navigation: NavigationKind, ts = this.ports.now()): void {
+  /** `byScript`: the page's own navigate event said no person started this history move. */
+  navigated(url: string, navigation: NavigationKind, ts = this.ports.now(), byScript = false): void {
     this.finishAll();
-    this.hold({ wire: { ts, by: 'human', type: 'navigate', url, navigation } });
+    this.hold({ wire: { ts, by: 'human', type: 'navigate', url, navigation, ...(byScript ? { by_script: true } : {}) } });
   }
 
   /**

@@ -415,7 +415,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
           recordLoad(recorder);
           // Noted: a router's pushState runs inside the click that caused it, after the click's note.
           watchNavigations(
-            (url, kind) => note(() => recorder.navigated(url, kind)),
+            (url, kind, byScript) => note(() => recorder.navigated(url, kind, undefined, byScript)),
             () => on,
           );
         }
@@ -543,21 +543,36 @@ interface NavigationApi extends EventTarget {
   readonly currentEntry: { readonly url: string | null } | null;
 }
 
-/** Navigations within the document (SPAs): pushState, replaceState, back/forward in it, hash changes. */
-function watchNavigations(navigated: (url: string, kind: NavigationKind) => void, recording: () => boolean): void {
+/**
+ * Navigations within the document (SPAs): pushState, replaceState, back/forward in it, hash
+ * changes. A move back or forward says whether the page's script made it (`history.back()` in
+ * a handler), as the browser's own navigate event tells (`userInitiated` is false for a script's,
+ * true for the browser's Back and Forward): only then is it the doing of the action before it.
+ */
+function watchNavigations(
+  navigated: (url: string, kind: NavigationKind, byScript: boolean) => void,
+  recording: () => boolean,
+): void {
   const navigation = (window as unknown as { navigation?: NavigationApi }).navigation;
-  const record = (from: string | undefined, kind: 'push' | 'replace' | 'pop') => {
+  const record = (from: string | undefined, kind: 'push' | 'replace' | 'pop', byScript = false) => {
     const to = location.href;
     if (!recording() || (kind === 'replace' && from === to)) return;
     const hashOnly = from !== undefined && from !== to && from.split('#')[0] === to.split('#')[0];
-    navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind);
+    navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind, byScript);
   };
   if (navigation !== undefined) {
+    // The traversal's navigate event comes before its entry changes: what it said, for that change.
+    let traversalByScript = false;
+    navigation.addEventListener('navigate', (event) => {
+      const navigate = event as Event & { navigationType?: string; userInitiated?: boolean };
+      if (event.isTrusted && navigate.navigationType === 'traverse') traversalByScript = navigate.userInitiated === false;
+    });
     navigation.addEventListener('currententrychange', (event) => {
       const change = event as Event & { navigationType?: string; from?: { url: string | null } };
       const type = change.navigationType;
       if (type === 'push' || type === 'replace') record(change.from?.url ?? undefined, type);
-      else if (type === 'traverse') record(change.from?.url ?? undefined, 'pop');
+      else if (type === 'traverse') record(change.from?.url ?? undefined, 'pop', traversalByScript);
+      traversalByScript = false;
     });
     return;
   }

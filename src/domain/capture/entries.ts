@@ -175,6 +175,12 @@ export interface ActionEntry extends Captured {
   readonly x?: number;
   readonly y?: number;
   readonly navigation?: NavigationKind;
+  /**
+   * pop: the page's own script moved through the history (`history.back()` in a handler), as
+   * the page's navigate event said (no person started it): the action before did it. Absent for
+   * the person's own Back or Forward.
+   */
+  readonly by_script?: boolean;
   /** by `agent`: the command that did it. */
   readonly correlation_id?: string;
   /**

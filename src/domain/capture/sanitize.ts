@@ -173,6 +173,7 @@ export class Sanitizer {
       ...(raw.x === undefined ? {} : { x: raw.x }),
       ...(raw.y === undefined ? {} : { y: raw.y }),
       ...(raw.navigation === undefined ? {} : { navigation: raw.navigation }),
+      ...(raw.by_script === true ? { by_script: true } : {}),
       ...plain('correlation_id'),
       ...(raw.renamed === true ? { renamed: true } : {}),
     });

@@ -255,7 +255,8 @@ class StepWriter {
     if (kind === 'reload') return { code: 'page.reload()', notes };
     if ((kind === 'back_forward' || kind === 'pop') && back === action.url) {
       this.history.pop();
-      return { code: 'page.goBack()', notes };
+      // The page's script went back (its navigate event said so): the action before does it again.
+      return action.by_script === true ? arrived() : { code: 'page.goBack()', notes };
     }
     this.visited(action.url);
     switch (kind) {

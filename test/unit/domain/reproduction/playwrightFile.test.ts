@@ -170,6 +170,28 @@ describe('playwrightFile', () => {
     expect(code.match(/page\.goto\(new URL\('\/app\/order\.html', origin\)\.href\)/g)).to.have.length(1);
   });
 
+  it('goes back for the person’s Back and only waits for a Back the page’s script made after a click', () => {
+    const code = playwrightFile(
+      of([
+        { type: 'navigate', navigation: 'load' },
+        { type: 'click', locator: "getByRole('link', { name: 'Beta chair' })" },
+        { type: 'navigate', navigation: 'push', url: `${ORIGIN}/item/beta` },
+        { type: 'click', locator: "getByRole('button', { name: 'Close' })" },
+        { type: 'navigate', navigation: 'pop', url: `${ORIGIN}/app/order.html`, by_script: true },
+        { type: 'click', locator: "getByRole('link', { name: 'Beta chair' })" },
+        { type: 'navigate', navigation: 'push', url: `${ORIGIN}/item/beta` },
+        { type: 'navigate', navigation: 'pop', url: `${ORIGIN}/app/order.html` },
+      ]),
+    );
+    const navigations = statements(code).filter((line) => /goBack|waitForURL/.test(line));
+    expect(navigations).to.deep.equal([
+      "await page.waitForURL((url) => url.pathname + url.search + url.hash === '/item/beta');",
+      "await page.waitForURL((url) => url.pathname + url.search + url.hash === '/app/order.html');",
+      "await page.waitForURL((url) => url.pathname + url.search + url.hash === '/item/beta');",
+      'await page.goBack();',
+    ]);
+  });
+
   it('does not submit twice, nor load again what a click loaded', () => {
     const code = playwrightFile(
       of([

@@ -136,6 +136,10 @@ export class ActionDto {
   navigation?: NavigationKind;
 
   @IsOptional()
+  @IsBoolean()
+  by_script?: boolean;
+
+  @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(128)
