@@ -12,6 +12,8 @@ import { acted, look } from './settleWatch.js';
 import { replayAction } from './replayActions.js';
 import { isVisible } from './visible.js';
 import { isA } from './realm.js';
+import { pointerReady } from './pointerReady.js';
+import { DETACHED } from './actionable.js';
 import { typeText } from './typeText.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
@@ -76,12 +78,26 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
   const ref = typeof params.ref === 'string' ? params.ref : undefined;
   root = rootFor(params.frame);
   const nth = typeof params.nth === 'number' ? params.nth : undefined;
+  // The target's appearance and its readiness for a pointer share one wait (as a replay's step does).
+  const until = performance.now() + Math.min(APPEAR_MS, budgetMs);
   const one = async () => (ref !== undefined ? byRef(ref) : element(selector, Math.min(APPEAR_MS, budgetMs), nth));
+  // A target the page replaced while it was waited for is looked up again (at most a few times a frame).
+  const ready = async () => {
+    for (let tries = 0; ; tries++) {
+      const target = await one();
+      try {
+        await pointerReady(target, until);
+        return target;
+      } catch (error) {
+        if (!(error instanceof ActionFailure && error.code === DETACHED) || ref !== undefined || tries >= 100) throw error;
+      }
+    }
+  };
   switch (action) {
     case 'snapshot':
       return takeSnapshot(ref !== undefined || selector !== undefined ? await one() : root.documentElement, params);
     case 'click': {
-      const target = await one();
+      const target = await ready();
       return recorded('click', target, () => click(target));
     }
     case 'type': {
@@ -114,7 +130,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       return recorded('press', target, press, { key });
     }
     case 'hover':
-      return hover(await one());
+      return hover(await ready());
     case 'upload': {
       const target = await one();
       return recorded(
@@ -128,7 +144,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       );
     }
     case 'drag': {
-      const from = await one();
+      const from = await ready();
       const to =
         typeof params.to_ref === 'string'
           ? byRef(params.to_ref)
@@ -146,7 +162,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     case 'measure':
       return measure(params, ref !== undefined || selector !== undefined ? await one() : undefined);
     case 'dblclick': {
-      const target = await one();
+      const target = await ready();
       return recorded('dblclick', target, () => dblclick(target));
     }
     case 'check':
