@@ -5,7 +5,7 @@ import { describeTarget } from '../record/locators.js';
 import { keyToRecord, type KeyPlace } from '../record/keys.js';
 import { CONTROL, namingPrint } from '../record/namingPrint.js';
 import { PersonEvidence, type Press } from '../record/PersonEvidence.js';
-import { Recorder } from '../record/Recorder.js';
+import { Recorder, type RichInput } from '../record/Recorder.js';
 import { notePasswordField, watchPasswordFields } from '../record/passwordFields.js';
 import { fieldValue, recordedValue } from '../record/values.js';
 import {
@@ -107,7 +107,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       seen !== undefined && namingPrint(element) !== seen
         ? { renamed: true }
         : describeTarget(clicked ? clickTarget(element) : element),
-    valueOf: (element) => recordedValue(element, fieldValue(element), values),
+    valueOf: (element, typed) => typedValue(element, typed, values),
     editing: notePasswordField,
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
     url: () => heard?.url ?? location.href,
@@ -274,7 +274,9 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     const byPerson = evidence.typed(element) || (element.nodeName === 'INPUT' && PICKED.has((element as HTMLInputElement).type));
     note(() => {
       const field = editableOf(element);
-      if (field !== undefined) recorder.edited(field, byPerson || autofilled(field));
+      if (field === undefined) return;
+      const rich = field.nodeName === 'INPUT' || field.nodeName === 'TEXTAREA' ? undefined : richInput(event as InputEvent);
+      recorder.edited(field, byPerson || autofilled(field), rich);
     });
   }
 
@@ -502,6 +504,13 @@ function choiceByChange(element: Element): boolean {
   return type === 'checkbox' || type === 'radio' || type === 'file';
 }
 
+/** A field's value as recorded, or of the text typed into it: redacted when its whole value would be. */
+function typedValue(element: Element, typed: string | undefined, values: boolean): ReturnType<typeof recordedValue> {
+  const whole = recordedValue(element, fieldValue(element), values);
+  if (typed === undefined || whole.value === REDACTED_VALUE) return whole;
+  return recordedValue(element, typed, values);
+}
+
 /** The field a person types into: a text-like input, a textarea, or the editing host of editable content. */
 function editableOf(element: Element): Element | undefined {
   if (element.nodeName === 'TEXTAREA') return element;
@@ -517,7 +526,21 @@ function editableOf(element: Element): Element | undefined {
 
 function placeOf(field: Element | undefined): KeyPlace {
   if (field === undefined) return 'other';
-  return field.nodeName === 'INPUT' ? 'text' : 'multiline';
+  if (field.nodeName === 'INPUT') return 'text';
+  return field.nodeName === 'TEXTAREA' ? 'multiline' : 'rich';
+}
+
+/**
+ * What an input did to editable content, for typing it again (Recorder's RichInput): text
+ * typed at the caret, the edit of a key recorded as a press (a new paragraph, a deletion, a
+ * format), or something else (a paste, a drop, a composition, undo).
+ */
+function richInput(event: InputEvent): RichInput {
+  const type = event.inputType ?? '';
+  if (type === 'insertText' && typeof event.data === 'string') return { text: event.data };
+  if (type === 'insertParagraph' || type === 'insertLineBreak' || type.startsWith('format')) return 'key';
+  if (type.startsWith('delete') && type !== 'deleteByCut' && type !== 'deleteByDrag') return 'key';
+  return 'other';
 }
 
 function selectValue(select: HTMLSelectElement): string | string[] {

@@ -106,7 +106,8 @@ function elementStep(action: RangeAction, values: Readonly<Record<string, string
     case 'submit':
       return step(entry.type);
     case 'fill':
-      return step('type', { text: valueOf(action, values, entry.value), clear: true });
+      // Typed into editable content: inserted at the caret, where the person's keys left it.
+      return step('type', { text: valueOf(action, values, entry.value), clear: entry.typed !== true });
     case 'press':
       if (entry.key === undefined) throw unreplayable(action, 'it has no key');
       return step('press_key', { key: entry.key });

@@ -160,6 +160,12 @@ export interface ActionEntry extends Captured {
   readonly name?: string;
   /** fill: the final value (or `[redacted]`); select: the chosen option's value. */
   readonly value?: string;
+  /**
+   * fill: `value` is the text the person typed at the caret into editable content (a rich-text
+   * editor), between the keys recorded as presses — not the field's whole text: a test types it
+   * (`pressSequentially`), a replay inserts it, so formatting keys between apply as they did.
+   */
+  readonly typed?: boolean;
   /** select with `multiple`: the chosen values. */
   readonly values?: readonly string[];
   /** For a `[redacted]` value: what the field is called (label, name or id). */

@@ -223,7 +223,10 @@ class StepWriter {
       case 'press':
         return on(`${target}.press(${tsString(action.key ?? 'Enter')})`);
       case 'fill':
-        return on(`${target}.fill(${this.value(action, notes)})`);
+        // Typed into editable content: key by key at the caret, so the formatting keys between apply.
+        return action.typed === true
+          ? on(`${target}.pressSequentially(${this.value(action, notes)})`)
+          : on(`${target}.fill(${this.value(action, notes)})`);
       case 'select': {
         const values = action.values ?? (action.value === undefined ? [] : [action.value]);
         if (values.some((value) => value === REDACTED)) return on(`${target}.selectOption(${this.value(action, notes)})`);

@@ -147,6 +147,17 @@ describe('replaySteps: recorded actions as the user-level actions of a replay (S
     ]);
   });
 
+  it('inserts text typed into rich text at the caret, and types a field’s fill over what it held', () => {
+    const steps = replaySteps([
+      action({ type: 'fill', selector: '#note', value: 'world', typed: true }),
+      action({ type: 'fill', selector: '#title', value: 'Notes' }),
+    ]);
+    expect(steps.slice(1).map((step) => step.params)).to.deep.equal([
+      { selector: '#note', text: 'world', clear: false },
+      { selector: '#title', text: 'Notes', clear: true },
+    ]);
+  });
+
   it('leaves a submit right after a click or key to it, and submits one that came on its own', () => {
     const steps = replaySteps([
       action({ type: 'click', selector: 'role=button[name="Save"]' }),

@@ -29,6 +29,7 @@ function statements(code: string): string[] {
 /** Every method a generated file may call: Playwright's, the page's DOM calls and a few builtins. */
 const ALLOWED_CALLS = new Set([
   'waitForResponse',
+  'pressSequentially',
   'method',
   'request',
   'url',
@@ -189,6 +190,24 @@ describe('playwrightFile', () => {
       "await page.waitForURL((url) => url.pathname + url.search + url.hash === '/app/order.html');",
       "await page.waitForURL((url) => url.pathname + url.search + url.hash === '/item/beta');",
       'await page.goBack();',
+    ]);
+  });
+
+  it('types what was typed into rich text key by key at the caret, and fills a field whole', () => {
+    const editor = "getByRole('textbox', { name: 'Note' })";
+    const code = playwrightFile(
+      of([
+        { type: 'fill', locator: editor, value: 'Hello ', typed: true },
+        { type: 'press', locator: editor, key: 'Control+B' },
+        { type: 'fill', locator: editor, value: 'world', typed: true },
+        { type: 'fill', locator: "getByLabel('Title')", value: 'Notes' },
+      ]),
+    );
+    expect(statements(code).filter((line) => /fill|press/.test(line))).to.deep.equal([
+      "await page.getByRole('textbox', { name: 'Note' }).pressSequentially('Hello ');",
+      "await page.getByRole('textbox', { name: 'Note' }).press('Control+B');",
+      "await page.getByRole('textbox', { name: 'Note' }).pressSequentially('world');",
+      "await page.getByLabel('Title').fill('Notes');",
     ]);
   });
 

@@ -140,6 +140,10 @@ export class ActionDto {
   by_script?: boolean;
 
   @IsOptional()
+  @IsBoolean()
+  typed?: boolean;
+
+  @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(128)
