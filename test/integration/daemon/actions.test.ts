@@ -125,6 +125,16 @@ describe('recorded actions: POST /actions, observe actions, recording settings (
       expect(await observe({ what: 'entry', id: 'a1' })).to.deep.include({ navigation: 'pop', by_script: true });
     });
 
+    it('keeps typed: true on a fill of rich text, and refuses one that is not a boolean', async () => {
+      const fill = { ts: T, tab_id: 1, by: 'human', type: 'fill', url: 'http://localhost:5173/pets', value: 'world' };
+      const { body } = await ext.send('/actions', [
+        { ...fill, typed: true },
+        { ...fill, typed: 'yes' },
+      ]);
+      expect(body).to.include({ received: 1, rejected: 1 });
+      expect(await observe({ what: 'entry', id: 'a1' })).to.deep.include({ value: 'world', typed: true });
+    });
+
     it('keeps only name, size and type of picked files', async () => {
       await ext.send('/actions', [
         action({ type: 'upload', files: [{ name: 'cv.pdf', size: 1234, type: 'application/pdf', content: 'AAAA' }] }),
