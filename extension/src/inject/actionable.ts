@@ -21,8 +21,11 @@ export interface ActionablePorts {
   shown(): boolean;
   /** A disabled control (its own `disabled`, a disabled fieldset's, `aria-disabled`) takes no action. */
   enabled(): boolean;
-  /** Brings the element into view, as a pointer going to it would need. */
-  scrollIntoView(): void;
+  /**
+   * Brings the element into view, as a pointer going to it would need: only when its centre is
+   * out of view, or (`centre`, after something covered it: a sticky header) to the viewport's centre.
+   */
+  scrollIntoView(centre: boolean): void;
   /** What receives a pointer event at the point: the element or one inside it, else what covers it (described). */
   hitAt(x: number, y: number): { readonly ok: true } | { readonly ok: false; readonly covering: string };
 }
@@ -49,6 +52,7 @@ type Wait = { readonly code: 'element_disabled' | 'element_not_actionable'; read
 export async function waitActionable(ports: ActionablePorts, deadline: number): Promise<{ x: number; y: number }> {
   let last: Box | undefined;
   let wait: Wait = { code: 'element_not_actionable', why: 'it never was checked' };
+  let covered = false;
   for (;;) {
     await ports.frame();
     if (!ports.connected()) throw new ActionFailure(DETACHED, 'The element left the page before it was ready to act on');
@@ -62,7 +66,7 @@ export async function waitActionable(ports: ActionablePorts, deadline: number): 
     } else if (!ports.enabled()) {
       wait = { code: 'element_disabled', why: 'it is disabled' };
     } else {
-      ports.scrollIntoView();
+      ports.scrollIntoView(covered);
       const at = ports.box();
       const x = at.x + at.width / 2;
       const y = at.y + at.height / 2;
@@ -70,6 +74,7 @@ export async function waitActionable(ports: ActionablePorts, deadline: number): 
       if (hit.ok) return { x, y };
       wait = { code: 'element_not_actionable', why: `${hit.covering} would receive the pointer at its centre` };
       last = at;
+      covered = true;
     }
     if (ports.now() >= deadline) break;
   }

@@ -21,11 +21,11 @@ export function pointerReady(element: Element, deadline: number): Promise<{ x: n
     box: () => element.getBoundingClientRect(),
     shown: () => view.getComputedStyle(element).visibility !== 'hidden',
     enabled: () => !disabled(element),
-    scrollIntoView: () => {
+    scrollIntoView: (centre) => {
       const box = element.getBoundingClientRect();
       const x = box.x + box.width / 2;
       const y = box.y + box.height / 2;
-      if (x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight)
+      if (centre || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight)
         element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     },
     hitAt: (x, y) => hitAt(element, x, y),

@@ -14,6 +14,7 @@ function page() {
     covering: undefined as string | undefined,
     frames: 0,
     hits: [] as Array<[number, number]>,
+    scrolls: [] as boolean[],
   };
   const ports: ActionablePorts = {
     now: () => clock.now,
@@ -22,7 +23,7 @@ function page() {
     box: () => state.box,
     shown: () => state.shown,
     enabled: () => state.enabled,
-    scrollIntoView: () => undefined,
+    scrollIntoView: (centre) => void state.scrolls.push(centre),
     hitAt: (x, y) => {
       state.hits.push([x, y]);
       return state.covering === undefined ? { ok: true } : { ok: false, covering: state.covering };
@@ -80,6 +81,7 @@ describe('waitActionable: a pointer action waits as Playwright’s does (visible
     state.covering = undefined;
     await clock.tickAsync(16);
     expect(await ready).to.deep.equal({ x: 50, y: 20 });
+    expect(state.scrolls.slice(0, 2), 'to the centre once something covered it').to.deep.equal([false, true]);
   });
 
   it('gives up at the step’s deadline, saying what covers the element, and acts on nothing', async () => {
