@@ -26,6 +26,8 @@ export interface ActionablePorts {
    * out of view, or (`centre`, after something covered it: a sticky header) to the viewport's centre.
    */
   scrollIntoView(centre: boolean): void;
+  /** Where a pointer acts on it: the centre of its first box (a link wrapped over two lines has two). */
+  point(): { x: number; y: number };
   /** What receives a pointer event at the point: the element or one inside it, else what covers it (described). */
   hitAt(x: number, y: number): { readonly ok: true } | { readonly ok: false; readonly covering: string };
 }
@@ -68,8 +70,7 @@ export async function waitActionable(ports: ActionablePorts, deadline: number): 
     } else {
       ports.scrollIntoView(covered);
       const at = ports.box();
-      const x = at.x + at.width / 2;
-      const y = at.y + at.height / 2;
+      const { x, y } = ports.point();
       const hit = ports.hitAt(x, y);
       if (hit.ok) return { x, y };
       wait = { code: 'element_not_actionable', why: `${hit.covering} would receive the pointer at its centre` };

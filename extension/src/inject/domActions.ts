@@ -130,7 +130,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       return recorded('press', target, press, { key });
     }
     case 'hover':
-      return hover(await ready());
+      return hover(await one());
     case 'upload': {
       const target = await one();
       return recorded(

@@ -28,6 +28,11 @@ export function pointerReady(element: Element, deadline: number): Promise<{ x: n
       if (centre || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight)
         element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     },
+    point: () => {
+      const first = [...element.getClientRects()].find((rect) => rect.width > 0 && rect.height > 0);
+      const box = first ?? element.getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    },
     hitAt: (x, y) => hitAt(element, x, y),
   };
   return waitActionable(ports, deadline);

@@ -24,6 +24,7 @@ function page() {
     shown: () => state.shown,
     enabled: () => state.enabled,
     scrollIntoView: (centre) => void state.scrolls.push(centre),
+    point: () => ({ x: state.box.x + state.box.width / 2, y: state.box.y + state.box.height / 2 }),
     hitAt: (x, y) => {
       state.hits.push([x, y]);
       return state.covering === undefined ? { ok: true } : { ok: false, covering: state.covering };
