@@ -26,8 +26,8 @@ const TODAY: Readonly<Record<string, { test: boolean; replay: boolean; exact: nu
   'iframe-late machine': { test: false, replay: false, exact: 3 },
   'headless-listbox person': { test: false, replay: true, exact: 1 },
   'headless-listbox machine': { test: false, replay: false, exact: 0 },
-  'range person': { test: true, replay: false, exact: 3 },
-  'range machine': { test: true, replay: false, exact: 3 },
+  'range person': { test: true, replay: true, exact: 3 },
+  'range machine': { test: true, replay: true, exact: 3 },
 };
 
 describe('e2e: the component gallery, a fast subset', function () {

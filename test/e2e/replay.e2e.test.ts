@@ -71,12 +71,76 @@ const MOVES = `<!doctype html><html><head><title>moves</title></head><body>
   $('next').addEventListener('click', (event) => { event.preventDefault(); history.pushState({}, '', '/moves/next'); seen.route = location.pathname; show(); });
 </script></body></html>`;
 
+/**
+ * A routed page: a link opens the item (pushState), its "Add to cart" adds it, its "Close" goes
+ * back by script (history.back()); the browser's Back goes back too. The state line shows the
+ * route and the cart.
+ */
+const HISTORY = `<!doctype html><html><head><title>history</title></head><body>
+<a href="/history/item" id="open">Beta chair</a>
+<div id="item" hidden><button id="add" type="button">Add to cart</button><button id="close" type="button">Close</button></div>
+<p id="state"></p>
+<script>
+  const $ = (id) => document.getElementById(id);
+  let cart = 0;
+  const show = () => {
+    const item = location.pathname === '/history/item';
+    $('open').hidden = item;
+    $('item').hidden = !item;
+    $('state').textContent = location.pathname + '|' + cart;
+  };
+  $('open').addEventListener('click', (event) => { event.preventDefault(); history.pushState({}, '', '/history/item'); show(); });
+  $('add').addEventListener('click', () => { cart++; show(); });
+  $('close').addEventListener('click', () => history.back());
+  addEventListener('popstate', show);
+  show();
+</script></body></html>`;
+
+/**
+ * A calendar whose code comes late (a chunk loaded on demand, longer than a settle waits for):
+ * it mounts, then its mount effect sets the month it opens on a frame later (as React runs
+ * effects after paint). A click on "Next month" before that effect is undone by it.
+ */
+const CALENDAR = `<!doctype html><html><head><title>calendar</title></head><body>
+<button id="pick" type="button">Pick a date</button>
+<div id="cal"></div>
+<p id="state"></p>
+<script>
+  const $ = (id) => document.getElementById(id);
+  let month = 0;
+  const show = () => {
+    $('state').textContent = String(month);
+    if ($('label')) $('label').textContent = 'Month ' + month;
+  };
+  $('pick').addEventListener('click', () => setTimeout(() => {
+    $('cal').innerHTML = '<span id="label"></span> <button id="next" type="button">Next month</button>';
+    month = 3;
+    show();
+    $('next').addEventListener('click', () => { month++; show(); });
+    requestAnimationFrame(() => setTimeout(() => { month = 3; show(); }, 0));
+  }, 1200));
+  show();
+</script></body></html>`;
+
+/** Editable content the browser formats itself (Control+B), its markup shown on the state line. */
+const RICH = `<!doctype html><html><head><title>rich</title></head><body>
+<div id="note" role="textbox" aria-label="Note" contenteditable="true" style="min-height: 3em; border: 1px solid"></div>
+<p id="state"></p>
+<script>
+  const note = document.getElementById('note');
+  note.addEventListener('input', () => (document.getElementById('state').textContent = note.innerHTML));
+</script></body></html>`;
+
 interface Listed {
   id: string;
   url: string;
   type: string;
   by: string;
   locator?: string;
+  navigation?: string;
+  by_script?: boolean;
+  value?: string;
+  key?: string;
 }
 
 describe('e2e: replay a recorded flow and read whether its error happened again', function () {
@@ -120,6 +184,10 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       const headers = { 'cache-control': 'no-store' };
       if (path === '/cart.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(page(coupon));
       else if (path === '/more.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(MORE);
+      else if (path === '/history.html' || path === '/history/item')
+        response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(HISTORY);
+      else if (path === '/calendar.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(CALENDAR);
+      else if (path === '/rich.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(RICH);
       else if (path === '/moves.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(MOVES);
       else if (path === '/cart.js') response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script(fixed));
       else response.writeHead(404).end();
@@ -282,6 +350,87 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       'navigate',
     ]);
     // The replayed file has the recorded name and size (its bytes are zeros: the page's never leave it).
+    await replaysToSameState(flow, state);
+  });
+
+  it('records the browser’s Back as the person’s and a Back the page’s script made as its click’s, and replays each so', async function () {
+    const url = `${base}/history.html`;
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // out of the last command's shadow (above)
+    await tab.goto(url);
+    await tab.click('#open');
+    await tab.click('#add');
+    // The person's Back, soon after their click: no click of the page's did it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await tab.goBack();
+    await tab.click('#open');
+    await tab.click('#close');
+    await tab.waitForFunction(() => location.pathname === '/history.html');
+    const state = await tab.textContent('#state');
+    expect(state).to.equal('/history.html|1');
+    const flow = (
+      await observeUntil(
+        agent,
+        { what: 'actions', tab_id: tabId, by: 'human', detail: 'full' },
+        (entries) => entries.filter((action) => action.navigation === 'pop').length >= 2,
+      )
+    ).filter((action: Listed) => action.url.startsWith(`${base}/history`));
+    console.log(
+      `      recorded: ${flow.map((action: Listed) => `${action.id} ${action.type} ${action.navigation ?? ''}`).join('; ')}`,
+    );
+    const pops = flow.filter((action: Listed) => action.navigation === 'pop');
+    expect(pops.map((action: Listed) => action.by_script === true)).to.deep.equal([false, true]);
+    await replaysToSameState(flow, state);
+  });
+
+  it('replays a click on a control that just mounted only once it is stable, after the mount effect that would undo it', async function () {
+    const url = `${base}/calendar.html`;
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // out of the last command's shadow (above)
+    await tab.goto(url);
+    await tab.click('#pick');
+    await tab.waitForSelector('#next');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a person reads the month first
+    await tab.click('#next');
+    const state = await tab.textContent('#state');
+    expect(state).to.equal('4');
+    const flow = (
+      await observeUntil(agent, { what: 'actions', tab_id: tabId, by: 'human', detail: 'full' }, (entries) =>
+        entries.some((action) => /Next month/.test(action.locator ?? '')),
+      )
+    ).filter((action: Listed) => action.url === url);
+    expect(flow.map((action: Listed) => action.type)).to.deep.equal(['navigate', 'click', 'click']);
+    await replaysToSameState(flow, state);
+  });
+
+  it('records rich text as typing between the keys, and replays it with its bold', async function () {
+    const url = `${base}/rich.html`;
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // out of the last command's shadow (above)
+    await tab.goto(url);
+    await tab.click('#note');
+    // A person's pause before typing: typing into an editor before its click is named (a few ms)
+    // changes the text the press was printed with, and the click is then recorded as renamed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await tab.keyboard.type('Hello ');
+    await tab.keyboard.press('Control+B');
+    await tab.keyboard.type('world');
+    const state = await tab.textContent('#state');
+    expect(state).to.match(/^Hello(&nbsp;| )<b>world<\/b>$/);
+    const flow = (
+      await observeUntil(agent, { what: 'actions', tab_id: tabId, by: 'human', detail: 'full' }, (entries) =>
+        entries.some((action) => action.url === url && action.type === 'fill' && /world/.test(action.value ?? '')),
+      )
+    ).filter((action: Listed) => action.url === url);
+    console.log(
+      `      recorded: ${flow.map((action: Listed) => `${action.id} ${action.type} ${action.value ?? action.key ?? ''}`).join('; ')}`,
+    );
+    expect(
+      flow.map((action: Listed) => [action.type, (action.value ?? action.key)?.replace(/^Control\+B$/, 'Control+b')]),
+    ).to.deep.equal([
+      ['navigate', undefined],
+      ['click', undefined],
+      ['fill', 'Hello '],
+      ['press', 'Control+b'],
+      ['fill', 'world'],
+    ]);
     await replaysToSameState(flow, state);
   });
 });

@@ -11,6 +11,10 @@ import { closestByRole, queryAll as matching } from './targets.js';
 import { acted, look } from './settleWatch.js';
 import { replayAction } from './replayActions.js';
 import { isVisible } from './visible.js';
+import { isA } from './realm.js';
+import { pointerReady } from './pointerReady.js';
+import { DETACHED } from './actionable.js';
+import { typeText } from './typeText.js';
 
 /** How long click, type, select, scroll and highlight wait for their element to appear (ms). */
 const APPEAR_MS = 2_000;
@@ -75,17 +79,31 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
   const ref = typeof params.ref === 'string' ? params.ref : undefined;
   root = rootFor(params.frame);
   const nth = typeof params.nth === 'number' ? params.nth : undefined;
+  // The target's appearance and its readiness for a pointer share one wait (as a replay's step does).
+  const until = performance.now() + Math.min(APPEAR_MS, budgetMs);
   const one = async () => (ref !== undefined ? byRef(ref) : element(selector, Math.min(APPEAR_MS, budgetMs), nth));
+  // A target the page replaced while it was waited for is looked up again (at most a few times a frame).
+  const ready = async () => {
+    for (let tries = 0; ; tries++) {
+      const target = await one();
+      try {
+        await pointerReady(target, until);
+        return target;
+      } catch (error) {
+        if (!(error instanceof ActionFailure && error.code === DETACHED) || ref !== undefined || tries >= 100) throw error;
+      }
+    }
+  };
   switch (action) {
     case 'snapshot':
       return takeSnapshot(ref !== undefined || selector !== undefined ? await one() : root.documentElement, params);
     case 'click': {
-      const target = await one();
+      const target = await ready();
       return recorded('click', target, () => click(target));
     }
     case 'type': {
       const target = await one();
-      return recorded('fill', target, () => type(target, String(params.text ?? ''), params.clear === true));
+      return recorded('fill', target, () => typeText(target, String(params.text ?? ''), params.clear === true));
     }
     case 'select': {
       const target = await one();
@@ -127,7 +145,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
       );
     }
     case 'drag': {
-      const from = await one();
+      const from = await ready();
       const to =
         typeof params.to_ref === 'string'
           ? byRef(params.to_ref)
@@ -145,7 +163,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     case 'measure':
       return measure(params, ref !== undefined || selector !== undefined ? await one() : undefined);
     case 'dblclick': {
-      const target = await one();
+      const target = await ready();
       return recorded('dblclick', target, () => dblclick(target));
     }
     case 'check':
@@ -238,17 +256,6 @@ function takeSnapshot(start: Element, params: Params): unknown {
 function required(selector: string | undefined): string {
   if (selector === undefined || selector === '') throw new ActionFailure('invalid_params', 'selector is required');
   return selector;
-}
-
-type ElementClass = 'HTMLElement' | 'HTMLInputElement' | 'HTMLTextAreaElement' | 'HTMLSelectElement';
-
-/** The element's own window's classes: an element of a same-origin iframe is not an instance of this window's. */
-function realm(element: Element): Record<ElementClass, { prototype: object }> {
-  return (element.ownerDocument.defaultView ?? window) as unknown as Record<ElementClass, { prototype: object }>;
-}
-
-function isA(element: Element, name: ElementClass): boolean {
-  return element instanceof (realm(element)[name] as unknown as typeof HTMLElement);
 }
 
 /** `frame`: the CSS selector of an iframe in the top document; its document, when it is same-origin. */
@@ -581,51 +588,6 @@ async function audit(context: Element | Document, rules: unknown): Promise<unkno
       }),
     })),
   };
-}
-
-const PER_KEY_LIMIT = 1_000;
-
-function type(target: Element, text: string, clear: boolean): unknown {
-  if (isA(target, 'HTMLElement')) (target as HTMLElement).focus();
-  if (isA(target, 'HTMLInputElement') || isA(target, 'HTMLTextAreaElement')) {
-    const element = target as HTMLInputElement | HTMLTextAreaElement;
-    if (element.disabled || element.readOnly)
-      throw new ActionFailure('element_disabled', `The field is disabled or read-only: ${brief(element)}`);
-    const proto = realm(element)[isA(element, 'HTMLInputElement') ? 'HTMLInputElement' : 'HTMLTextAreaElement'].prototype;
-    const setValue = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-    const assign = (value: string) => (setValue ? setValue.call(element, value) : (element.value = value));
-    if (clear && element.value !== '') {
-      assign('');
-      element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'deleteContentBackward' }));
-    }
-    if (text.length <= PER_KEY_LIMIT) {
-      for (const char of text) {
-        const key = { key: char, bubbles: true, cancelable: true, composed: true };
-        const allowed = element.dispatchEvent(new KeyboardEvent('keydown', key));
-        element.dispatchEvent(new KeyboardEvent('keypress', key));
-        if (allowed) {
-          assign(element.value + char);
-          element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: char }));
-        }
-        element.dispatchEvent(new KeyboardEvent('keyup', key));
-      }
-    } else {
-      assign(element.value + text);
-      element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: text }));
-    }
-    element.dispatchEvent(new Event('change', { bubbles: true }));
-    return {
-      typed: text.length,
-      value: cut(element.type === 'password' ? '[hidden]' : element.value, TEXT_CHARS),
-      element: brief(element),
-    };
-  }
-  if (isA(target, 'HTMLElement') && (target as HTMLElement).isContentEditable) {
-    if (clear) target.textContent = '';
-    target.ownerDocument.execCommand('insertText', false, text);
-    return { typed: text.length, element: brief(target) };
-  }
-  throw new ActionFailure('not_editable', `The element is not a text field or contenteditable: ${brief(target)}`);
 }
 
 function select(target: Element, value: string): unknown {

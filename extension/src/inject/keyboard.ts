@@ -119,12 +119,36 @@ function defaultAction(target: Element, key: Key, printable: boolean, isField: (
   if ((key.key === 'Backspace' || key.key === 'Delete') && field !== undefined && !field.readOnly) {
     return erase(field, key.key === 'Backspace') ? 'deleted' : 'nothing to delete';
   }
+  const editing = field === undefined && (target as HTMLElement).isContentEditable === true;
+  if (editing) {
+    const done = editContent(target.ownerDocument, key);
+    if (done !== undefined) return done;
+  }
   if (key.key.toLowerCase() === 'a' && (key.ctrlKey || key.metaKey)) {
     if (field !== undefined) field.select();
     else target.ownerDocument.getSelection()?.selectAllChildren(target.ownerDocument.body);
     return 'selected all';
   }
   return 'none';
+}
+
+/** Formatting shortcuts editable content takes from the browser itself. */
+const FORMATS: Readonly<Record<string, string>> = { b: 'bold', i: 'italic', u: 'underline' };
+
+/**
+ * What the browser does with a key in editable content that no handler took: a new paragraph or
+ * line, a deletion, bold/italic/underline — through the editing commands, which fire the
+ * `beforeinput`/`input` an editor reads. Undefined for keys it leaves to the other defaults.
+ */
+function editContent(doc: Document, key: Key): string | undefined {
+  const command = (name: string, done: string) => (doc.execCommand(name, false) ? done : 'none');
+  const shortcut = key.ctrlKey || key.metaKey;
+  if (key.key === 'Enter' && !shortcut) return command(key.shiftKey ? 'insertLineBreak' : 'insertParagraph', 'new line');
+  if (key.key === 'Backspace' && !shortcut) return command('delete', 'deleted');
+  if (key.key === 'Delete' && !shortcut) return command('forwardDelete', 'deleted');
+  const format = FORMATS[key.key.toLowerCase()];
+  if (shortcut && !key.altKey && format !== undefined) return command(format, `toggled ${format}`);
+  return undefined;
 }
 
 function enter(target: Element, field: Field | undefined): string {

@@ -30,8 +30,12 @@ export interface RecorderPorts<E extends object> {
    * since (`renamed`).
    */
   describe(element: E, clicked: boolean, seen: string | undefined): Described;
-  /** What a fill or select records of the element's value now (values.ts: redaction, the values setting). */
-  valueOf(element: E): RecordedValue;
+  /**
+   * What a fill or select records of the element's value now (values.ts: redaction, the values
+   * setting); with `typed`, what it records of that text the person typed into the element's
+   * editable content (redacted as its whole value would be).
+   */
+  valueOf(element: E, typed?: string): RecordedValue;
   /** A person's input reached the field, at each one (passwordFields.ts: what the field was during the edit). Cheap. */
   editing?(element: E): void;
   /** The scroll position of the element, or of the window for `undefined`. */
@@ -72,7 +76,17 @@ interface PendingRun<E> {
   readonly first: number;
   last: number;
   timer: unknown;
+  /** Editable content: the text the person typed in this run, or null once an edit came that typing cannot say. */
+  typed?: string | null;
 }
+
+/**
+ * What an input did to editable content (a rich-text editor), for recording it as typing: the
+ * text it inserted at the caret; `key`, the doing of a key recorded as a press of its own (Enter,
+ * Backspace, Delete, a formatting shortcut); `other`, anything typing cannot say (a paste, a
+ * drop, a composition, undo), which makes the edit one whole `fill` as a text field's.
+ */
+export type RichInput = { readonly text: string } | 'key' | 'other';
 
 /**
  * Turns what a person does in a page into actions (SPEC 12), in the order they happened: a click
@@ -144,16 +158,25 @@ export class Recorder<E extends object> {
    * (`execCommand` fires trusted ones): it starts no fill, only goes on with one the person has
    * pending in that field (whose value the page's scripts can change anyway).
    */
-  edited(element: E, byPerson = true): void {
+  edited(element: E, byPerson = true, rich?: RichInput): void {
     this.ports.editing?.(element);
     const now = this.ports.now();
     if (this.fill !== undefined && this.fill.element === element) {
       this.fill.last = now;
+      if (rich !== undefined) this.fill.typed = typedAfter(this.fill.typed, rich);
       return;
     }
-    if (!byPerson) return;
+    // A key's own edit (the Enter or Backspace recorded as a press) starts no typing of its own.
+    if (!byPerson || rich === 'key') return;
     this.finishAll();
-    this.fill = { element, slot: this.slotFor(element), first: now, last: now, timer: undefined };
+    this.fill = {
+      element,
+      slot: this.slotFor(element),
+      first: now,
+      last: now,
+      timer: undefined,
+      ...(rich === undefined ? {} : { typed: typedAfter('', rich) }),
+    };
     this.armFill();
   }
 
@@ -224,9 +247,10 @@ export class Recorder<E extends object> {
     this.armScroll();
   }
 
-  navigated(url: string, navigation: NavigationKind, ts = this.ports.now()): void {
+  /** `byScript`: the page's own navigate event said no person started this history move. */
+  navigated(url: string, navigation: NavigationKind, ts = this.ports.now(), byScript = false): void {
     this.finishAll();
-    this.hold({ wire: { ts, by: 'human', type: 'navigate', url, navigation } });
+    this.hold({ wire: { ts, by: 'human', type: 'navigate', url, navigation, ...(byScript ? { by_script: true } : {}) } });
   }
 
   /**
@@ -310,6 +334,15 @@ export class Recorder<E extends object> {
     if (fill === undefined) return;
     this.fill = undefined;
     this.ports.clearTimeout(fill.timer);
+    if (typeof fill.typed === 'string') {
+      if (fill.typed === '') return;
+      const value = this.ports.valueOf(fill.element as E, fill.typed);
+      this.hold({
+        wire: { ts: fill.last, by: 'human', type: 'fill', url: this.ports.url(), ...value, typed: true },
+        target: fill.slot,
+      });
+      return;
+    }
     const value = this.ports.valueOf(fill.element as E);
     this.hold({ wire: { ts: fill.last, by: 'human', type: 'fill', url: this.ports.url(), ...value }, target: fill.slot });
   }
@@ -413,6 +446,17 @@ export class Recorder<E extends object> {
     for (const done of this.waiting.splice(0)) done();
   }
 }
+
+/** A rich edit's typing after one more input: its text appended, a key's edit left to the key, anything else ends it. */
+function typedAfter(typed: string | null | undefined, input: RichInput): string | null {
+  if (typed === null || typed === undefined) return null;
+  if (input === 'key') return typed;
+  if (input === 'other') return null;
+  return typed.length >= TYPED_CHARS ? typed : typed + input.text;
+}
+
+/** Characters of typing kept for a rich edit; the value recorded is cut at MAX_VALUE anyway. */
+const TYPED_CHARS = 1_000;
 
 function wireOf<E>(action: Held<E>): ActionWire {
   const wire: ActionWire = { ...action.wire };

@@ -8,8 +8,12 @@ export interface KeyPress {
   readonly repeat?: boolean;
 }
 
-/** Where the key went: typing into a text field or editable region changes what is recorded. */
-export type KeyPlace = 'text' | 'multiline' | 'other';
+/**
+ * Where the key went: typing into a text field or editable region changes what is recorded.
+ * `rich`: editable content (a rich-text editor), recorded as typing: the keys that edit or move
+ * the caret are presses of their own between the typed text.
+ */
+export type KeyPlace = 'text' | 'multiline' | 'rich' | 'other';
 
 /** Keys that do something by themselves (SPEC 12: Enter, Escape, Tab, arrows, and their kin). */
 const ACTING_KEYS = new Set([
@@ -57,6 +61,7 @@ export function keyToRecord(press: KeyPress, place: KeyPlace): string | undefine
   if (press.repeat === true || key === '' || key === 'Unidentified' || key === 'Dead' || key === 'Process') return undefined;
   if (MODIFIERS.has(key)) return undefined;
   const shortcut = press.ctrlKey || press.metaKey || press.altKey;
+  if (place === 'rich') return richKey(press, shortcut);
   if (shortcut) {
     if (place !== 'other' && EDITING_SHORTCUTS.has(key.length === 1 ? key.toLowerCase() : key)) return undefined;
     return withModifiers(press);
@@ -68,6 +73,21 @@ export function keyToRecord(press: KeyPress, place: KeyPlace): string | undefine
     return undefined;
   if (!ACTING_KEYS.has(key)) return undefined;
   return withModifiers(press);
+}
+
+/** Shortcuts whose edit an input says as what typing cannot (copy, paste, cut, undo, redo): not presses. */
+const CLIPBOARD_AND_HISTORY = new Set(['c', 'v', 'x', 'z', 'y']);
+
+/**
+ * In editable content every key but a character is a press: Enter, Backspace and Delete edit,
+ * arrows and paging move the caret the next text is typed at, shortcuts format (Control+B) or
+ * select; only the clipboard and undo are left to the edit (recorded as a whole fill).
+ */
+function richKey(press: KeyPress, shortcut: boolean): string | undefined {
+  const { key } = press;
+  if (shortcut) return key.length === 1 && CLIPBOARD_AND_HISTORY.has(key.toLowerCase()) ? undefined : withModifiers(press);
+  if (key === 'Backspace' || key === 'Delete' || ACTING_KEYS.has(key)) return withModifiers(press);
+  return undefined;
 }
 
 function withModifiers(press: KeyPress): string {

@@ -6,7 +6,7 @@ import { keyToRecord, type KeyPlace } from '../record/keys.js';
 import { CONTROL, namingPrint } from '../record/namingPrint.js';
 import { PersonEvidence, type Press } from '../record/PersonEvidence.js';
 import { ariaHiddenNow, describePressed } from '../record/pressedTarget.js';
-import { Recorder } from '../record/Recorder.js';
+import { Recorder, type RichInput } from '../record/Recorder.js';
 import { notePasswordField, watchPasswordFields } from '../record/passwordFields.js';
 import { fieldValue, recordedValue } from '../record/values.js';
 import {
@@ -138,7 +138,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       if (namingPrint(element) !== printOf(seen)) return { renamed: true };
       return describePressed(element, hiddenAtPress(seen)) ?? describeTarget(clicked ? clickTarget(element) : element);
     },
-    valueOf: (element) => recordedValue(element, fieldValue(element), values),
+    valueOf: (element, typed) => typedValue(element, typed, values),
     editing: notePasswordField,
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
     url: () => heard?.url ?? location.href,
@@ -369,7 +369,9 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     const byPerson = evidence.typed(element) || (element.nodeName === 'INPUT' && PICKED.has((element as HTMLInputElement).type));
     note(() => {
       const field = editableOf(element);
-      if (field !== undefined) recorder.edited(field, byPerson || autofilled(field));
+      if (field === undefined) return;
+      const rich = field.nodeName === 'INPUT' || field.nodeName === 'TEXTAREA' ? undefined : richInput(event as InputEvent);
+      recorder.edited(field, byPerson || autofilled(field), rich);
     });
   }
 
@@ -511,7 +513,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
           recordLoad(recorder);
           // Noted: a router's pushState runs inside the click that caused it, after the click's note.
           watchNavigations(
-            (url, kind) => note(() => recorder.navigated(url, kind)),
+            (url, kind, byScript) => note(() => recorder.navigated(url, kind, undefined, byScript)),
             () => on,
           );
         }
@@ -631,6 +633,13 @@ function choiceByChange(element: Element): boolean {
   return type === 'checkbox' || type === 'radio' || type === 'file';
 }
 
+/** A field's value as recorded, or of the text typed into it: redacted when its whole value would be. */
+function typedValue(element: Element, typed: string | undefined, values: boolean): ReturnType<typeof recordedValue> {
+  const whole = recordedValue(element, fieldValue(element), values);
+  if (typed === undefined || whole.value === REDACTED_VALUE) return whole;
+  return recordedValue(element, typed, values);
+}
+
 /** The field a person types into: a text-like input, a textarea, or the editing host of editable content. */
 function editableOf(element: Element): Element | undefined {
   if (element.nodeName === 'TEXTAREA') return element;
@@ -646,7 +655,21 @@ function editableOf(element: Element): Element | undefined {
 
 function placeOf(field: Element | undefined): KeyPlace {
   if (field === undefined) return 'other';
-  return field.nodeName === 'INPUT' ? 'text' : 'multiline';
+  if (field.nodeName === 'INPUT') return 'text';
+  return field.nodeName === 'TEXTAREA' ? 'multiline' : 'rich';
+}
+
+/**
+ * What an input did to editable content, for typing it again (Recorder's RichInput): text
+ * typed at the caret, the edit of a key recorded as a press (a new paragraph, a deletion, a
+ * format), or something else (a paste, a drop, a composition, undo).
+ */
+function richInput(event: InputEvent): RichInput {
+  const type = event.inputType ?? '';
+  if (type === 'insertText' && typeof event.data === 'string') return { text: event.data };
+  if (type === 'insertParagraph' || type === 'insertLineBreak' || type.startsWith('format')) return 'key';
+  if (type.startsWith('delete') && type !== 'deleteByCut' && type !== 'deleteByDrag') return 'key';
+  return 'other';
 }
 
 function selectValue(select: HTMLSelectElement): string | string[] {
@@ -672,21 +695,36 @@ interface NavigationApi extends EventTarget {
   readonly currentEntry: { readonly url: string | null } | null;
 }
 
-/** Navigations within the document (SPAs): pushState, replaceState, back/forward in it, hash changes. */
-function watchNavigations(navigated: (url: string, kind: NavigationKind) => void, recording: () => boolean): void {
+/**
+ * Navigations within the document (SPAs): pushState, replaceState, back/forward in it, hash
+ * changes. A move back or forward says whether the page's script made it (`history.back()` in
+ * a handler), as the browser's own navigate event tells (`userInitiated` is false for a script's,
+ * true for the browser's Back and Forward): only then is it the doing of the action before it.
+ */
+function watchNavigations(
+  navigated: (url: string, kind: NavigationKind, byScript: boolean) => void,
+  recording: () => boolean,
+): void {
   const navigation = (window as unknown as { navigation?: NavigationApi }).navigation;
-  const record = (from: string | undefined, kind: 'push' | 'replace' | 'pop') => {
+  const record = (from: string | undefined, kind: 'push' | 'replace' | 'pop', byScript = false) => {
     const to = location.href;
     if (!recording() || (kind === 'replace' && from === to)) return;
     const hashOnly = from !== undefined && from !== to && from.split('#')[0] === to.split('#')[0];
-    navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind);
+    navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind, byScript);
   };
   if (navigation !== undefined) {
+    // The traversal's navigate event comes before its entry changes: what it said, for that change.
+    let traversalByScript = false;
+    navigation.addEventListener('navigate', (event) => {
+      const navigate = event as Event & { navigationType?: string; userInitiated?: boolean };
+      if (event.isTrusted && navigate.navigationType === 'traverse') traversalByScript = navigate.userInitiated === false;
+    });
     navigation.addEventListener('currententrychange', (event) => {
       const change = event as Event & { navigationType?: string; from?: { url: string | null } };
       const type = change.navigationType;
       if (type === 'push' || type === 'replace') record(change.from?.url ?? undefined, type);
-      else if (type === 'traverse') record(change.from?.url ?? undefined, 'pop');
+      else if (type === 'traverse') record(change.from?.url ?? undefined, 'pop', traversalByScript);
+      traversalByScript = false;
     });
     return;
   }

@@ -291,10 +291,14 @@ export class BrowserCommands {
       case 'forward': {
         const tab = await this.target(query, false);
         const id = tab.id as number;
+        // A replay's move is the page's own history.go: the browser's Back skips entries a page
+        // pushed without the person's activation, and a replay's clicks carry none.
+        const inPage = (delta: number) => () =>
+          chrome.scripting.executeScript({ target: { tabId: id }, func: (by: number) => history.go(by), args: [delta] });
         const start = {
           refresh: () => chrome.tabs.reload(id),
-          back: () => chrome.tabs.goBack(id),
-          forward: () => chrome.tabs.goForward(id),
+          back: params.in_page === true ? inPage(-1) : () => chrome.tabs.goBack(id),
+          forward: params.in_page === true ? inPage(1) : () => chrome.tabs.goForward(id),
         }[query.type];
         try {
           return await this.withEffects(

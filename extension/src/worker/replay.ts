@@ -54,6 +54,8 @@ export async function replay(params: Record<string, unknown>, deadline: number, 
       );
     }
     const { params: own, note } = paramsOf(step);
+    // Back and forward as the page's history moves them: see BrowserCommands' in_page.
+    if (step.type === 'back' || step.type === 'forward') own.in_page = true;
     let outcome: unknown;
     try {
       outcome = await ports.run(step.type, { ...own, ...settle });

@@ -9,10 +9,11 @@ export interface RangeAction {
 }
 
 /**
- * A load, reload or history move this soon after the action before it is that action's doing
- * (ms): the click on a link loads the page, a handler's `location.reload()` follows its click.
- * Replaying it on its own would load twice. Playwright's recorder and `observe reproduction`
- * treat such navigations the same way.
+ * A load or reload this soon after the action before it is that action's doing (ms): the click
+ * on a link loads the page, a handler's `location.reload()` follows its click. Replaying it on
+ * its own would load twice. Playwright's recorder and `observe reproduction` treat such
+ * navigations the same way. A move back or forward is not timed: it is the action's doing only
+ * when the page's own navigate event said its script made it (`by_script`).
  */
 export const CAUSED_LOAD_MS = 2_000;
 /** A submit this soon after a click or a key is that action's doing (ms), as in `observe reproduction`. */
@@ -28,8 +29,9 @@ export const REDACTED = '[redacted]';
  * The steps that replay `actions` (one tab's, oldest first, at least one) with the user-level
  * actions of SPEC 9: a load of the first action's url first (that action itself when it is a
  * navigation), then one step per action. Not run again but `caused` (the replay checks that the
- * page got there): a `push`, `replace` or `hash` navigation (the page's own doing), a load,
- * reload or history move within `CAUSED_LOAD_MS` of the action before it, a submit within
+ * page got there): a `push`, `replace` or `hash` navigation (the page's own doing), a load or
+ * reload within `CAUSED_LOAD_MS` of the action before it, a history move the page's script
+ * made (`by_script`: the person's Back is run however soon it came), a submit within
  * `CAUSED_SUBMIT_MS` of a click or key. A `pop`/`back_forward` goes back or forward when its url
  * is the one before or after in the replay's own history, else loads it. `values` gives the
  * text of fills and selects by action id (a `[redacted]` value needs one).
@@ -56,7 +58,7 @@ export function replaySteps(actions: readonly RangeAction[], values: Readonly<Re
       step = { id: action.id, type: 'navigate', params: { url: entry.url } };
     } else if (entry.type === 'navigate') {
       const move = history.move(entry);
-      const pageOwn = move === undefined || (since >= 0 && since <= CAUSED_LOAD_MS);
+      const pageOwn = move === undefined || causedByAction(entry, since);
       step = pageOwn
         ? { id: action.id, type: 'caused', params: { url: entry.url }, caused_by: ran, navigates: true }
         : { id: action.id, ...move };
@@ -69,6 +71,15 @@ export function replaySteps(actions: readonly RangeAction[], values: Readonly<Re
     if (step.type !== 'caused') ran = step.id;
   });
   return steps;
+}
+
+/**
+ * Whether a navigation the replay would run was the action before's doing: a load or reload
+ * soon after it; a move back or forward only when the page's own event said its script made it.
+ */
+function causedByAction(entry: ActionEntry, since: number): boolean {
+  if (entry.navigation === 'pop' || entry.navigation === 'back_forward') return entry.by_script === true;
+  return since >= 0 && since <= CAUSED_LOAD_MS;
 }
 
 /** Whether `action` submits a form when a person does it on a submit button or in a field. */
@@ -95,7 +106,8 @@ function elementStep(action: RangeAction, values: Readonly<Record<string, string
     case 'submit':
       return step(entry.type);
     case 'fill':
-      return step('type', { text: valueOf(action, values, entry.value), clear: true });
+      // Typed into editable content: inserted at the caret, where the person's keys left it.
+      return step('type', { text: valueOf(action, values, entry.value), clear: entry.typed !== true });
     case 'press':
       if (entry.key === undefined) throw unreplayable(action, 'it has no key');
       return step('press_key', { key: entry.key });

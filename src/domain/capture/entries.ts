@@ -161,6 +161,12 @@ export interface ActionEntry extends Captured {
   readonly name?: string;
   /** fill: the final value (or `[redacted]`); select: the chosen option's value. */
   readonly value?: string;
+  /**
+   * fill: `value` is the text the person typed at the caret into editable content (a rich-text
+   * editor), between the keys recorded as presses — not the field's whole text: a test types it
+   * (`pressSequentially`), a replay inserts it, so formatting keys between apply as they did.
+   */
+  readonly typed?: boolean;
   /** select with `multiple`: the chosen values. */
   readonly values?: readonly string[];
   /** For a `[redacted]` value: what the field is called (label, name or id). */
@@ -181,6 +187,12 @@ export interface ActionEntry extends Captured {
   readonly x?: number;
   readonly y?: number;
   readonly navigation?: NavigationKind;
+  /**
+   * pop: the page's own script moved through the history (`history.back()` in a handler), as
+   * the page's navigate event said (no person started it): the action before did it. Absent for
+   * the person's own Back or Forward.
+   */
+  readonly by_script?: boolean;
   /** by `agent`: the command that did it. */
   readonly correlation_id?: string;
   /**

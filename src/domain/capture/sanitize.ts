@@ -185,6 +185,8 @@ export class Sanitizer {
       ...(raw.x === undefined ? {} : { x: raw.x }),
       ...(raw.y === undefined ? {} : { y: raw.y }),
       ...(raw.navigation === undefined ? {} : { navigation: raw.navigation }),
+      ...(raw.by_script === true ? { by_script: true } : {}),
+      ...(raw.typed === true ? { typed: true } : {}),
       ...plain('correlation_id'),
       ...(raw.renamed === true ? { renamed: true } : {}),
     });

@@ -2,6 +2,7 @@ import type { ActionEntry } from '../capture/entries.js';
 import { type LocatorCall, locatorCode, parseLocator } from './locatorExpression.js';
 import { errorNeedle } from './errorNeedle.js';
 import {
+  answeredOverNetwork,
   MAX_ASSERTED,
   MAX_AWAITED,
   parseUrl,
@@ -195,7 +196,8 @@ class StepWriter {
     const lines: string[] = [];
     for (const response of responses) {
       const url = parseUrl(response.url);
-      if (response.status <= 0 || url === undefined || lines.length >= MAX_AWAITED) continue;
+      if (response.status <= 0 || url === undefined || !answeredOverNetwork(response.url) || lines.length >= MAX_AWAITED)
+        continue;
       const method = response.method.toUpperCase().slice(0, 16);
       const key = `${method} ${url.pathname}`;
       if (keys.has(key)) continue;
@@ -243,7 +245,10 @@ class StepWriter {
       case 'press':
         return on(`${target}.press(${tsString(action.key ?? 'Enter')})`);
       case 'fill':
-        return on(`${target}.fill(${this.value(action, notes)})`);
+        // Typed into editable content: key by key at the caret, so the formatting keys between apply.
+        return action.typed === true
+          ? on(`${target}.pressSequentially(${this.value(action, notes)})`)
+          : on(`${target}.fill(${this.value(action, notes)})`);
       case 'select': {
         const values = action.values ?? (action.value === undefined ? [] : [action.value]);
         if (values.some((value) => value === REDACTED)) return on(`${target}.selectOption(${this.value(action, notes)})`);
@@ -279,7 +284,8 @@ class StepWriter {
     if (kind === 'reload') return { code: 'page.reload()', notes };
     if ((kind === 'back_forward' || kind === 'pop') && back === action.url) {
       this.history.pop();
-      return { code: 'page.goBack()', notes };
+      // The page's script went back (its navigate event said so): the action before does it again.
+      return action.by_script === true ? arrived() : { code: 'page.goBack()', notes };
     }
     this.visited(action.url);
     switch (kind) {

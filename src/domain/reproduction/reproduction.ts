@@ -55,6 +55,15 @@ export function parseUrl(url: string): URL | undefined {
   }
 }
 
+/**
+ * Whether a browser's answer to `url` reaches the network layer a test waits on: http(s) only.
+ * A `data:` or `blob:` url (an icon a component fetches from a data url, an object url) is
+ * answered inside the renderer, and Playwright reports no response for it to wait for.
+ */
+export function answeredOverNetwork(url: string): boolean {
+  return /^https?:/i.test(url);
+}
+
 /** `METHOD /path` of a request (other origins: the full url without its query), as generated tests name it. */
 export function requestKey(request: { readonly method: string; readonly url: string }, appOrigin: string | undefined): string {
   const url = parseUrl(request.url);

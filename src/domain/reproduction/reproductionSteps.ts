@@ -1,7 +1,7 @@
 import type { ActionEntry } from '../capture/entries.js';
 import { utf8Length, utf8Prefix } from '../text/utf8.js';
 import { errorNeedle } from './errorNeedle.js';
-import { parseUrl, requestKey, type Reproduction, type ReproStep } from './reproduction.js';
+import { answeredOverNetwork, parseUrl, requestKey, type Reproduction, type ReproStep } from './reproduction.js';
 import { commentText } from './tsLiteral.js';
 
 /** Largest `format:"steps"` answer, in UTF-8 bytes (SPEC 12). */
@@ -59,7 +59,7 @@ function sentence(step: ReproStep, cap: number, appOrigin: string | undefined): 
   const { action } = step;
   const on = target(action, cap);
   const answers = step.responses
-    .filter((response) => response.status > 0)
+    .filter((response) => response.status > 0 && answeredOverNetwork(response.url))
     .slice(0, 3)
     .map((response) => `${requestKey(response, appOrigin)} ${response.status}`);
   const after = answers.length === 0 ? '' : ` (${answers.map((answer) => text(answer, cap)).join(', ')})`;

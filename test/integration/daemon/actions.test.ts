@@ -135,6 +135,26 @@ describe('recorded actions: POST /actions, observe actions, recording settings (
       });
     });
 
+    it('keeps by_script: true on a history move the page’s script made, and refuses one that is not a boolean', async () => {
+      const pop = { ts: T, tab_id: 1, by: 'human', type: 'navigate', url: 'http://localhost:5173/pets', navigation: 'pop' };
+      const { body } = await ext.send('/actions', [
+        { ...pop, by_script: true },
+        { ...pop, by_script: 1 },
+      ]);
+      expect(body).to.include({ received: 1, rejected: 1 });
+      expect(await observe({ what: 'entry', id: 'a1' })).to.deep.include({ navigation: 'pop', by_script: true });
+    });
+
+    it('keeps typed: true on a fill of rich text, and refuses one that is not a boolean', async () => {
+      const fill = { ts: T, tab_id: 1, by: 'human', type: 'fill', url: 'http://localhost:5173/pets', value: 'world' };
+      const { body } = await ext.send('/actions', [
+        { ...fill, typed: true },
+        { ...fill, typed: 'yes' },
+      ]);
+      expect(body).to.include({ received: 1, rejected: 1 });
+      expect(await observe({ what: 'entry', id: 'a1' })).to.deep.include({ value: 'world', typed: true });
+    });
+
     it('keeps only name, size and type of picked files', async () => {
       await ext.send('/actions', [
         action({ type: 'upload', files: [{ name: 'cv.pdf', size: 1234, type: 'application/pdf', content: 'AAAA' }] }),

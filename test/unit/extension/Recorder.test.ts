@@ -24,7 +24,7 @@ function setup(editing?: (element: Fake) => void) {
       seen.push(print),
       { locator: `getByTestId('${element.name}')` }
     ),
-    valueOf: (element) => ({ value: element.value }),
+    valueOf: (element, typed) => ({ value: typed ?? element.value }),
     ...(editing === undefined ? {} : { editing }),
     scrollOf: (element) => (element === undefined ? { x: 0, y: 640.4 } : { x: 3, y: 7 }),
     url: () => 'http://localhost/',
@@ -160,6 +160,39 @@ describe('extension recording: the recorder', () => {
     clock.tick(1);
     later();
     expect(brief(sent)).to.deep.equal([['scroll', undefined, '0,640']]);
+  });
+
+  it('records rich text as what was typed between the keys, so a formatting key applies to the text after it', () => {
+    const { clock, sent, recorder, later } = setup();
+    const note = field('note');
+    for (const char of 'Hello ') recorder.edited(note, true, { text: char });
+    clock.tick(40);
+    recorder.pressed(note, 'Control+B');
+    for (const char of 'world') recorder.edited(note, true, { text: char });
+    note.value = 'Hello world';
+    clock.tick(RECORD.fillIdleMs);
+    later();
+    expect(sent.map((a) => [a.type, a.value ?? a.key, a.typed])).to.deep.equal([
+      ['fill', 'Hello ', true],
+      ['press', 'Control+B', undefined],
+      ['fill', 'world', true],
+    ]);
+  });
+
+  it('leaves the edit of a key recorded as a press to that press, and records an edit typing cannot say as the whole text', () => {
+    const { clock, sent, recorder, later } = setup();
+    const note = field('note');
+    recorder.pressed(note, 'Enter');
+    recorder.edited(note, true, 'key'); // the new paragraph Enter made
+    recorder.edited(note, true, { text: 'a' });
+    recorder.edited(note, true, 'other'); // a paste
+    note.value = 'a pasted';
+    clock.tick(RECORD.fillIdleMs);
+    later();
+    expect(sent.map((a) => [a.type, a.value ?? a.key, a.typed])).to.deep.equal([
+      ['press', 'Enter', undefined],
+      ['fill', 'a pasted', undefined],
+    ]);
   });
 
   it('keeps the order things happened in: a pending fill or scroll ends before the next action', () => {

@@ -52,4 +52,26 @@ describe('extension recording: which key presses are actions', () => {
     expect(keyToRecord(press('Enter', { ctrlKey: true }), 'multiline'), 'Control+Enter sends').to.equal('Control+Enter');
     expect(keyToRecord(press('Enter'), 'text')).to.equal('Enter');
   });
+
+  it('records in editable content every key but a character, clipboard or undo: the text is typed between them', () => {
+    const rich = (key: string, mods: Partial<KeyPress> = {}) => keyToRecord(press(key, mods), 'rich');
+    expect(['Enter', 'Backspace', 'Delete', 'ArrowLeft', 'Home', 'Tab'].map((key) => rich(key))).to.deep.equal([
+      'Enter',
+      'Backspace',
+      'Delete',
+      'ArrowLeft',
+      'Home',
+      'Tab',
+    ]);
+    expect(rich('Enter', { shiftKey: true })).to.equal('Shift+Enter');
+    expect(rich('b', { ctrlKey: true })).to.equal('Control+b');
+    expect(rich('a', { metaKey: true })).to.equal('Meta+a');
+    expect(['a', ' ', 'Shift'].map((key) => rich(key))).to.deep.equal([undefined, undefined, undefined]);
+    expect(['v', 'x', 'z', 'c'].map((key) => rich(key, { ctrlKey: true }))).to.deep.equal([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
 });

@@ -186,4 +186,17 @@ describe('extension replay: the steps, in order, with the actions’ own handler
     expect(JSON.stringify(huge.steps).length).to.be.at.most(MAX_STEPS_CHARS);
     expect(fit([{ id: 'a1', ok: true }])).to.deep.equal({ steps: [{ id: 'a1', ok: true }] });
   });
+
+  it('goes back and forward by the page’s own history, which skips no entry a replayed click pushed', async () => {
+    const { fake, ran } = ports();
+    const back: ReplayStep = { id: 'a3', type: 'back', params: {} };
+    const forward: ReplayStep = { id: 'a4', type: 'forward', params: {} };
+    await replay({ steps: [load, save, back, forward] }, 60_000, fake);
+    expect(ran.map((step) => [step.type, step.params.in_page])).to.deep.equal([
+      ['navigate', undefined],
+      ['click', undefined],
+      ['back', true],
+      ['forward', true],
+    ]);
+  });
 });

@@ -146,6 +146,42 @@ describe('replaySteps: recorded actions as the user-level actions of a replay (S
     expect(steps.map((step) => step.type)).to.deep.equal(['navigate', 'navigate', 'back', 'forward', 'refresh', 'navigate']);
   });
 
+  it('goes back for the person’s Back however soon after a click it came, and leaves a Back the page’s script made to the click', () => {
+    const steps = replaySteps([
+      action({ type: 'click', selector: 'role=link[name="Beta chair"]' }),
+      action({ type: 'navigate', navigation: 'push', url: `${PAGE}/beta` }, 2),
+      action({ type: 'click', selector: 'role=button[name="Add to cart"]', url: `${PAGE}/beta` }, 700),
+      action({ type: 'navigate', navigation: 'pop', url: PAGE }, 300),
+      action({ type: 'navigate', navigation: 'back_forward', url: 'http://h/0' }, 300),
+      action({ type: 'click', selector: 'role=link[name="Beta chair"]' }, 10_000),
+      action({ type: 'navigate', navigation: 'push', url: `${PAGE}/beta` }, 2),
+      action({ type: 'click', selector: 'role=button[name="Close"]', url: `${PAGE}/beta` }, 700),
+      action({ type: 'navigate', navigation: 'pop', url: PAGE, by_script: true }, 5),
+    ]);
+    expect(steps.slice(1).map((step) => [step.id, step.type, step.caused_by])).to.deep.equal([
+      ['a1', 'click', undefined],
+      ['a2', 'caused', 'a1'],
+      ['a3', 'click', undefined],
+      ['a4', 'back', undefined],
+      ['a5', 'navigate', undefined],
+      ['a6', 'click', undefined],
+      ['a7', 'caused', 'a6'],
+      ['a8', 'click', undefined],
+      ['a9', 'caused', 'a8'],
+    ]);
+  });
+
+  it('inserts text typed into rich text at the caret, and types a field’s fill over what it held', () => {
+    const steps = replaySteps([
+      action({ type: 'fill', selector: '#note', value: 'world', typed: true }),
+      action({ type: 'fill', selector: '#title', value: 'Notes' }),
+    ]);
+    expect(steps.slice(1).map((step) => step.params)).to.deep.equal([
+      { selector: '#note', text: 'world', clear: false },
+      { selector: '#title', text: 'Notes', clear: true },
+    ]);
+  });
+
   it('leaves a submit right after a click or key to it, and submits one that came on its own', () => {
     const steps = replaySteps([
       action({ type: 'click', selector: 'role=button[name="Save"]' }),

@@ -29,6 +29,7 @@ function statements(code: string): string[] {
 /** Every method a generated file may call: Playwright's, the page's DOM calls and a few builtins. */
 const ALLOWED_CALLS = new Set([
   'waitForResponse',
+  'pressSequentially',
   'method',
   'request',
   'url',
@@ -202,6 +203,46 @@ describe('playwrightFile', () => {
     expect(code).to.include("import { expect, test, type Page, type Request } from '@playwright/test';");
   });
 
+  it('goes back for the person’s Back and only waits for a Back the page’s script made after a click', () => {
+    const code = playwrightFile(
+      of([
+        { type: 'navigate', navigation: 'load' },
+        { type: 'click', locator: "getByRole('link', { name: 'Beta chair' })" },
+        { type: 'navigate', navigation: 'push', url: `${ORIGIN}/item/beta` },
+        { type: 'click', locator: "getByRole('button', { name: 'Close' })" },
+        { type: 'navigate', navigation: 'pop', url: `${ORIGIN}/app/order.html`, by_script: true },
+        { type: 'click', locator: "getByRole('link', { name: 'Beta chair' })" },
+        { type: 'navigate', navigation: 'push', url: `${ORIGIN}/item/beta` },
+        { type: 'navigate', navigation: 'pop', url: `${ORIGIN}/app/order.html` },
+      ]),
+    );
+    const navigations = statements(code).filter((line) => /goBack|waitForURL/.test(line));
+    expect(navigations).to.deep.equal([
+      "await page.waitForURL((url) => url.pathname + url.search + url.hash === '/item/beta');",
+      "await page.waitForURL((url) => url.pathname + url.search + url.hash === '/app/order.html');",
+      "await page.waitForURL((url) => url.pathname + url.search + url.hash === '/item/beta');",
+      'await page.goBack();',
+    ]);
+  });
+
+  it('types what was typed into rich text key by key at the caret, and fills a field whole', () => {
+    const editor = "getByRole('textbox', { name: 'Note' })";
+    const code = playwrightFile(
+      of([
+        { type: 'fill', locator: editor, value: 'Hello ', typed: true },
+        { type: 'press', locator: editor, key: 'Control+B' },
+        { type: 'fill', locator: editor, value: 'world', typed: true },
+        { type: 'fill', locator: "getByLabel('Title')", value: 'Notes' },
+      ]),
+    );
+    expect(statements(code).filter((line) => /fill|press/.test(line))).to.deep.equal([
+      "await page.getByRole('textbox', { name: 'Note' }).pressSequentially('Hello ');",
+      "await page.getByRole('textbox', { name: 'Note' }).press('Control+B');",
+      "await page.getByRole('textbox', { name: 'Note' }).pressSequentially('world');",
+      "await page.getByLabel('Title').fill('Notes');",
+    ]);
+  });
+
   it('does not submit twice, nor load again what a click loaded', () => {
     const code = playwrightFile(
       of([
@@ -241,6 +282,17 @@ describe('playwrightFile', () => {
       [0, 1, 2, 3, 4].map((i) => `answer(page, 'GET', '/api/item/${i}'),`),
     );
     expect(code).not.to.include('/down');
+  });
+
+  it('does not wait for a data: or blob: url the action fetched, which no test sees answered', () => {
+    const repro = of([{ type: 'click', locator: "getByText('Subscribe', { exact: true })" }]);
+    const responses = [
+      { id: 'n1', method: 'GET', url: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E', status: 200 },
+      { id: 'n2', method: 'GET', url: `blob:${ORIGIN}/5d1c6a2e-1f3b-4c1e-9a61-0c2f0d6e7b11`, status: 200 },
+      { id: 'n3', method: 'POST', url: `${ORIGIN}/api/subscribe`, status: 201 },
+    ];
+    const code = playwrightFile({ ...repro, steps: [{ ...(repro.steps[0] as ReproStep), responses }] });
+    expect(code.match(/answer\(page, [^)]*\)/g)).to.deep.equal(["answer(page, 'POST', '/api/subscribe')"]);
   });
 
   it('writes a file that parses and says only what was recorded, whatever the page put in its fields', () => {

@@ -55,6 +55,18 @@ function session(count: number, value: string): Reproduction {
 }
 
 describe('reproductionSteps', () => {
+  it('names the answers a step got over the network only, not a data: url it fetched', () => {
+    const base = session(2, 'x');
+    const last = base.steps[1] as Reproduction['steps'][number];
+    const responses = [
+      { id: 'n1', method: 'GET', url: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E', status: 200 },
+      ...last.responses,
+    ];
+    const text = reproductionSteps({ ...base, steps: [base.steps[0] as Reproduction['steps'][number], { ...last, responses }] });
+    expect(text).to.include('(POST /api/orders 500)');
+    expect(text).not.to.include('data:');
+  });
+
   it('numbers what the person did, naming targets by role and name, then what went wrong', () => {
     expect(reproductionSteps(orderReproduction(ORIGIN))).to.equal(
       [

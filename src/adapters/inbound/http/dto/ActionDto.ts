@@ -140,6 +140,14 @@ export class ActionDto {
   navigation?: NavigationKind;
 
   @IsOptional()
+  @IsBoolean()
+  by_script?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  typed?: boolean;
+
+  @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(128)
