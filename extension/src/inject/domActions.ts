@@ -72,9 +72,12 @@ export async function domAction(
 async function run(action: string, params: Params, budgetMs: number): Promise<unknown> {
   const selector = typeof params.selector === 'string' ? params.selector : undefined;
   const ref = typeof params.ref === 'string' ? params.ref : undefined;
-  root = rootFor(params.frame);
+  const started = performance.now();
+  root = await rootFor(params.frame, Math.min(APPEAR_MS, budgetMs));
+  // A frame waited for takes its time from its element's wait, not from the command's budget.
+  const left = () => Math.max(0, Math.min(APPEAR_MS, budgetMs) - (performance.now() - started));
   const nth = typeof params.nth === 'number' ? params.nth : undefined;
-  const one = async () => (ref !== undefined ? byRef(ref) : element(selector, Math.min(APPEAR_MS, budgetMs), nth));
+  const one = async () => (ref !== undefined ? byRef(ref) : element(selector, left(), nth));
   switch (action) {
     case 'snapshot':
       return takeSnapshot(ref !== undefined || selector !== undefined ? await one() : root.documentElement, params);
@@ -249,18 +252,35 @@ function isA(element: Element, name: ElementClass): boolean {
   return element instanceof (realm(element)[name] as unknown as typeof HTMLElement);
 }
 
-/** `frame`: the CSS selector of an iframe in the top document; its document, when it is same-origin. */
-function rootFor(frame: unknown): Document {
+/** How often a frame not there yet is looked for (ms). */
+const FRAME_POLL_MS = 50;
+
+/**
+ * `frame`: the CSS selector of an iframe in the top document; its document, when it is
+ * same-origin, once it has loaded what its `src` names. Waits up to `waitMs` for it, as an
+ * element is waited for: a page may add its iframe after its own load.
+ */
+async function rootFor(frame: unknown, waitMs: number): Promise<Document> {
   if (typeof frame !== 'string' || frame === '') return document;
+  const until = performance.now() + waitMs;
+  for (;;) {
+    const found = frameDocument(frame);
+    if (found !== undefined) return found;
+    if (performance.now() >= until) break;
+    await new Promise((resolve) => setTimeout(resolve, FRAME_POLL_MS));
+  }
+  throw new ActionFailure('frame_not_found', `No iframe matches frame "${frame}" (waited ${waitMs} ms)`);
+}
+
+/** The iframe's document once it shows what its `src` names; undefined while there is none. */
+function frameDocument(frame: string): Document | undefined {
   let element: Element | null;
   try {
     element = document.querySelector(frame);
   } catch (error) {
     throw new ActionFailure('invalid_selector', `frame "${frame}" is not a valid CSS selector: ${(error as Error).message}`);
   }
-  if (!(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
-    throw new ActionFailure('frame_not_found', `No iframe matches frame "${frame}"`);
-  }
+  if (!(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) return undefined;
   let inner: Document | null = null;
   try {
     inner = element.contentDocument;
@@ -273,7 +293,10 @@ function rootFor(frame: unknown): Document {
       `The iframe "${frame}" shows another origin; actions reach same-origin frames only for now`,
     );
   }
-  return inner;
+  // A new iframe shows about:blank until the document of its src replaces it.
+  const src = element.getAttribute('src');
+  const pending = src !== null && src !== '' && !src.startsWith('about:') && inner.URL === 'about:blank';
+  return pending || inner.readyState === 'loading' ? undefined : inner;
 }
 
 /** Elements matching a selector (CSS, `text=`, `role=`: targets.ts) in the document actions run in. */

@@ -75,6 +75,7 @@ const ALLOWED_CALLS = new Set([
   'goBack',
   'requestSubmit',
   'frame',
+  'contentFrame',
   'poll',
   'toContainEqual',
   'stringContaining',
@@ -168,6 +169,24 @@ describe('playwrightFile', () => {
     ]);
     // The first load is the page.goto, not done twice.
     expect(code.match(/page\.goto\(new URL\('\/app\/order\.html', origin\)\.href\)/g)).to.have.length(1);
+  });
+
+  it('reaches a child frame through its iframe by a locator, which waits for a frame the page adds after its load', () => {
+    const code = playwrightFile(
+      of([
+        { type: 'navigate', navigation: 'load' },
+        {
+          type: 'click',
+          locator: "getByRole('textbox', { name: 'Card holder', exact: true })",
+          frame_url: `${ORIGIN}/gallery/frame.html`,
+        },
+      ]),
+    );
+    expect(syntaxErrors(code)).to.deep.equal([]);
+    expect(statements(code)).to.include(
+      `await page.locator('iframe[src$="frame.html"]').contentFrame().getByRole('textbox', { name: 'Card holder', exact: true }).click();`,
+    );
+    expect(code).not.to.include('page.frame(');
   });
 
   it('does not submit twice, nor load again what a click loaded', () => {
