@@ -174,7 +174,8 @@ class StepWriter {
     const lines: string[] = [];
     for (const response of responses) {
       const url = parseUrl(response.url);
-      if (response.status <= 0 || url === undefined || lines.length >= MAX_AWAITED) continue;
+      // A data: or blob: url is read by the browser itself: Playwright sees no response to wait for.
+      if (response.status <= 0 || url === undefined || !/^https?:$/.test(url.protocol) || lines.length >= MAX_AWAITED) continue;
       const method = response.method.toUpperCase().slice(0, 16);
       const key = `${method} ${url.pathname}`;
       if (keys.has(key)) continue;

@@ -230,6 +230,17 @@ describe('playwrightFile', () => {
     expect(code).not.to.include('/down');
   });
 
+  it('does not wait for a data: or blob: url the click made the page read, which Playwright sees no response for', () => {
+    const repro = of([{ type: 'click', locator: "getByText('Subscribe', { exact: true })" }]);
+    const responses = [
+      { id: 'n1', method: 'GET', url: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E", status: 200 },
+      { id: 'n2', method: 'GET', url: `blob:${ORIGIN}/0b8f`, status: 200 },
+    ];
+    const code = playwrightFile({ ...repro, steps: [{ ...(repro.steps[0] as ReproStep), responses }] });
+    expect(code).not.to.include('answer(page');
+    expect(statements(code)).to.include("await page.getByText('Subscribe', { exact: true }).click();");
+  });
+
   it('writes a file that parses and says only what was recorded, whatever the page put in its fields', () => {
     const text = fc.string({ unit: 'binary', maxLength: 40 });
     fc.assert(
