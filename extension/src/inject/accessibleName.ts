@@ -96,7 +96,7 @@ function labelledBySelf(element: Element): string | undefined {
     .trim()
     .split(/\s+/)
     .slice(0, MAX_REFS)
-    .map((id) => (typeof root.getElementById === 'function' ? root.getElementById(id) : null))
+    .map((id): Element | null => (typeof root.getElementById === 'function' ? root.getElementById(id) : null))
     .filter((part) => part !== null);
   if (!parts.includes(element)) return undefined;
   return joined(
