@@ -443,13 +443,43 @@ function click(element: Element): unknown {
     composed: true,
     view: window,
   };
-  element.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
-  element.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, buttons: 1 }));
+  const hit = landsOn(element, at.clientX, at.clientY);
+  hit.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
+  hit.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, buttons: 1 }));
   if (isA(element, 'HTMLElement')) (element as HTMLElement).focus();
-  element.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
-  element.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0 }));
-  element.dispatchEvent(new MouseEvent('click', { ...at, button: 0, detail: 1 }));
+  hit.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
+  hit.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0 }));
+  hit.dispatchEvent(new MouseEvent('click', { ...at, button: 0, detail: 1 }));
   return { clicked: describe(element) };
+}
+
+/** Shadow trees a click looks into, at most. */
+const MAX_SHADOW_DEPTH = 20;
+
+/**
+ * What a pointer at (x, y) on a web component lands on in its open shadow roots (a test names
+ * the component; a person's click reaches the part under the pointer, whose handlers, or a
+ * `<label>` around it, do the work); the element itself when it has no open shadow root or the
+ * part there is not its own.
+ */
+function landsOn(element: Element, x: number, y: number): Element {
+  let hit = element;
+  for (let depth = 0; depth < MAX_SHADOW_DEPTH && hit.shadowRoot !== null; depth++) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (inner === null || inner === hit || !holds(hit, inner)) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+/** `outer` holds `inner` across shadow boundaries (up through parents and shadow hosts, bounded). */
+function holds(outer: Element, inner: Element): boolean {
+  let node: Node | null = inner;
+  for (let up = 0; node !== null && up < 1_000; up++) {
+    if (node === outer) return true;
+    node = node.parentNode ?? (node as ShadowRoot).host ?? null; // a shadow root's way up is its host
+  }
+  return false;
 }
 
 interface FileParam {
