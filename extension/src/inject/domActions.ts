@@ -465,8 +465,11 @@ const MAX_SHADOW_DEPTH = 20;
 function landsOn(element: Element, x: number, y: number): Element {
   let hit = element;
   for (let depth = 0; depth < MAX_SHADOW_DEPTH && hit.shadowRoot !== null; depth++) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (inner === null || inner === hit || !holds(hit, inner)) break;
+    // The topmost box of the shadow tree's own at the point: over slotted text (a label's words)
+    // elementFromPoint answers the host, while the part that lays the text out is under it.
+    const shadow = hit.shadowRoot;
+    const inner = shadow.elementsFromPoint(x, y).find((candidate) => candidate.getRootNode() === shadow);
+    if (inner === undefined || !holds(hit, inner)) break;
     hit = inner;
   }
   return hit;
