@@ -345,6 +345,8 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
     await tab.getByText('Subscribe', { exact: true }).click();
     await tab.getByRole('button', { name: 'Status Backlog' }).click();
     await tab.getByTitle('Payment').contentFrame().getByRole('button', { name: 'Pay' }).click();
+    // The frame tells the page by a message, a task later.
+    await tab.waitForFunction(() => document.getElementById('state')?.textContent?.endsWith('|yes'));
     const state = await tab.textContent('#state');
     expect(state).to.equal('Ada|true|1|yes');
     const flow = (
