@@ -20,8 +20,8 @@ const SUBSET = ['mui-select', 'shoelace-form', 'iframe-late', 'headless-listbox'
 const TODAY: Readonly<Record<string, { test: boolean; replay: boolean; exact: number }>> = {
   'mui-select person': { test: false, replay: false, exact: 1 },
   'mui-select machine': { test: false, replay: false, exact: 0 },
-  'shoelace-form person': { test: true, replay: false, exact: 3 },
-  'shoelace-form machine': { test: true, replay: false, exact: 3 },
+  'shoelace-form person': { test: true, replay: true, exact: 3 },
+  'shoelace-form machine': { test: true, replay: true, exact: 3 },
   'iframe-late person': { test: true, replay: true, exact: 3 },
   'iframe-late machine': { test: true, replay: true, exact: 3 },
   'headless-listbox person': { test: true, replay: true, exact: 2 },
