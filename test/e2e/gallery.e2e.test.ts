@@ -20,12 +20,12 @@ const SUBSET = ['mui-select', 'shoelace-form', 'iframe-late', 'headless-listbox'
 const TODAY: Readonly<Record<string, { test: boolean; replay: boolean; exact: number }>> = {
   'mui-select person': { test: true, replay: true, exact: 2 },
   'mui-select machine': { test: true, replay: true, exact: 2 },
-  'shoelace-form person': { test: false, replay: false, exact: 2 },
-  'shoelace-form machine': { test: false, replay: false, exact: 2 },
-  'iframe-late person': { test: false, replay: false, exact: 3 },
-  'iframe-late machine': { test: false, replay: false, exact: 3 },
-  'headless-listbox person': { test: false, replay: true, exact: 1 },
-  'headless-listbox machine': { test: false, replay: false, exact: 0 },
+  'shoelace-form person': { test: true, replay: true, exact: 3 },
+  'shoelace-form machine': { test: true, replay: true, exact: 3 },
+  'iframe-late person': { test: true, replay: true, exact: 3 },
+  'iframe-late machine': { test: true, replay: true, exact: 3 },
+  'headless-listbox person': { test: true, replay: true, exact: 2 },
+  'headless-listbox machine': { test: false, replay: false, exact: 1 },
   'range person': { test: true, replay: true, exact: 3 },
   'range machine': { test: true, replay: true, exact: 3 },
 };

@@ -131,6 +131,54 @@ const RICH = `<!doctype html><html><head><title>rich</title></head><body>
   note.addEventListener('input', () => (document.getElementById('state').textContent = note.innerHTML));
 </script></body></html>`;
 
+/**
+ * Components as libraries build them: a field and a checkbox inside web components' open shadow
+ * roots (the checkbox's own input hidden from the pointer, its text slotted), a button labelled by
+ * its label and itself, and a payment frame the page adds 300 ms after its load.
+ */
+const COMPONENTS = `<!doctype html><html><head><title>components</title></head><body>
+<x-field></x-field>
+<p><x-check>Subscribe</x-check></p>
+<label id="status-label" for="status">Status</label> <button id="status" type="button" aria-labelledby="status-label status">Backlog</button>
+<div id="late"></div>
+<p id="state"></p>
+<script>
+  const seen = { nickname: '', subscribe: false, status: 0, paid: '' };
+  const show = () => (document.getElementById('state').textContent = [seen.nickname, seen.subscribe, seen.status, seen.paid].join('|'));
+  customElements.define('x-field', class extends HTMLElement {
+    constructor() {
+      super();
+      const root = this.attachShadow({ mode: 'open' });
+      root.innerHTML = '<label id="label" part="form-control-label">Nickname</label> <input class="input__control" aria-labelledby="label">';
+      root.querySelector('input').addEventListener('input', (event) => { seen.nickname = event.target.value; show(); });
+    }
+  });
+  customElements.define('x-check', class extends HTMLElement {
+    constructor() {
+      super();
+      const root = this.attachShadow({ mode: 'open' });
+      root.innerHTML = '<label class="checkbox"><input type="checkbox" style="position: absolute; opacity: 0; pointer-events: none">' +
+        '<span style="display: inline-block; width: 14px; height: 14px; border: 1px solid"></span> <span class="checkbox__label"><slot></slot></span></label>';
+      const box = root.querySelector('input');
+      box.addEventListener('change', () => { seen.subscribe = box.checked; show(); });
+    }
+  });
+  document.getElementById('status').addEventListener('click', () => { seen.status++; show(); });
+  setTimeout(() => {
+    const frame = document.createElement('iframe');
+    frame.title = 'Payment';
+    frame.src = '/pay-frame.html';
+    document.getElementById('late').append(frame);
+  }, 300);
+  addEventListener('message', (event) => { if (event.origin === location.origin && typeof event.data?.paid === 'string') { seen.paid = event.data.paid; show(); } });
+  show();
+</script></body></html>`;
+
+const PAY_FRAME = `<!doctype html><html><head><title>pay</title></head><body>
+<button id="pay" type="button">Pay</button>
+<script>document.getElementById('pay').onclick = () => parent.postMessage({ paid: 'yes' }, location.origin);</script>
+</body></html>`;
+
 interface Listed {
   id: string;
   url: string;
@@ -189,6 +237,8 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       else if (path === '/calendar.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(CALENDAR);
       else if (path === '/rich.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(RICH);
       else if (path === '/moves.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(MOVES);
+      else if (path === '/components.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(COMPONENTS);
+      else if (path === '/pay-frame.html') response.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(PAY_FRAME);
       else if (path === '/cart.js') response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script(fixed));
       else response.writeHead(404).end();
     });
@@ -430,6 +480,38 @@ describe('e2e: replay a recorded flow and read whether its error happened again'
       ['fill', 'Hello '],
       ['press', 'Control+b'],
       ['fill', 'world'],
+    ]);
+    await replaysToSameState(flow, state);
+  });
+
+  it('records parts of web components, a button labelled by itself and a frame added after load by what a test names, and replays them to the same state', async function () {
+    const url = `${base}/components.html`;
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // out of the last command's shadow (above)
+    await tab.goto(url);
+    const field = tab.getByRole('textbox', { name: 'Nickname' });
+    await field.click();
+    await tab.keyboard.type('Ada');
+    await tab.getByText('Subscribe', { exact: true }).click();
+    await tab.getByRole('button', { name: 'Status Backlog' }).click();
+    await tab.getByTitle('Payment').contentFrame().getByRole('button', { name: 'Pay' }).click();
+    // The frame tells the page by a message, a task later.
+    await tab.waitForFunction(() => document.getElementById('state')?.textContent?.endsWith('|yes'));
+    const state = await tab.textContent('#state');
+    expect(state).to.equal('Ada|true|1|yes');
+    const flow = (
+      await observeUntil(agent, { what: 'actions', tab_id: tabId, by: 'human', detail: 'full' }, (entries) =>
+        entries.some((action) => /'Pay'/.test(action.locator ?? '')),
+      )
+    ).filter((action: Listed) => action.url.startsWith(`${base}/components`) || action.url.startsWith(`${base}/pay-frame`));
+    console.log(
+      `      recorded: ${flow.map((action: Listed) => `${action.id} ${action.type} ${action.locator ?? ''}`).join('; ')}`,
+    );
+    // Named as a test names them: the widget or the component, never a slot or a part inside it.
+    expect(flow.map((action: Listed) => `${action.type} ${action.locator ?? ''}`)).to.include.members([
+      "fill getByRole('textbox', { name: 'Nickname', exact: true })",
+      "click getByText('Subscribe', { exact: true })",
+      "click getByRole('button', { name: 'Status Backlog', exact: true })",
+      "click getByRole('button', { name: 'Pay', exact: true })",
     ]);
     await replaysToSameState(flow, state);
   });

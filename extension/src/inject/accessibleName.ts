@@ -5,6 +5,8 @@ export const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Nodes one name's or one text's spacing is read from, at most (a huge subtree keeps the library's spacing). */
 const MAX_NODES = 2_000;
+/** Elements an aria-labelledby lists that are read, at most. */
+const MAX_REFS = 20;
 
 /** Inputs ARIA in HTML gives no role that Chrome still shows as fields: a password is a textbox. */
 const INPUT_ROLES: Readonly<Record<string, string>> = {
@@ -54,6 +56,8 @@ export function roleOf(element: Element): string {
  * otherwise the library's name stands.
  */
 export function accessibleName(element: Element): string {
+  const selfLabelled = labelledBySelf(element);
+  if (selfLabelled !== undefined) return normalize(selfLabelled);
   const computed = normalize(computeAccessibleName(element));
   if (computed === '') return normalize(fallbackName(element));
   // Text alone (no inner elements, no labels) is spaced alike by both.
@@ -74,6 +78,33 @@ export function accessibleName(element: Element): string {
 export function shownText(element: Element): string | undefined {
   const text = gather(element, undefined, false);
   return text === undefined ? undefined : normalize(text);
+}
+
+/**
+ * The name of an element whose aria-labelledby lists itself (`aria-labelledby="label-id own-id"`,
+ * as component libraries label a button by its label and its own text): each element listed, in
+ * order, gives its aria-label or else its content — the element itself too, which a label of its
+ * own (`<label for>`) does not name while it is named by aria-labelledby (accname 2B, as Chrome
+ * and Playwright compute it; dom-accessibility-api gives the label's text alone). Undefined when
+ * it does not list itself, or past the bound.
+ */
+function labelledBySelf(element: Element): string | undefined {
+  const ids = element.getAttribute('aria-labelledby');
+  if (ids === null || element.id === '' || !ids.split(/\s+/).includes(element.id)) return undefined;
+  const root = element.getRootNode() as Document | ShadowRoot;
+  const parts = ids
+    .trim()
+    .split(/\s+/)
+    .slice(0, MAX_REFS)
+    .map((id): Element | null => (typeof root.getElementById === 'function' ? root.getElementById(id) : null))
+    .filter((part) => part !== null);
+  if (!parts.includes(element)) return undefined;
+  return joined(
+    parts.map((part) => {
+      const label = normalize(part.getAttribute('aria-label') ?? '');
+      return label !== '' ? label : gather(part, part === element ? undefined : element, true);
+    }),
+  );
 }
 
 /** Where a name may have come from, most specific first: aria-labelledby, the labels, the content. */

@@ -77,11 +77,14 @@ export async function domAction(
 async function run(action: string, params: Params, budgetMs: number): Promise<unknown> {
   const selector = typeof params.selector === 'string' ? params.selector : undefined;
   const ref = typeof params.ref === 'string' ? params.ref : undefined;
-  root = rootFor(params.frame);
+  const started = performance.now();
+  root = await rootFor(params.frame, Math.min(APPEAR_MS, budgetMs));
+  // A frame waited for takes its time from its element's wait, not from the command's budget.
+  const left = () => Math.max(0, Math.min(APPEAR_MS, budgetMs) - (performance.now() - started));
   const nth = typeof params.nth === 'number' ? params.nth : undefined;
   // The target's appearance and its readiness for a pointer share one wait (as a replay's step does).
-  const until = performance.now() + Math.min(APPEAR_MS, budgetMs);
-  const one = async () => (ref !== undefined ? byRef(ref) : element(selector, Math.min(APPEAR_MS, budgetMs), nth));
+  const until = performance.now() + left();
+  const one = async () => (ref !== undefined ? byRef(ref) : element(selector, left(), nth));
   // A target the page replaced while it was waited for is looked up again (at most a few times a frame).
   const ready = async () => {
     for (let tries = 0; ; tries++) {
@@ -258,18 +261,35 @@ function required(selector: string | undefined): string {
   return selector;
 }
 
-/** `frame`: the CSS selector of an iframe in the top document; its document, when it is same-origin. */
-function rootFor(frame: unknown): Document {
+/** How often a frame not there yet is looked for (ms). */
+const FRAME_POLL_MS = 50;
+
+/**
+ * `frame`: the CSS selector of an iframe in the top document; its document, when it is
+ * same-origin, once it has loaded what its `src` names. Waits up to `waitMs` for it, as an
+ * element is waited for: a page may add its iframe after its own load.
+ */
+async function rootFor(frame: unknown, waitMs: number): Promise<Document> {
   if (typeof frame !== 'string' || frame === '') return document;
+  const until = performance.now() + waitMs;
+  for (;;) {
+    const found = frameDocument(frame);
+    if (found !== undefined) return found;
+    if (performance.now() >= until) break;
+    await new Promise((resolve) => setTimeout(resolve, FRAME_POLL_MS));
+  }
+  throw new ActionFailure('frame_not_found', `No iframe matches frame "${frame}" (waited ${waitMs} ms)`);
+}
+
+/** The iframe's document once it shows what its `src` names; undefined while there is none. */
+function frameDocument(frame: string): Document | undefined {
   let element: Element | null;
   try {
     element = document.querySelector(frame);
   } catch (error) {
     throw new ActionFailure('invalid_selector', `frame "${frame}" is not a valid CSS selector: ${(error as Error).message}`);
   }
-  if (!(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
-    throw new ActionFailure('frame_not_found', `No iframe matches frame "${frame}"`);
-  }
+  if (!(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) return undefined;
   let inner: Document | null = null;
   try {
     inner = element.contentDocument;
@@ -282,7 +302,10 @@ function rootFor(frame: unknown): Document {
       `The iframe "${frame}" shows another origin; actions reach same-origin frames only for now`,
     );
   }
-  return inner;
+  // A new iframe shows about:blank until the document of its src replaces it.
+  const src = element.getAttribute('src');
+  const pending = src !== null && src !== '' && !src.startsWith('about:') && inner.URL === 'about:blank';
+  return pending || inner.readyState === 'loading' ? undefined : inner;
 }
 
 /** Elements matching a selector (CSS, `text=`, `role=`: targets.ts) in the document actions run in. */
@@ -429,13 +452,46 @@ function click(element: Element): unknown {
     composed: true,
     view: window,
   };
-  element.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
-  element.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, buttons: 1 }));
+  const hit = landsOn(element, at.clientX, at.clientY);
+  hit.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
+  hit.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, buttons: 1 }));
   if (isA(element, 'HTMLElement')) (element as HTMLElement).focus();
-  element.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
-  element.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0 }));
-  element.dispatchEvent(new MouseEvent('click', { ...at, button: 0, detail: 1 }));
+  hit.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
+  hit.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0 }));
+  hit.dispatchEvent(new MouseEvent('click', { ...at, button: 0, detail: 1 }));
   return { clicked: describe(element) };
+}
+
+/** Shadow trees a click looks into, at most. */
+const MAX_SHADOW_DEPTH = 20;
+
+/**
+ * What a pointer at (x, y) on a web component lands on in its open shadow roots (a test names
+ * the component; a person's click reaches the part under the pointer, whose handlers, or a
+ * `<label>` around it, do the work); the element itself when it has no open shadow root or the
+ * part there is not its own.
+ */
+function landsOn(element: Element, x: number, y: number): Element {
+  let hit = element;
+  for (let depth = 0; depth < MAX_SHADOW_DEPTH && hit.shadowRoot !== null; depth++) {
+    // The topmost box of the shadow tree's own at the point: over slotted text (a label's words)
+    // elementFromPoint answers the host, while the part that lays the text out is under it.
+    const shadow = hit.shadowRoot;
+    const inner = shadow.elementsFromPoint(x, y).find((candidate) => candidate.getRootNode() === shadow);
+    if (inner === undefined || !holds(hit, inner)) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+/** `outer` holds `inner` across shadow boundaries (up through parents and shadow hosts, bounded). */
+function holds(outer: Element, inner: Element): boolean {
+  let node: Node | null = inner;
+  for (let up = 0; node !== null && up < 1_000; up++) {
+    if (node === outer) return true;
+    node = node.parentNode ?? (node as ShadowRoot).host ?? null; // a shadow root's way up is its host
+  }
+  return false;
 }
 
 interface FileParam {

@@ -4,6 +4,8 @@ import { accessibleName, normalize, roleOf, shownText } from './accessibleName.j
 
 /** Elements a `text=` or `role=` selector matches at most (the rest are not considered). */
 const MAX_MATCHES = 1_000;
+/** Elements looked at per query, at most, the open shadow roots' included (a larger page is searched in part). */
+const MAX_LOOKED = 50_000;
 /** Longest name the snapshot prints (characters): a clipped one ("…") matches the name it was cut from. */
 const MAX_NAME = 100;
 /** Candidates a `role=` selector that matched nothing lists. */
@@ -11,18 +13,59 @@ const CANDIDATES = 5;
 const NOT_TEXT = 'script, style, template, noscript';
 
 /**
- * Elements matching a selector in `root`: CSS, `text=Save` (text containing "Save", any case;
- * `text="Save"` exactly), or `role=button[name="Save"]` (role and accessible name exactly as the
- * snapshot prints them, accessibleName.ts; `name=Save` unquoted: containing, any case). Text
- * matches are the innermost elements whose shown text matches.
+ * Elements matching a selector in `root` and its open shadow roots, as Playwright's locators
+ * pierce them: CSS, `text=Save` (text containing "Save", any case; `text="Save"` exactly), or
+ * `role=button[name="Save"]` (role and accessible name exactly as the snapshot prints them,
+ * accessibleName.ts; `name=Save` unquoted: containing, any case). Text matches are the innermost
+ * elements whose shown text matches. A CSS selector is matched within each tree (the document,
+ * then each open shadow root in document order), so its combinators do not cross a shadow
+ * boundary; closed shadow roots are out of reach.
  */
 export function queryAll(root: Document, selector: string): Element[] {
   if (selector.startsWith('text=')) return matchText(root, selector.slice(5));
   if (selector.startsWith('role=')) return matchRole(root, parseRole(selector.slice(5)));
   try {
-    return [...root.querySelectorAll(selector)];
+    root.querySelector(selector); // a bad selector fails here, once
   } catch (error) {
     throw new ActionFailure('invalid_selector', `"${selector}" is not a valid CSS selector: ${(error as Error).message}`);
+  }
+  const out: Element[] = [];
+  for (const tree of trees(root)) {
+    for (const element of tree.querySelectorAll(selector)) {
+      out.push(element);
+      if (out.length === MAX_MATCHES) return out;
+    }
+  }
+  return out;
+}
+
+/**
+ * The document and its open shadow roots, nested ones included, in document order of their
+ * hosts, found by looking at MAX_LOOKED elements at most.
+ */
+export function trees(document: Document): Array<Document | ShadowRoot> {
+  const found: Array<Document | ShadowRoot> = [document];
+  const walking = walk(document, found);
+  while (walking.next().done !== true); // the walk adds each root it meets
+  return found;
+}
+
+/** The elements of the body and of every open shadow root (bounded: MAX_LOOKED). */
+function everyElement(document: Document): Generator<Element> {
+  return walk(document, [document]);
+}
+
+/** Yields the elements of each tree in `found` (the document's from its body), adding the open shadow roots it meets. */
+function* walk(document: Document, found: Array<Document | ShadowRoot>): Generator<Element> {
+  let looked = 0;
+  for (let i = 0; i < found.length; i++) {
+    const tree = found[i] as Document | ShadowRoot;
+    const scope = tree === document ? document.body : tree;
+    for (const element of scope?.querySelectorAll('*') ?? []) {
+      if (++looked > MAX_LOOKED) return;
+      if (element.shadowRoot !== null) found.push(element.shadowRoot);
+      yield element;
+    }
   }
 }
 
@@ -79,7 +122,7 @@ function unquote(text: string, quote: string): string {
 function matchRole(root: Document, query: RoleQuery): Element[] {
   const out: Element[] = [];
   const test = query.name === undefined ? undefined : nameTest(query.name.text, query.name.exact);
-  for (const element of root.body?.querySelectorAll('*') ?? []) {
+  for (const element of everyElement(root)) {
     if (roleOf(element) !== query.role) continue;
     if (test !== undefined && !test(accessibleName(element))) continue;
     out.push(element);
@@ -113,7 +156,7 @@ function matchText(root: Document, query: string): Element[] {
   const test = exact ? (shown: string) => shown === text : nameTest(text, false);
   const squashed = text.replace(/\s+/g, '').toLowerCase();
   const candidates: Element[] = [];
-  for (const element of root.body?.querySelectorAll('*') ?? []) {
+  for (const element of everyElement(root)) {
     if (element.closest(NOT_TEXT) !== null) continue;
     if (!(element.textContent ?? '').replace(/\s+/g, '').toLowerCase().includes(squashed)) continue;
     candidates.push(element);

@@ -1,6 +1,7 @@
 import type { NavigationKind, PickedFile } from '../../../src/domain/capture/entries.js';
 import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.js';
 import { isVisible } from '../inject/visible.js';
+import { editingHost, outOfShadow } from '../record/clickedPart.js';
 import { describeTarget } from '../record/locators.js';
 import { keyToRecord, type KeyPlace } from '../record/keys.js';
 import { CONTROL, namingPrint } from '../record/namingPrint.js';
@@ -616,11 +617,19 @@ function onScrollbar(press: Press<Element>, scrolled: Element | undefined): bool
   return inside && !client;
 }
 
-/** A click inside a control stands for the control (as a test clicks it), when the control is visible. */
+/**
+ * A click inside a control stands for the control (as a test clicks it), when the control is
+ * visible; a click in editable content, for its editing host (a code editor, not the line it
+ * landed on); a click on a part of a component's open shadow root, for the widget or component
+ * it is part of (clickedPart.ts).
+ */
 export function clickTarget(element: Element): Element {
-  if (element.matches('input,textarea,select') || (element as HTMLElement).isContentEditable) return element;
-  const control = element.closest(CONTROL);
-  return control !== null && control !== element && isVisible(control) ? control : element;
+  if (element.matches('input,textarea,select')) return element;
+  const editor = editingHost(element);
+  if (editor !== undefined) return editor;
+  const part = outOfShadow(element);
+  const control = part.closest(CONTROL);
+  return control !== null && control !== part && isVisible(control) ? control : part;
 }
 
 /** Clicks that are recorded as what they choose instead (`check`, `select`, `upload`): the change says it. */

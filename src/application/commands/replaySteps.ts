@@ -1,6 +1,9 @@
 import type { ActionEntry } from '../../domain/capture/entries.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { ReplayStep } from '../../domain/command/replayWire.js';
+import { frameSelector } from '../../domain/reproduction/frameSelector.js';
+
+export { frameSelector };
 
 /** A recorded action and its id (`a12`). */
 export interface RangeAction {
@@ -149,22 +152,6 @@ function targetOf(action: RangeAction, required: boolean): Record<string, unknow
     ...(entry.nth === undefined ? {} : { nth: entry.nth }),
     ...(frame === undefined ? {} : { frame }),
   };
-}
-
-/**
- * The iframe of a child frame's url, as `interact`'s `frame` takes it: an iframe whose `src`
- * ends in the url's last path segment and query (the recorder names the frame by its url only).
- */
-export function frameSelector(frameUrl: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(frameUrl);
-  } catch {
-    return undefined;
-  }
-  const tail = `${url.pathname.split('/').at(-1) ?? ''}${url.search}`;
-  if (tail === '') return undefined;
-  return `iframe[src$=${JSON.stringify(tail)}]`;
 }
 
 function valueOf(action: RangeAction, values: Readonly<Record<string, string>>, recorded: string | undefined): string {

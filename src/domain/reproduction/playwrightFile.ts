@@ -1,6 +1,7 @@
 import type { ActionEntry } from '../capture/entries.js';
 import { type LocatorCall, locatorCode, parseLocator } from './locatorExpression.js';
 import { errorNeedle } from './errorNeedle.js';
+import { frameSelector } from './frameSelector.js';
 import {
   answeredOverNetwork,
   MAX_ASSERTED,
@@ -330,13 +331,25 @@ class StepWriter {
     return `[${items.join(', ')}]`;
   }
 
+  /**
+   * A child frame as a test reaches it: its iframe by a locator, whose `contentFrame()` waits for
+   * the iframe to be there as any locator waits for its element (a frame the page adds after its
+   * load is found); by the frame's url only when no iframe selector can be made from it, which
+   * does not wait.
+   */
+  private frame(frameUrl: string): string {
+    const iframe = frameSelector(frameUrl);
+    if (iframe === undefined) return `page.frame({ url: ${this.urlMatcher(frameUrl)} })!`;
+    return `page.locator(${tsString(iframe)}).contentFrame()`;
+  }
+
   private target(
     locator: string | undefined,
     selector: string | undefined,
     nth: number | undefined,
     frameUrl: string | undefined,
   ): string | undefined {
-    const receiver = frameUrl === undefined ? 'page' : `page.frame({ url: ${this.urlMatcher(frameUrl)} })!`;
+    const receiver = frameUrl === undefined ? 'page' : this.frame(frameUrl);
     const calls: LocatorCall[] | undefined = locator === undefined ? undefined : parseLocator(locator);
     if (calls !== undefined) return locatorCode(receiver, calls);
     if (selector === undefined || selector === '' || selector.length > 2_000) return undefined;

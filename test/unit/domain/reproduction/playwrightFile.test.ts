@@ -30,6 +30,7 @@ function statements(code: string): string[] {
 const ALLOWED_CALLS = new Set([
   'waitForResponse',
   'pressSequentially',
+  'contentFrame',
   'method',
   'request',
   'url',
@@ -328,5 +329,33 @@ describe('playwrightFile', () => {
       }),
       { numRuns: 150 },
     );
+  });
+  it('reaches a child frame through its iframe by a locator, which waits for a frame the page adds after its load', () => {
+    const code = playwrightFile(
+      of([
+        { type: 'navigate', navigation: 'load' },
+        {
+          type: 'click',
+          locator: "getByRole('textbox', { name: 'Card holder', exact: true })",
+          frame_url: `${ORIGIN}/gallery/frame.html`,
+        },
+      ]),
+    );
+    expect(syntaxErrors(code)).to.deep.equal([]);
+    expect(statements(code)).to.include(
+      `await page.locator('iframe[src$="frame.html"]').contentFrame().getByRole('textbox', { name: 'Card holder', exact: true }).click();`,
+    );
+    expect(code).not.to.include('page.frame(');
+  });
+
+  it('does not wait for a data: or blob: url the click made the page read, which Playwright sees no response for', () => {
+    const repro = of([{ type: 'click', locator: "getByText('Subscribe', { exact: true })" }]);
+    const responses = [
+      { id: 'n1', method: 'GET', url: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E", status: 200 },
+      { id: 'n2', method: 'GET', url: `blob:${ORIGIN}/0b8f`, status: 200 },
+    ];
+    const code = playwrightFile({ ...repro, steps: [{ ...(repro.steps[0] as ReproStep), responses }] });
+    expect(code).not.to.include('answer(page');
+    expect(statements(code)).to.include("await page.getByText('Subscribe', { exact: true }).click();");
   });
 });
