@@ -257,7 +257,7 @@ async function sessionHeap(calls: number): Promise<number> {
   }
 }
 
-// The edge and command memory (SPEC 6): what a request the daemon refuses, and a command that
+// The edge and command memory (docs/security.md): what a request the daemon refuses, and a command that
 // has ended, still cost. Each case on its own daemon process of the build under test.
 
 /** The figures of one build (`cli`). NaN for a heavy case not run in this run. */

@@ -198,7 +198,7 @@ const SOURCE_MAP_ROWS: ReadonlyArray<Row<SourceMapFigures>> = [
     label: 'thrown error → readable with its source-mapped `at`, map not read yet, p50',
     key: 'firstMappedP50',
     unit: 'ms',
-    target: below(1_000, 'SPEC 8: waits ≤ 1 s'),
+    target: below(1_000, 'docs/extension.md: waits ≤ 1 s'),
   },
   { label: 'the same, slowest of 50 scripts', key: 'firstMappedMax', unit: 'ms' },
   { label: 'the same, a later error of the same script (map cached), p50', key: 'cachedMappedP50', unit: 'ms' },
@@ -272,7 +272,7 @@ const EXTENSION_ROWS: ReadonlyArray<Row<ExtensionFigures>> = [
     target: below(300),
   },
   { label: 'a line an idle page logs → readable (observe long poll), p50', key: 'idleLogP50', unit: 'ms', digits: 0 },
-  { label: 'the same, p99', key: 'idleLogP99', unit: 'ms', digits: 0, target: below(50, 'SPEC 9') },
+  { label: 'the same, p99', key: 'idleLogP99', unit: 'ms', digits: 0, target: below(50, 'docs/mcp-tools.md') },
   {
     label: '8 parallel execute_js (wait_ms), 5 rounds: completed',
     key: 'parallelOk',

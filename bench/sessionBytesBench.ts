@@ -1,4 +1,4 @@
-// What reading a person's session costs an agent (SPEC 12): the UTF-8 bytes of the tool result's
+// What reading a person's session costs an agent (docs/mcp-tools.md): the UTF-8 bytes of the tool result's
 // text for `observe actions` (compact and full), `observe timeline` (whole and `around` the
 // error) and `observe reproduction` (`steps` and `playwright`), for a session of 20 actions with
 // the requests, logs and error they caused, as the extension posts them. In-process daemon (the

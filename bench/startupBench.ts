@@ -1,4 +1,4 @@
-// `node --import tsx bench/startupBench.ts [cli.js …]`: SPEC 11's start-up and memory figures
+// `node --import tsx bench/startupBench.ts [cli.js …]`: docs/install.md's start-up and memory figures
 // for one or more builds, measured in turns so machine drift hits each build alike (default:
 // this checkout's dist/cli.js; pass an older build's cli.js to compare). Prints a Markdown
 // table of medians; docs/benchmarks.md keeps the latest run.

@@ -1,5 +1,5 @@
 // `node --import tsx bench/tokenBench.ts [old/dist/cli.js] [new/dist/cli.js]`: what each typical
-// answer costs an agent (SPEC 10) — bytes of the text block (what Gemini CLI shows the model),
+// answer costs an agent (docs/mcp-tools.md) — bytes of the text block (what Gemini CLI shows the model),
 // bytes on the wire (text + structuredContent; Claude Code and Codex show the structured copy),
 // ≈ tokens (bytes / 4) — and how long the list reads take. Both builds get the same captured
 // mix (test/support/typicalCapture.ts), each its own daemon. Prints a table; nothing is written.
@@ -29,7 +29,7 @@ const NAVIGATED = {
   data: { tab_id: 418, url: 'http://localhost:5173/todos', title: 'Todos', status: 'complete' },
 };
 
-/** The extension before SPEC 10 wrote objects into messages as JSON; the old build gets the mix that way. */
+/** The extension before docs/mcp-tools.md wrote objects into messages as JSON; the old build gets the mix that way. */
 function asOldExtensionWrote(entry: WireLog): WireLog {
   const [head, ...rest] = entry.args;
   if (typeof head !== 'string' || head.includes('%') || rest.every((a) => typeof a === 'string')) return entry;

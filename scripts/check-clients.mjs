@@ -44,7 +44,7 @@ const APPLICABLE = [
   'dns-rebinding-protection',
 ];
 /**
- * Refused on purpose (SPEC 6, docs/security.md): the suite expects a request carrying
+ * Refused on purpose (docs/security.md, docs/security.md): the suite expects a request carrying
  * `Origin: http://localhost:<port>` to be served; browsertap refuses every web Origin, localhost
  * pages included, so a page on any local dev server cannot drive the person's browser. The check
  * must fail, with 403: passing would mean that defence is gone.

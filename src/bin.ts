@@ -1,7 +1,7 @@
 // What `browsertap` runs (package.json `bin`) and what MCP clients launch (`setup` writes this
 // path): a CommonJS file, bundled on its own to dist/cli.cjs. Node 20 starts a CommonJS file
 // 20–35 ms sooner than an ES module (its ESM loader costs that much before the first line), and
-// a client waits for the bridge's `initialize` answer at every session start (SPEC 11). The
+// a client waits for the bridge's `initialize` answer at every session start (docs/install.md). The
 // bridge runs from here, and the daemon (dist/daemon.cjs, with V8's code cache); every other
 // command goes to the ES module build, dist/cli.js.
 import { homedir } from 'node:os';

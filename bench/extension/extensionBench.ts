@@ -193,7 +193,7 @@ async function measureActions(agent: Agent, tabId: number, url: (path: string) =
 const IDLE_TICKS = 100;
 
 /**
- * SPEC 9: an entry a page logs while idle is readable within 50 ms (p99). The page logs one line
+ * docs/mcp-tools.md: an entry a page logs while idle is readable within 50 ms (p99). The page logs one line
  * every 120 ms; the agent long-polls `observe logs` after its cursor, and each line's delay is
  * the time its poll returned minus the page's own timestamp (same machine, same clock).
  */

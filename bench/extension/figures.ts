@@ -64,7 +64,7 @@ export interface PeerFigures {
   readonly peerNavigateAppBytes: number;
 }
 
-/** What `bench/extension/settleBench.ts` measures in one run (SPEC 9 settle). */
+/** What `bench/extension/settleBench.ts` measures in one run (docs/mcp-tools.md settle). */
 export interface SettleFigures {
   /** `click` (the page changes a counter) timed at the SDK client, in the agent's visible tab and behind a tab its page opened, p50 ms. */
   readonly clickVisibleP50: number;

@@ -1,4 +1,4 @@
-// What an agent reads, side by side with Chrome DevTools MCP on the same pages (SPEC 10): the text
+// What an agent reads, side by side with Chrome DevTools MCP on the same pages (docs/mcp-tools.md): the text
 // of `observe logs` against `list_console_messages` for a page that logs test/support/
 // typicalCapture.ts's 100 console entries (typicalPage.ts), and of `interact navigate` (wait_ms:
 // the result inline) against `navigate_page` for that page and for the fixture app's TodoMVC page.

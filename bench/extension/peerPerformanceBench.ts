@@ -1,4 +1,4 @@
-// `observe performance` side by side with Chrome DevTools MCP's performance trace (SPEC 13), on the
+// `observe performance` side by side with Chrome DevTools MCP's performance trace (docs/mcp-tools.md), on the
 // same page of the same site: the built fixture shop (test/e2e/fixtures/app/perf.html: a 300 ms
 // click handler in src/slow.ts, a lazy LCP image, a stylesheet answered after 800 ms, a late
 // banner that pushes the product down).

@@ -1,4 +1,4 @@
-// Snapshot size against Chrome DevTools MCP's take_snapshot on the same pages (SPEC 9: ours must be
+// Snapshot size against Chrome DevTools MCP's take_snapshot on the same pages (docs/mcp-tools.md: ours must be
 // smaller on a typical app page). Not part of `npm run bench`: it installs chrome-devtools-mcp from
 // the registry into a temporary folder (or uses CHROME_DEVTOOLS_MCP=<its bin>) and drives it with
 // the same Chromium (/usr/bin/chromium, headless). Run: node --import tsx bench/extension/peerSnapshotBench.ts

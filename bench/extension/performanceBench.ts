@@ -1,4 +1,4 @@
-// What `observe performance` (SPEC 13) costs and how soon it answers, in real Chromium.
+// What `observe performance` (docs/mcp-tools.md) costs and how soon it answers, in real Chromium.
 //
 // 1. Page cost. A cross-origin-isolated page (performance.now() to 5 µs) makes 200 long animation
 //    frames (55-95 ms of script each, from a few named functions) and loads 60 resources. The

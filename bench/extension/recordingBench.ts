@@ -1,4 +1,4 @@
-// What recording the person's actions (SPEC 12) costs a page, in real Chromium with the real
+// What recording the person's actions (docs/mcp-tools.md) costs a page, in real Chromium with the real
 // extension: a person's clicks and keystrokes (Playwright's mouse and keyboard: trusted input)
 // on a 500-element page, with recording on and then off (`configure recording`).
 //

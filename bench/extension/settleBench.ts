@@ -1,4 +1,4 @@
-// Settle in real Chromium (SPEC 9): an action in the agent's tab once a tab the page opened has put
+// Settle in real Chromium (docs/mcp-tools.md): an action in the agent's tab once a tab the page opened has put
 // it in the background, against the same action while it is visible; type-then-click on a debounced
 // field; and what the timer hooks cost a page's setTimeout. Chromium is launched raw: Playwright's
 // launch turns Chrome's background-tab throttling off, a user's Chrome has it on.

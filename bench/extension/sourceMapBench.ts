@@ -1,4 +1,4 @@
-// Stacks in source (SPEC 8) in real Chromium: how long a thrown error takes to be readable with its
+// Stacks in source (docs/extension.md) in real Chromium: how long a thrown error takes to be readable with its
 // source-mapped `at` — the first error of a script (its map not read yet) and a later one (cached) —
 // and what 50 large maps cost the extension's service worker in memory.
 import { encode, type SourceMapSegment } from '@jridgewell/sourcemap-codec';

@@ -37,6 +37,6 @@ export const TYPES = {
   DaemonInfo: Symbol.for('DaemonInfo') as ServiceIdentifier<DaemonInfo>,
   /** Interval of the safety-net sweep over command deadlines (ms). */
   SweepIntervalMs: Symbol.for('SweepIntervalMs') as ServiceIdentifier<number>,
-  /** Largest text block of one tool result, in UTF-8 bytes (SPEC 2: 60 000). */
+  /** Largest text block of one tool result, in UTF-8 bytes (docs/mcp-tools.md: 60 000). */
   ResultBudget: Symbol.for('ResultBudget') as ServiceIdentifier<number>,
 } as const;

@@ -25,7 +25,7 @@ export interface ContainerOptions {
   /** `system` (default): wall clock. `fake-clock`: the `FakeClock` given as `fakeClock`. */
   readonly profile?: Profile;
   readonly fakeClock?: FakeClock;
-  /** Overrides of SPEC 3.2's numbers. */
+  /** Overrides of docs/architecture.md (the command lifecycle)'s numbers. */
   readonly rules?: Partial<LifecycleRules>;
   readonly sweepIntervalMs?: number;
   readonly logLevel?: LogLevel;
@@ -39,7 +39,7 @@ export interface ContainerOptions {
 }
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
-/** SPEC 2: every tool result's text block is at most 60 000 bytes of UTF-8. */
+/** docs/mcp-tools.md: every tool result's text block is at most 60 000 bytes of UTF-8. */
 export const DEFAULT_RESULT_BUDGET = 60_000;
 
 export const defaultStateDir = (): string => join(homedir(), '.browsertap');

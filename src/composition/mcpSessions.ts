@@ -9,7 +9,7 @@ import { mcpToolDeps } from './wiring.js';
 
 /**
  * The daemon's MCP side: the SDK, its schemas and the three tools. Loaded on the first `/mcp`
- * request (or a moment after start-up), never before the daemon answers `/health` (SPEC 11).
+ * request (or a moment after start-up), never before the daemon answers `/health` (docs/install.md).
  */
 export function createMcpSessions(container: Container, outlets: McpStreamOutlets, maxSessions?: number): McpSessions {
   const tools = mcpToolDeps(container);

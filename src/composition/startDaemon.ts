@@ -26,9 +26,9 @@ export interface DaemonOptions extends ContainerOptions {
   /** Extension ids allowed on the extension API (default: browsertap's own), or `*` for any. */
   readonly extensions?: AllowedExtensions;
   readonly maxSessions?: number;
-  /** Connection limits (SPEC 6 defaults); tests shrink them. */
+  /** Connection limits (docs/security.md defaults); tests shrink them. */
   readonly connectionLimits?: Partial<ConnectionLimits>;
-  /** An address of this machine served besides 127.0.0.1 (`--listen`, SPEC 14): `/health` and `/mcp` only. */
+  /** An address of this machine served besides 127.0.0.1 (`--listen`, docs/install.md): `/health` and `/mcp` only. */
   readonly listen?: string;
   /** Called once the MCP side is loaded and one session has run through it (the daemon's usual code has run). */
   readonly afterWarmUp?: () => void;
@@ -73,7 +73,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     identity: {
       prove: async (nonce) => {
         // A challenge comes from a client that needs the token: if the file went missing or
-        // empty while the daemon ran, write it again so the client can read it (SPEC 6).
+        // empty while the daemon ran, write it again so the client can read it (docs/security.md).
         if (await restoreToken(options.stateDir, token).catch(() => false)) {
           logger.warn('the token file was missing or changed; wrote this daemon’s token back', {
             path: tokenPath(options.stateDir),
@@ -154,7 +154,7 @@ async function restoreNoiseRules(container: Container): Promise<void> {
 }
 
 /**
- * What recording was set to by earlier runs (SPEC 12). Settings that exist but cannot be read
+ * What recording was set to by earlier runs (docs/mcp-tools.md). Settings that exist but cannot be read
  * may have turned recording off: it stays off (with a warning) until `configure recording` says.
  */
 async function restoreRecording(container: Container): Promise<void> {

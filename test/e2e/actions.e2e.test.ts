@@ -7,7 +7,7 @@ import { type PageSession, startPageSession } from './support/session.js';
 import type { Agent } from './support/stack.js';
 import { entriesOf } from '../support/listEntries.js';
 
-// SPEC 9 on real React apps built by Vite (test/e2e/fixtures/app): the agent finds elements in a
+// docs/mcp-tools.md on real React apps built by Vite (test/e2e/fixtures/app): the agent finds elements in a
 // snapshot and acts by ref (no CSS written here), every action that changes the page settles and
 // reports its effects.
 
@@ -112,10 +112,10 @@ describe('e2e: acting like a user on React apps built with Vite', function () {
       ['/api/stats', 500],
     ]);
     expect(effects.errors.map((e: { message: string }) => e.message)).to.deep.equal(['stats failed: 500']);
-    expect(effects.errors[0].at).to.match(/^src\/form\.jsx:\d+:\d+$/); // in source (SPEC 8)
+    expect(effects.errors[0].at).to.match(/^src\/form\.jsx:\d+:\d+$/); // in source (docs/extension.md)
   });
 
-  it('a click handler that throws is reported in source: src/form.jsx where the map says, the line of the throw (SPEC 8)', async function () {
+  it('a click handler that throws is reported in source: src/form.jsx where the map says, the line of the throw (docs/extension.md)', async function () {
     const page = await snapshot();
     const answer = await agent.interact('click', { ref: refOf(page, /- button "Crash"/) });
     const [error] = answer.result.data.effects.errors;

@@ -7,7 +7,7 @@ import type { Site } from './support/site.js';
 import { type Agent, eventually, observeUntil } from './support/stack.js';
 import { entriesOf } from '../support/listEntries.js';
 
-// Capture (SPEC 4 and 7) in real Chromium, read back through a real MCP client over the stdio
+// Capture (docs/extension-protocol.md and 7) in real Chromium, read back through a real MCP client over the stdio
 // bridge. Playwright only opens pages and plays the user; every assertion reads what the agent sees.
 describe('e2e: capture from real pages', function () {
   this.timeout(60_000);

@@ -8,7 +8,7 @@ import { entriesOf } from '../support/listEntries.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-// Every interact action of SPEC 2 through a real MCP client, acting on real pages; Playwright
+// Every interact action of docs/mcp-tools.md through a real MCP client, acting on real pages; Playwright
 // checks independently that the page really changed.
 describe('e2e: commands on real pages', function () {
   this.timeout(60_000);

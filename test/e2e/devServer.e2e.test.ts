@@ -5,7 +5,7 @@ import { type DevServer, startDevServer } from './support/fixtureApp.js';
 import { type PageSession, startPageSession } from './support/session.js';
 import { observeUntil } from './support/stack.js';
 
-// SPEC 8 on the Vite dev server, as a developer runs the app: stacks in source through the
+// docs/extension.md on the Vite dev server, as a developer runs the app: stacks in source through the
 // inline maps Vite serves, and a compile error during HMR arriving with the compiler's own text
 // and pointing at the broken line (before: only "[vite] Failed to reload … (see errors above)"; the
 // text was only in a WebSocket frame).

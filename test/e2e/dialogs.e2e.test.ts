@@ -7,7 +7,7 @@ import { type Site, startSite } from './support/site.js';
 import { type Agent, eventually, startAgent } from './support/stack.js';
 import { entriesOf } from '../support/listEntries.js';
 
-// SPEC 9: dialogs never hang. Before, a click that opened an alert timed out at 10 s and every
+// docs/mcp-tools.md: dialogs never hang. Before, a click that opened an alert timed out at 10 s and every
 // later command in the tab hung behind the dialog.
 describe('e2e: dialogs never hang an agent, and are reported', function () {
   this.timeout(60_000);

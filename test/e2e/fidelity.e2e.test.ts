@@ -13,7 +13,7 @@ import { type Site, startSite } from './support/site.js';
 import { type Agent, eventually, observeUntil, startAgent } from './support/stack.js';
 import { entriesOf } from '../support/listEntries.js';
 
-// SPEC 8, issue 10's yardstick: the React app with planted bugs (bugs.jsx: a throwing click handler,
+// docs/extension.md, issue 10's yardstick: the React app with planted bugs (bugs.jsx: a throwing click handler,
 // res.json() on an HTML 404, console.error in an effect, a 404 <img>/<script>/<link>, a widget iframe
 // of another origin with its own error and failing fetch, a CSP violation; on the dev server also a
 // compile error during HMR), built with source maps and on the Vite dev server. The count of every
@@ -50,7 +50,7 @@ async function mapped(frame: string, files: (url: string) => Promise<string>): P
   const map = inline ? Buffer.from(reference.slice(reference.indexOf(',') + 1), 'base64').toString('utf8') : await files(mapUrl);
   const position = originalPositionFor(new TraceMap(map), { line: Number(line), column: Number(column) - 1 });
   if (position.source === null) throw new Error(`${frame} maps to nothing`);
-  // The map's source, resolved against the map's url, relative to the origin (SPEC 8's `file`).
+  // The map's source, resolved against the map's url, relative to the origin (docs/extension.md's `file`).
   const source = new URL(position.source, mapUrl).pathname.slice(1);
   return `${source}:${position.line}:${(position.column ?? 0) + 1}`;
 }
@@ -64,7 +64,7 @@ function firstFrame(stack: string): string {
   throw new Error(`no frame in ${stack}`);
 }
 
-describe('e2e: everything Chrome’s console shows, on the planted-bug app (SPEC 8)', function () {
+describe('e2e: everything Chrome’s console shows, on the planted-bug app (docs/extension.md)', function () {
   this.timeout(150_000);
   let site: Site;
   let appDir: string;

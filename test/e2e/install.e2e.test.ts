@@ -33,7 +33,7 @@ const alive = (pid: number) => {
   }
 };
 
-// SPEC 11: `browsertap launch --headless` gives an agent a browser with the extension, end to
+// docs/install.md: `browsertap launch --headless` gives an agent a browser with the extension, end to
 // end through MCP; the status page shows the human what happens, live, in real Chromium.
 describe('e2e: browsertap launch, and the status page', function () {
   this.timeout(90_000);

@@ -3,7 +3,7 @@ import { type PageSession, startPageSession } from './support/session.js';
 import { observeUntil } from './support/stack.js';
 import { entriesOf } from '../support/listEntries.js';
 
-// SPEC 8: network lists every request the page makes, with its type and real status. Before, only
+// docs/extension.md: network lists every request the page makes, with its type and real status. Before, only
 // fetch/XHR were listed, and a 404 <img> or <script> was status 0 "failed to load".
 describe('e2e: every request of the page, with its type and real status', function () {
   this.timeout(60_000);
@@ -78,7 +78,7 @@ describe('e2e: every request of the page, with its type and real status', functi
     expect(ours[0].message).to.match(/^Uncaught \(in promise\) SyntaxError: Unexpected token '<'/);
   });
 
-  it('a page without source maps costs no extra request: its script is read from the cache the page filled (SPEC 8)', async function () {
+  it('a page without source maps costs no extra request: its script is read from the cache the page filled (docs/extension.md)', async function () {
     const { agent, site, tabId } = session;
     await agent.interact('navigate', { tab_id: tabId, url: site.url('/nomaps.html') });
     await agent.interact('click', { tab_id: tabId, selector: '#boom' });
@@ -137,7 +137,7 @@ describe('e2e: every request of the page, with its type and real status', functi
     expect(site.requests.filter((r) => r === '/child.html?other')).to.have.length(1);
   });
 
-  it('audit runs axe-core: violations with impact, help and elements by ref; rules narrows it; each is logged (SPEC 8)', async function () {
+  it('audit runs axe-core: violations with impact, help and elements by ref; rules narrows it; each is logged (docs/extension.md)', async function () {
     const { agent, site, tabId } = session;
     await agent.interact('navigate', { tab_id: tabId, url: site.url('/a11y.html') });
     const { cursor } = await agent.ok('observe', { what: 'logs', tab_id: tabId, limit: 1 });

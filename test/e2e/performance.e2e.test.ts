@@ -12,7 +12,7 @@ function handlerPosition(): string {
   return `src/slow.ts:${line + 1}:${(lines[line] as string).indexOf('handleAddToCart') + 1}`;
 }
 
-// SPEC 13: a shop page built by Vite with source maps, with a planted 300 ms click handler
+// docs/mcp-tools.md: a shop page built by Vite with source maps, with a planted 300 ms click handler
 // (src/slow.ts), a lazy-loaded LCP image, a stylesheet that holds the first render for 800 ms and a
 // banner that pushes the page down 1.2 s after load. A person clicks (Playwright's trusted mouse);
 // observe performance names each cause in source.

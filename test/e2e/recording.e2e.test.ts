@@ -6,7 +6,7 @@ import { entriesOf } from '../support/listEntries.js';
 import { launchPlaywright } from './support/chromium.js';
 import { type Agent, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
-// SPEC 12: what a person does in a tracked tab is recorded. The person here is Playwright's own
+// docs/mcp-tools.md: what a person does in a tracked tab is recorded. The person here is Playwright's own
 // mouse and keyboard (CDP input: trusted events, as a person's are); browsertap's own commands
 // are recorded as the agent's and never as the person's; a password never leaves the page.
 
@@ -35,7 +35,7 @@ function locate(page: Page, expression: string): Locator {
   return new Function('page', `return page.${expression};`)(page) as Locator;
 }
 
-describe("e2e: the person's actions are recorded (SPEC 12)", function () {
+describe("e2e: the person's actions are recorded (docs/mcp-tools.md)", function () {
   this.timeout(120_000);
   let agent: Agent;
   let browser: Awaited<ReturnType<typeof launchPlaywright>>;

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { launchPlaywright } from './support/chromium.js';
 import { type Agent, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
-// SPEC 12's replay on a real page in real Chromium: a person's flow (Playwright's trusted input,
+// docs/mcp-tools.md's replay on a real page in real Chromium: a person's flow (Playwright's trusted input,
 // recorded by the extension as it records anyone) makes the page throw; the agent replays the
 // recorded actions and reads reproduced:true; the page is fixed (same url, new script) and the
 // same replay reads reproduced:false; a recorded click on a button the page no longer shows stops

@@ -13,7 +13,7 @@ import { runPlaywrightTests, type PlaywrightRun } from './support/playwrightRun.
 import { startSite, type Site } from './support/site.js';
 import { type Agent, observeUntil, openTrackedPage, startAgent } from './support/stack.js';
 
-// SPEC 12's proof, its last link: the Playwright file a reproduction becomes, run by
+// docs/mcp-tools.md's proof, its last link: the Playwright file a reproduction becomes, run by
 // @playwright/test against the planted-bug order page (test/e2e/fixtures/app/order.html), built
 // buggy and fixed from the same source. "errors" must pass on the buggy build and fail on the
 // fixed one (it reproduces the bug); "no_errors" the other way round (the regression test).
@@ -86,7 +86,7 @@ function resolve(page: Page, expression: string): Locator {
   return target as Locator;
 }
 
-describe('e2e: SPEC 12 end to end — a person on the planted-bug page, then reproduction and replay', function () {
+describe('e2e: docs/mcp-tools.md end to end — a person on the planted-bug page, then reproduction and replay', function () {
   this.timeout(300_000);
   const PASSWORD = 'hunter2-Secret-9071';
   let served: string;

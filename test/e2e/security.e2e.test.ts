@@ -33,7 +33,7 @@ async function startRecorder(): Promise<{
   return { port: server.port, seen, close: server.close };
 }
 
-/** Spellings of the extension routes other than the one the daemon serves (SPEC 6: one path, one rule). */
+/** Spellings of the extension routes other than the one the daemon serves (docs/security.md: one path, one rule). */
 const SPELLINGS = [
   '/pending-queries/',
   '/PENDING-QUERIES',
@@ -86,7 +86,7 @@ function attackPage(daemon: number): string {
 </script></body></html>`;
 }
 
-describe('only our extension speaks the extension API, in real Chromium (SPEC 6)', function () {
+describe('only our extension speaks the extension API, in real Chromium (docs/security.md)', function () {
   this.timeout(60_000);
 
   it('the worker’s requests carry Origin chrome-extension://<our id>: POSTs do, its GETs carry none, so it polls with POST', async () => {

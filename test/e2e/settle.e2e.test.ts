@@ -3,7 +3,7 @@ import { launchRaw } from './support/chromium.js';
 import { startSite, type Site } from './support/site.js';
 import { type Agent, startAgent } from './support/stack.js';
 
-// SPEC 9's settle on what real apps do: a debounced field (swagger-ui debounces 350 ms), timers
+// docs/mcp-tools.md's settle on what real apps do: a debounced field (swagger-ui debounces 350 ms), timers
 // that never end, and the agent's tab left in the background by a tab the page opened. Chromium is
 // launched raw: Playwright's launch turns Chrome's background-tab throttling off, a user's Chrome
 // has it on.

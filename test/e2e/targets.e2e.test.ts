@@ -3,7 +3,7 @@ import { type PageSession, startPageSession } from './support/session.js';
 import type { Agent } from './support/stack.js';
 import { entriesOf } from '../support/listEntries.js';
 
-// SPEC 9: the tab an agent acts on is explicit. Before, a target=_blank link opened a tab that
+// docs/mcp-tools.md: the tab an agent acts on is explicit. Before, a target=_blank link opened a tab that
 // became active, and the agent's next commands silently went to it.
 describe('e2e: an agent’s commands stay in the tab it acts on', function () {
   this.timeout(60_000);
@@ -197,7 +197,7 @@ describe('e2e: an agent’s commands stay in the tab it acts on', function () {
     });
   });
 
-  // SPEC 9: one accessible name for the snapshot, role= and text=. The snapshot printed
+  // docs/mcp-tools.md: one accessible name for the snapshot, role= and text=. The snapshot printed
   // textbox "petId" (a placeholder) that role=textbox[name="petId"] did not find, and names of
   // inner elements lost or gained spaces against Chrome's ("Readmore" for Read more).
   describe('names: what the snapshot prints, role= and text= find, as Chrome names it', () => {

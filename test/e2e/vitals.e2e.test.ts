@@ -46,7 +46,7 @@ const PAGE_VIEW = `new Promise((resolve) => {
   image.complete ? frames() : image.addEventListener('load', frames);
 })`;
 
-// SPEC 8: vitals count what the person would see. A person's click ends LCP and excuses the
+// docs/extension.md: vitals count what the person would see. A person's click ends LCP and excuses the
 // layout shifts of the next 500 ms; the agent's clicks are synthetic (untrusted), which Chrome
 // ignores for both: on swagger-ui an agent's clicks made LCP 6 096 ms (late images) and CLS
 // 0.447, where the same clicks by a person left 348 ms and 0.

@@ -33,7 +33,7 @@ describe('composition root', () => {
     expect(container.get(QueueCommand)).to.equal(container.get(QueueCommand));
   });
 
-  it('uses SPEC 3.2 defaults unless told otherwise', () => {
+  it('uses docs/architecture.md (the command lifecycle) defaults unless told otherwise', () => {
     expect(createContainer(quiet).get(TYPES.LifecycleRules)).to.deep.equal(DEFAULT_LIFECYCLE_RULES);
     const custom = createContainer({ ...quiet, rules: { ackTimeoutMs: 1_500 } }).get(TYPES.LifecycleRules);
     expect(custom).to.include({ ackTimeoutMs: 1_500, pickupTimeoutMs: 30_000 });

@@ -16,7 +16,7 @@ const CLIENTS = {
   windsurf: { file: '.codeium/windsurf/mcp_config.json', key: 'mcpServers', extra: {} },
 } as const;
 
-// SPEC 11: `setup` writes each client's real format, merging: nothing already there is lost.
+// docs/install.md: `setup` writes each client's real format, merging: nothing already there is lost.
 describe('browsertap setup <client> (built CLI, a fixture HOME per client)', function () {
   this.timeout(30_000);
   let home: string;

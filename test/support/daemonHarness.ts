@@ -113,10 +113,10 @@ export async function startHarness(options: HarnessOptions = {}) {
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
-/** What the real extension's requests carry (SPEC 6: the extension API answers only it). */
+/** What the real extension's requests carry (docs/security.md: the extension API answers only it). */
 export const EXTENSION_HEADERS: Readonly<Record<string, string>> = { origin: `chrome-extension://${OUR_EXTENSION_ID}` };
 
-/** Speaks the extension's side of SPEC 4 with plain fetch, as the real extension does. */
+/** Speaks the extension's side of docs/extension-protocol.md with plain fetch, as the real extension does. */
 export class SimulatedExtension {
   /** Polls as a worker that claims each command before it starts it (the extension since it does). */
   claims = false;

@@ -1,6 +1,6 @@
 /**
  * A list payload's entries as objects, whichever shape it has: `entries` as they are, or a
- * compact table's rows (SPEC 10) as objects keyed by `columns` — a `null` cell and the cells
+ * compact table's rows (docs/mcp-tools.md) as objects keyed by `columns` — a `null` cell and the cells
  * past a row's end are absent keys, as they were absent fields. The tests that check the table
  * itself read `columns` and `rows` directly.
  */

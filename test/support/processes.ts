@@ -30,7 +30,7 @@ export interface Bridge {
 /** An SDK client over stdio to `node <cli> mcp` (the built CLI), as an MCP client launches it. */
 /**
  * Starts a bridge and connects an SDK client to it. The bridge answers `initialize` itself while
- * the daemon starts (SPEC 11), so unless `untilDaemon` is false this also waits for one call to
+ * the daemon starts (docs/install.md), so unless `untilDaemon` is false this also waits for one call to
  * be answered: tests then start with a daemon running, as they did before that change.
  */
 export async function connectBridge(

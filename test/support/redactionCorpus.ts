@@ -1,5 +1,5 @@
 /**
- * The shared redaction corpus (SPEC 6): what must be hidden and what must be kept, in every
+ * The shared redaction corpus (docs/security.md): what must be hidden and what must be kept, in every
  * place a secret turns up — free text (console messages, stacks, errors), urls, headers, JSON
  * fields and bodies. The unit test runs the Redactor over each sample; a miss (a `secret` still
  * present) or a false hit (a `keep` sample changed) fails it.

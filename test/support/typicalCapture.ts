@@ -1,6 +1,6 @@
 /**
  * What a developer's page typically sends, in the extension's wire shape: the mix the token
- * targets of SPEC 10 are measured on (test/integration/mcp/compactAnswers.test.ts and
+ * targets of docs/mcp-tools.md are measured on (test/integration/mcp/compactAnswers.test.ts and
  * bench/tokenBench.ts). A Vite + React app on localhost:5173: HMR chatter, app logs with object
  * arguments, React's own warnings, a few errors with stacks, a burst of identical errors.
  * Messages read as the extension writes them (objects as Chrome's collapsed previews; the

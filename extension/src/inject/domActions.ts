@@ -27,7 +27,7 @@ const CANDIDATES = 5;
 
 /** The document actions run in: the page's, or a same-origin iframe's (`frame`). */
 let root: Document = document;
-/** This document's refs (SPEC 9): a new document, after a navigation, starts with none. */
+/** This document's refs (docs/mcp-tools.md): a new document, after a navigation, starts with none. */
 const refs = new RefRegistry();
 /** What a replay's own page actions are recorded as. */
 const REPLAYED: Readonly<Record<string, ActionType>> = {
@@ -39,11 +39,11 @@ const REPLAYED: Readonly<Record<string, ActionType>> = {
   pointer_drag: 'drag',
 };
 
-/** The command this action runs for: its actions are recorded `by: "agent"` under it (SPEC 12). */
+/** The command this action runs for: its actions are recorded `by: "agent"` under it (docs/mcp-tools.md). */
 let correlation: string | undefined;
 
 /**
- * The page actions of SPEC 2, in the extension's isolated world (the page's DOM, none of its
+ * The page actions of docs/mcp-tools.md, in the extension's isolated world (the page's DOM, none of its
  * JavaScript): click, type, select, scroll, wait_for, query_dom, highlight. `budgetMs` is what is
  * left of the command's execution limit; waits end before it. `settleSince`: the action will be
  * settled as the one that began then (ms since the epoch), so its timers are looked for here.
@@ -175,7 +175,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     case 'select_values':
     case 'scroll_to':
     case 'pointer_drag': {
-      // A replay's steps (SPEC 12), recorded as the actions they replay; scroll_to without a target scrolls the window.
+      // A replay's steps (docs/mcp-tools.md), recorded as the actions they replay; scroll_to without a target scrolls the window.
       const target = action === 'scroll_to' && selector === undefined ? undefined : await one();
       return recorded(REPLAYED[action] as ActionType, target, () => replayAction(action, target, params, click));
     }
@@ -191,7 +191,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
 }
 
 /**
- * Runs an action of the agent's command and records it `by: "agent"` (SPEC 12) through the
+ * Runs an action of the agent's command and records it `by: "agent"` (docs/mcp-tools.md) through the
  * recorder the relay keeps in this isolated world (none while recording is off): its target is
  * named before it acts, and the trusted events it causes (a contenteditable's input, a checkbox's
  * change, a submit) are not taken for the person's.
@@ -600,7 +600,7 @@ function nextFrame(): Promise<void> {
   });
 }
 
-/** Elements listed per violation (SPEC 8: up to 5, with ref and selector). */
+/** Elements listed per violation (docs/extension.md: up to 5, with ref and selector). */
 const AUDIT_NODES = 5;
 
 interface AxeResult {
@@ -614,7 +614,7 @@ interface AxeResult {
 }
 
 /**
- * SPEC 8 audits: axe-core (injected as axe.js into this world just before) over the page or the
+ * docs/extension.md audits: axe-core (injected as axe.js into this world just before) over the page or the
  * element, every rule or `rules`; each violation with up to 5 of its elements, by ref (when the
  * element is in this document) and selector.
  */

@@ -1,5 +1,5 @@
 /**
- * `press_key` (SPEC 9): one key, with modifiers (`Enter`, `Tab`, `Shift+Tab`, `Escape`,
+ * `press_key` (docs/mcp-tools.md): one key, with modifiers (`Enter`, `Tab`, `Shift+Tab`, `Escape`,
  * `ArrowDown`, `Control+A`, `a`), as a user's key press reaches the page — keydown, keypress for
  * keys that make a character, keyup, with `key`, `code` and the legacy `keyCode`/`which` that
  * older handlers read — and then, unless a handler prevented it, what the browser itself would

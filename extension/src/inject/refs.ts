@@ -5,7 +5,7 @@ const MAX_REFS = 20_000;
 export const REF_PATTERN = /^e[1-9][0-9]{0,8}$/;
 
 /**
- * The refs of one document (SPEC 9): a snapshot names each element it shows `e<n>`, the same
+ * The refs of one document (docs/mcp-tools.md): a snapshot names each element it shows `e<n>`, the same
  * element keeps its ref across snapshots, and an action can name it until the document goes away
  * (a navigation starts a new registry: its old refs are stale). Held weakly: a ref never keeps a
  * removed element alive.

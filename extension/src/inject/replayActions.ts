@@ -1,7 +1,7 @@
 import { ActionFailure } from './ActionFailure.js';
 
 /**
- * The page actions a replay's steps need beyond `interact`'s (SPEC 12), as a person would do them
+ * The page actions a replay's steps need beyond `interact`'s (docs/mcp-tools.md), as a person would do them
  * and as Playwright's `check`, `requestSubmit`, `selectOption` and `scrollTo` do: a checkbox is
  * clicked only when its state differs, a form is submitted with its validation and submit
  * event, a multiple select gets its options, an element or the window scrolls to a position.

@@ -23,7 +23,7 @@ export function acted(since: number): void {
 }
 
 /**
- * One look at this document for the settle of the action that began at `since` (SPEC 9): how long
+ * One look at this document for the settle of the action that began at `since` (docs/mcp-tools.md): how long
  * its DOM has been quiet (counted from this settle's first look), its open fetch/XHR and the
  * action's pending short timers (both counted by the page's MAIN-world capture, asked with
  * synchronous DOM events). The worker does the waiting between looks, with its own timers: a

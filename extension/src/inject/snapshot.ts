@@ -92,7 +92,7 @@ export interface Snapshot {
 const clip = (text: string) => clipText(text, MAX_TEXT);
 
 /**
- * The accessibility tree under `start` as text, one node a line (SPEC 9): roles and names as
+ * The accessibility tree under `start` as text, one node a line (docs/mcp-tools.md): roles and names as
  * ARIA and accname define them (accessibleName.ts: the names `role=` matches), states, values and hrefs in brackets,
  * each node's ref. Open shadow roots and same-origin frames are walked in place; elements that
  * are not rendered or are aria-hidden are left out; elements with no role of their own

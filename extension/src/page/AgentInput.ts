@@ -16,7 +16,7 @@ export const AGENT_INPUT_EVENTS = ['pointerdown', 'mousedown', 'click', 'keydown
 
 /**
  * When browsertap's own input reached the page, so Web Vitals count what a person would see
- * (SPEC 8). A person's input is trusted: Chrome stops LCP at the first one and marks layout
+ * (docs/extension.md). A person's input is trusted: Chrome stops LCP at the first one and marks layout
  * shifts in the next 500 ms `hadRecentInput`, which CLS leaves out. browsertap's clicks and keys
  * are synthetic (untrusted) events, which Chrome ignores for both. This class remembers them —
  * untrusted input events while a command acts in the page (a page's own synthetic events the

@@ -6,7 +6,7 @@ export const MAX_PENDING = 1_000;
 export const MAX_BATCH = 100;
 /** How long an ordinary entry waits for company before it is sent (ms) while entries keep coming; errors go at once. */
 export const BATCH_DELAY_MS = 16;
-/** The first entry after a quiet spell (no batch for BATCH_DELAY_MS) goes on the next turn (SPEC 9: idle entries within 50 ms). */
+/** The first entry after a quiet spell (no batch for BATCH_DELAY_MS) goes on the next turn (docs/mcp-tools.md: idle entries within 50 ms). */
 export const IDLE_DELAY_MS = 0;
 
 type Entry = NonNullable<CaptureBatch[CaptureKind]>[number];

@@ -74,7 +74,7 @@ function nameOf(element: Element): string {
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /**
- * A Playwright locator for `element` (SPEC 13: the INP target as a test finds it): by role and
+ * A Playwright locator for `element` (docs/mcp-tools.md: the INP target as a test finds it): by role and
  * name when it has both, else by id, else by its selector. At most MAX_NAME characters.
  */
 export function locatorOf(element: Element): string | undefined {

@@ -4,7 +4,7 @@ import { captureCallSite } from './serialize.js';
 
 type DialogType = 'alert' | 'confirm' | 'prompt';
 
-/** SPEC 9 defaults: an alert is accepted, a confirm or prompt dismissed. */
+/** docs/mcp-tools.md defaults: an alert is accepted, a confirm or prompt dismissed. */
 const DEFAULTS: Readonly<Record<DialogType, DialogAnswer>> = {
   alert: { accept: true },
   confirm: { accept: false },
@@ -27,7 +27,7 @@ export interface NativeDialogs {
 }
 
 /**
- * Dialogs never hang an agent (SPEC 9). A dialog blocks the page's thread, and with it every
+ * Dialogs never hang an agent (docs/mcp-tools.md). A dialog blocks the page's thread, and with it every
  * script the extension runs there, until someone answers it. While browsertap acts in this tab
  * (and shortly after), and for a dialog the agent answered in advance, `alert`, `confirm` and
  * `prompt` return at once instead — alert accepted, confirm and prompt dismissed unless

@@ -105,7 +105,7 @@ export type CspViolation = Pick<
 >;
 
 /**
- * A CSP violation in the words Chrome's console uses for it (SPEC 8: the entry says what the
+ * A CSP violation in the words Chrome's console uses for it (docs/extension.md: the entry says what the
  * developer's DevTools says): `Loading the image 'http://…' violates the following Content
  * Security Policy directive: "img-src 'self'". The action has been blocked.`
  */

@@ -4,7 +4,7 @@ import type { PageBus } from './PageBus.js';
 
 /**
  * A `window.open` the browser's popup blocker refused returns null and says nothing to the page;
- * browsertap reports it as a warning (and in the acting command's `effects.popup_blocked`, SPEC 9),
+ * browsertap reports it as a warning (and in the acting command's `effects.popup_blocked`, docs/mcp-tools.md),
  * so an agent whose click "worked" learns the popup never opened. A Proxy: still looks native.
  */
 export function hookPopups(bus: PageBus, now: () => number): void {

@@ -5,7 +5,7 @@ export type TimerHost = Pick<Window, 'setTimeout' | 'clearTimeout' | 'setInterva
 
 /**
  * Knows the page's short timers, so an action's settle can wait for what its handlers scheduled
- * (SPEC 9: a debounced field has taken the typed value before the next action). `setTimeout`
+ * (docs/mcp-tools.md: a debounced field has taken the typed value before the next action). `setTimeout`
  * callbacks run inside a chain: a timer set outside any timer callback begins one now; a timer set
  * in a callback, or in the promise continuations that callback queued, continues the callback's.
  * `setInterval` callbacks run in a chain that is never an action's, so intervals and what they

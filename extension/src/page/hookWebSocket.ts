@@ -27,7 +27,7 @@ function instrument(socket: WebSocket, bus: PageBus, now: () => number): void {
   const url = scrub.url(socket.url);
   const emit = (entry: Omit<WebSocketWire, 'connection_id' | 'url' | 'ts'>, urgent = false) =>
     bus.add('websocket', { connection_id, url, ts: now(), ...entry }, urgent);
-  // The handshake is a request too (SPEC 8: network lists websocket requests): 101 once open,
+  // The handshake is a request too (docs/extension.md: network lists websocket requests): 101 once open,
   // status 0 when it failed before opening.
   const started = now();
   let opened = false;
@@ -93,7 +93,7 @@ function payload(data: unknown): { data: string; size: number } {
 /**
  * A Vite dev server reports a compile error only over its HMR socket (`{"type":"error","err":…}`):
  * with its overlay on, the page's console gets just "[vite] Failed to reload … (see errors above)"
- * later, and the text exists only in that frame (SPEC 8). It becomes an error log entry with the
+ * later, and the text exists only in that frame (docs/extension.md). It becomes an error log entry with the
  * compiler's message and, when the error says where, a stack frame at the module's path, already
  * in source positions: relative, so no source map is applied to it (the module's map, if one is
  * cached, is the old code's) and `at` reads `src/App.tsx:7:19`.

@@ -2,7 +2,7 @@
 const MAX_TRACKED = 1_000;
 
 /**
- * The page's fetch and XHR requests that have not been recorded yet (settle, SPEC 9): an action
+ * The page's fetch and XHR requests that have not been recorded yet (settle, docs/mcp-tools.md): an action
  * has settled only when the requests it started are finished and in the capture.
  */
 export class Inflight {

@@ -81,7 +81,7 @@ export async function readCapped(stream: ReadableStream<Uint8Array>, max: number
 export type MixedKind = 'script' | 'stylesheet' | 'resource' | 'XMLHttpRequest endpoint';
 
 /**
- * SPEC 8: an https page's request for an http url of a host that is not potentially trustworthy
+ * docs/extension.md: an https page's request for an http url of a host that is not potentially trustworthy
  * (localhost, `*.localhost`, 127.0.0.0/8 and [::1] are) is blocked by Chrome before it leaves, and
  * the page learns only that it failed. Chrome's console line for it, word for word, or undefined
  * when the request was not mixed content. (Images and media are upgraded to https instead, not

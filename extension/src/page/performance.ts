@@ -22,7 +22,7 @@ export const PERFORMANCE_SEND = Object.freeze({
 });
 
 /**
- * Where the page's time goes (SPEC 13), in the top document: a buffered Long Animation Frames
+ * Where the page's time goes (docs/mcp-tools.md), in the top document: a buffered Long Animation Frames
  * observer keeps the 5 longest frames since the load with their top scripts, and Resource Timing
  * sums the requests up (`RequestTotals`). The page's record goes to the bus as one entry, again
  * when it changes (50 ms after a new longest frame, 250 ms after requests, 30 s when only the

@@ -44,7 +44,7 @@ const wire = (kept: Kept): TimedRequest => ({
 });
 
 /**
- * The page's requests summed up (SPEC 13), from Resource Timing: count and bytes transferred by
+ * The page's requests summed up (docs/mcp-tools.md), from Resource Timing: count and bytes transferred by
  * type, the slowest few, and those that held the first render (`renderBlockingStatus`). Bounded
  * whatever the page loads: a few numbers per type and ≤ 15 requests kept.
  */

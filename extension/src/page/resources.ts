@@ -43,7 +43,7 @@ export function resourceType(initiatorType: string, url: string): RequestType {
 type Timing = PerformanceResourceTiming & { responseStatus?: number };
 
 /**
- * Every request of the page that fetch and XHR hooks do not see (SPEC 8): the document, scripts
+ * Every request of the page that fetch and XHR hooks do not see (docs/extension.md): the document, scripts
  * and module imports, stylesheets, images, fonts, media, from Resource Timing — with the real
  * HTTP status (`responseStatus`), duration and size. A resource whose status the browser hides
  * (cross-origin without CORS) is listed only when it fails to load (then from the element's

@@ -1,5 +1,5 @@
 /**
- * Timers an action's settle waits for are set for less than this (ms, SPEC 9): a debounce, a
+ * Timers an action's settle waits for are set for less than this (ms, docs/mcp-tools.md): a debounce, a
  * short transition. A clock or a poll "every second" is not waited for.
  */
 export const SHORT_TIMER_MS = 1_000;
@@ -8,7 +8,7 @@ export const MAX_PENDING = 1_000;
 /** Timers a settle saw pending that have run since, remembered at most. */
 const MAX_RAN = 256;
 
-/** What a settle's look finds (SPEC 9). */
+/** What a settle's look finds (docs/mcp-tools.md). */
 export interface TimersLook {
   /** Short timers of chains begun at or after the look's time that have not run. */
   readonly pending: number;

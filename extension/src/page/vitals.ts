@@ -42,7 +42,7 @@ function known<T extends object>(fields: T): T {
 }
 
 /**
- * Why a vital has its value (SPEC 13), from web-vitals' attribution: LCP's resource and its four
+ * Why a vital has its value (docs/mcp-tools.md), from web-vitals' attribution: LCP's resource and its four
  * parts (and whether the image was lazy-loaded), INP's input kind, three parts, target locator and
  * the longest scripts of its long animation frames, CLS's largest shift and the elements it moved.
  * Bounded: ≤ 3 scripts, ≤ 5 elements, capped texts.
@@ -92,7 +92,7 @@ export function vitalAttribution(metric: MetricWithAttribution): VitalAttributio
 }
 
 /**
- * LCP, CLS, INP, FCP and TTFB with the semantics of Google's `web-vitals` library (SPEC 8), its
+ * LCP, CLS, INP, FCP and TTFB with the semantics of Google's `web-vitals` library (docs/extension.md), its
  * attribution build: each value with its rating and the element it is about. Every change is
  * reported (`reportAllChanges`: LCP as candidates paint, CLS as it grows, INP as a slower
  * interaction comes), so an agent reading while the page is open sees them; the library's final

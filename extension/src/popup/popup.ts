@@ -66,7 +66,7 @@ function render(status: PopupStatus): void {
   $('instance').textContent = status.instanceId ? `instance ${status.instanceId}` : '';
 }
 
-/** Whether the person's actions are recorded in this tab (SPEC 12), and the switch to stop or resume it here. */
+/** Whether the person's actions are recorded in this tab (docs/mcp-tools.md), and the switch to stop or resume it here. */
 function renderRecording(current: PopupStatus['current']): void {
   const box = $('recording');
   box.hidden = current === undefined || !current.tracked;

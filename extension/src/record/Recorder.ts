@@ -89,7 +89,7 @@ interface PendingRun<E> {
 export type RichInput = { readonly text: string } | 'key' | 'other';
 
 /**
- * Turns what a person does in a page into actions (SPEC 12), in the order they happened: a click
+ * Turns what a person does in a page into actions (docs/mcp-tools.md), in the order they happened: a click
  * (or, when a second click follows on the same element, one dblclick); one `fill` per field edit
  * with the final value, taken at 500 ms idle, blur, Enter, submit or the next action, whatever
  * the field does to scroll itself; one `scroll` per scroll, at its final position 500 ms after it

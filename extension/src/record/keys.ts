@@ -15,7 +15,7 @@ export interface KeyPress {
  */
 export type KeyPlace = 'text' | 'multiline' | 'rich' | 'other';
 
-/** Keys that do something by themselves (SPEC 12: Enter, Escape, Tab, arrows, and their kin). */
+/** Keys that do something by themselves (docs/mcp-tools.md: Enter, Escape, Tab, arrows, and their kin). */
 const ACTING_KEYS = new Set([
   'Enter',
   'Escape',
@@ -52,7 +52,7 @@ const EDITING_SHORTCUTS = new Set([
 
 /**
  * The key press as Playwright's key syntax (`Enter`, `Shift+Tab`, `Control+k`), or undefined
- * when it is not recorded as a `press` (SPEC 12): characters typed, Backspace and Delete (the
+ * when it is not recorded as a `press` (docs/mcp-tools.md): characters typed, Backspace and Delete (the
  * field's `fill` has their result), modifiers alone, auto-repeat, editing shortcuts in a text
  * field (select all, copy, paste, undo, moving by words), and Enter in a multi-line field.
  */

@@ -5,7 +5,7 @@ import { cssPath } from './cssPath.js';
 import { labelsOf, pwNormalize, Scope, TextCache } from './playwrightText.js';
 import { cssString, jsString } from './quote.js';
 
-/** How an action names its element (SPEC 12): a Playwright locator and a browsertap target for the same element. */
+/** How an action names its element (docs/mcp-tools.md): a Playwright locator and a browsertap target for the same element. */
 export interface Described {
   locator?: string;
   selector?: string;
@@ -75,7 +75,7 @@ const LABEL_CANDIDATES = '[aria-labelledby],[aria-label],button,meter,output,pro
 /** Editing hosts: what is in them is what the person types (`contenteditable="false"` marks a part that is not). */
 const EDITABLE = '[contenteditable]:not([contenteditable="false"])';
 
-/** Test id attributes, most common first (SPEC 12). Playwright's `getByTestId` reads `data-testid` unless configured. */
+/** Test id attributes, most common first (docs/mcp-tools.md). Playwright's `getByTestId` reads `data-testid` unless configured. */
 const TEST_IDS = ['data-testid', 'data-test', 'data-cy'] as const;
 
 interface Candidate {
@@ -84,7 +84,7 @@ interface Candidate {
 }
 
 /**
- * Names `element` as a test would (SPEC 12): the first of getByTestId, getByRole(role, {name,
+ * Names `element` as a test would (docs/mcp-tools.md): the first of getByTestId, getByRole(role, {name,
  * exact}), getByLabel, getByPlaceholder, getByText (exact) and a CSS locator that matches that
  * one element under Playwright's rules for it, else the first that matches it among others with
  * `.nth(i)`; plus a browsertap target (CSS, `role=`, `text=`) checked with the resolution
@@ -226,7 +226,7 @@ export function hiddenForAria(element: Element): boolean {
 }
 
 /**
- * The browsertap target for the element (SPEC 9), with `nth` when it matches several: a test id
+ * The browsertap target for the element (docs/mcp-tools.md), with `nth` when it matches several: a test id
  * as CSS, else `role=…[name="…"]`, else `text="…"`, else the CSS path; each resolved the way
  * `interact` resolves it (visible matches first) to the element itself.
  */

@@ -18,7 +18,7 @@ export interface FrameView {
 }
 
 /**
- * Which scripts a frame really loaded (SPEC 6: what the extension fetches for the page is what the
+ * Which scripts a frame really loaded (docs/security.md: what the extension fetches for the page is what the
  * page loaded). A stack is the page's text: a frame can name any url, and the extension reads a
  * script and its map only when this frame loaded it: a resource-timing entry (every one since the
  * relay started, `note`, and the browser's buffer), or the document itself (inline scripts) when

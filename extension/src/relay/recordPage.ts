@@ -94,7 +94,7 @@ export interface PageRecording {
 const redactor = new Redactor();
 
 /**
- * The person's actions in this frame (SPEC 12), seen from the extension's isolated world, which
+ * The person's actions in this frame (docs/mcp-tools.md), seen from the extension's isolated world, which
  * the page's scripts cannot reach or fake: capture-phase listeners on the window for trusted
  * events only (`isTrusted`); the one on pointer moves returns at once unless the main button
  * is down. They are added when the relay starts, at `document_start`, before any script of the

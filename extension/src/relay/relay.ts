@@ -36,7 +36,7 @@ function startRelay(): void {
   if (global[RELAY] === true) return;
   global[RELAY] = true;
 
-  /** Scripts this frame loaded: the only ones whose maps are read (SPEC 6). */
+  /** Scripts this frame loaded: the only ones whose maps are read (docs/security.md). */
   const loaded = watchFrame();
   /** Messages for the worker, in order: the page's capture batches (its JSON, passed on) and the recorded actions. */
   const waiting: Array<{ type: 'capture' | typeof ACTIONS_MESSAGE; json: string }> = [];
@@ -105,7 +105,7 @@ function startRelay(): void {
     void pump();
   };
 
-  // The person's actions (SPEC 12), recorded here where the page cannot reach, once the worker
+  // The person's actions (docs/mcp-tools.md), recorded here where the page cannot reach, once the worker
   // says this frame's tab is tracked and recording is on. Asked when the page capture says it
   // is installed (it is only in tracked tabs): other pages never wake the worker for this.
   const recording = recordPage((actions: ActionWire[]) => {
@@ -141,7 +141,7 @@ function startRelay(): void {
       // the extension was reloaded or removed: this relay is orphaned
     }
   });
-  // Read after act (SPEC 9): before a command's result is posted, the worker asks for what the
+  // Read after act (docs/mcp-tools.md): before a command's result is posted, the worker asks for what the
   // page captured until now. The page's batch goes out at once (a synchronous event), and the
   // answer waits until every batch is in the worker's hands.
   chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
@@ -168,8 +168,8 @@ function startRelay(): void {
       return false;
     }
     if (type === SOURCE_MESSAGE) {
-      // Stacks in source (SPEC 8): a script's map, read with the page's origin, cache and credentials;
-      // only a script this frame loaded (SPEC 6), and another origin's by the worker, cookies only to this host.
+      // Stacks in source (docs/extension.md): a script's map, read with the page's origin, cache and credentials;
+      // only a script this frame loaded (docs/security.md), and another origin's by the worker, cookies only to this host.
       const url = String((message as { url?: unknown }).url ?? '');
       const frame = { origin: location.origin, home: [location.origin, ...Array.from(location.ancestorOrigins ?? [])] };
       sourceFor(url, loaded, frame).then(sendResponse, (error: unknown) =>

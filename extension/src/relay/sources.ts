@@ -24,7 +24,7 @@ export const MAX_SCRIPT_BYTES = 20_000_000;
 export const MAX_MAP_BYTES = 30_000_000;
 /** Longest the reading of a script and its map takes, requests and bodies together (ms); then it is given up. */
 export const READ_MS = 15_000;
-/** Lines of a script whose starts go with its map (SPEC 13: a long frame names a function by its offset). */
+/** Lines of a script whose starts go with its map (docs/mcp-tools.md: a long frame names a function by its offset). */
 export const LINES_READ = 200_000;
 
 /**
@@ -34,7 +34,7 @@ export const LINES_READ = 200_000;
  * credentials: the script comes from the cache the page filled (`force-cache`), so a page without
  * source maps costs no extra request; the map is requested with the page's cookies, as DevTools
  * would. Scripts and maps of other origins are the worker's (`{home}`), and the worker sends
- * cookies only to the page's own host (`carriesCookies`, SPEC 6): a script or map of another site
+ * cookies only to the page's own host (`carriesCookies`, docs/security.md): a script or map of another site
  * is read without them, whatever its `sourceMappingURL` says. Every read is bounded: at most
  * MAX_SCRIPT_BYTES of the script and MAX_MAP_BYTES of the map, all within READ_MS (`readBody`).
  * The parsing and mapping are the worker's.
@@ -111,7 +111,7 @@ export function lineStarts(text: string): number[] | undefined {
 
 /**
  * The relay's answer about `url`, a frame of a stack the page reported: nothing is read unless
- * this frame loaded the script (`loaded`, SPEC 6); a script or map of another origin is left to
+ * this frame loaded the script (`loaded`, docs/security.md); a script or map of another origin is left to
  * the worker, told `home` (the frame's origin and its ancestors') for its cookie rule.
  */
 export async function sourceFor(

@@ -1,7 +1,7 @@
 import type { ActionEntry, ActionType } from '../../../src/domain/capture/entries.js';
 
 /**
- * One recorded action as it travels relay → worker → `POST /actions` (SPEC 12): the daemon's
+ * One recorded action as it travels relay → worker → `POST /actions` (docs/mcp-tools.md): the daemon's
  * `ActionEntry` without what only the daemon sets. `tab_id` and `frame_url` are added by the
  * worker from the message's sender, which the page cannot forge.
  */

@@ -1,11 +1,11 @@
-/** A command as `GET /pending-queries` hands it out (SPEC 4). */
+/** A command as `GET /pending-queries` hands it out (docs/extension-protocol.md). */
 export interface Query {
   readonly id: string;
   readonly correlation_id: string;
   readonly type: string;
   readonly params: Record<string, unknown>;
   readonly tab_id?: number;
-  /** Without `tab_id`: the tab this agent last acted on, used while it is open and tracked (SPEC 9). */
+  /** Without `tab_id`: the tab this agent last acted on, used while it is open and tracked (docs/mcp-tools.md). */
   readonly default_tab_id?: number;
   /**
    * This browser's earlier worker claimed the command and was stopped while it ran: report what
@@ -17,7 +17,7 @@ export interface Query {
 
 /**
  * What `POST /query-result` takes. A failure (`error`/`timeout`) is said as every error is
- * (SPEC 2): `error` the stable code, `message` the sentence, once; `result` then holds only what
+ * (docs/mcp-tools.md): `error` the stable code, `message` the sentence, once; `result` then holds only what
  * the sentence does not (`stack`: the page's frames; `name`: the error's class when the sentence
  * lacks it), and is left out when there is nothing.
  */
@@ -76,7 +76,7 @@ export const SLOT = {
   dom: 'browsertap.dom',
 } as const;
 
-/** One look at a page that is settling (inject/settleWatch.ts → worker/Settling.ts, SPEC 9). */
+/** One look at a page that is settling (inject/settleWatch.ts → worker/Settling.ts, docs/mcp-tools.md). */
 export interface SettleLook {
   /** How long its DOM has not changed, counted from the settle's first look (ms). */
   readonly quiet_ms: number;

@@ -1,5 +1,5 @@
 /**
- * SPEC 7 development origins, tracked without asking: localhost, loopback and private-network
+ * docs/extension.md development origins, tracked without asking: localhost, loopback and private-network
  * addresses, and the reserved development names `*.localhost`, `*.test`, `*.local`.
  */
 export function isDevelopmentUrl(url: string): boolean {

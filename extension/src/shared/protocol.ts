@@ -1,7 +1,7 @@
 import type { RequestType } from '../../../src/domain/capture/entries.js';
 import type { PagePerformance, VitalAttribution } from '../../../src/domain/capture/performance.js';
 /**
- * What travels page → relay → worker. Entries are already in the daemon's wire shape (SPEC 4),
+ * What travels page → relay → worker. Entries are already in the daemon's wire shape (docs/extension-protocol.md),
  * without `tab_id`: the worker adds it from the message's sender, which the page cannot forge.
  */
 export const BUS = {
@@ -130,11 +130,11 @@ export interface VitalWire {
   ts: number;
   /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
   target?: string;
-  /** Why it has its value (SPEC 13); INP's scripts are put in source by the worker. */
+  /** Why it has its value (docs/mcp-tools.md); INP's scripts are put in source by the worker. */
   attribution?: VitalAttribution;
 }
 
-/** The page's long frames and requests so far (SPEC 13, page/performance.ts); the top document only. */
+/** The page's long frames and requests so far (docs/mcp-tools.md, page/performance.ts); the top document only. */
 export type PerformanceWire = Omit<PagePerformance, 'tab_id' | 'frame_url'>;
 
 export interface PageWire {

@@ -56,7 +56,7 @@ export interface AgentNavigation {
 }
 
 /**
- * When browsertap's commands act in which tab (SPEC 12), so that nothing the agent does is
+ * When browsertap's commands act in which tab (docs/mcp-tools.md), so that nothing the agent does is
  * recorded as the person's: an action the page says is the agent's must name a command that
  * acts (or just acted) in that very tab, and a navigation the page records while a
  * page-changing command runs there (its click followed a link, its navigate loaded the page) is

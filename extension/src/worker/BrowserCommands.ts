@@ -27,11 +27,11 @@ type World = 'MAIN' | 'ISOLATED';
 export interface PageHooks {
   /** Tells the page's dialog hooks (page/hookDialogs.ts); false when the tab's relay did not answer. */
   order(tabId: number, order: DialogOrder): Promise<boolean>;
-  /** Read after act (SPEC 9): what the page captured until now reaches the daemon. */
+  /** Read after act (docs/mcp-tools.md): what the page captured until now reaches the daemon. */
   drain(tabId: number): Promise<void>;
   /** An audit's violations, logged for the tab (they become accessibility_violation stream events). */
   audited(tabId: number, url: string, violations: readonly Violation[]): void;
-  /** A command starts acting in a tab, or has ended (its recorded actions are the agent's: SPEC 12). */
+  /** A command starts acting in a tab, or has ended (its recorded actions are the agent's: docs/mcp-tools.md). */
   acting?(tabId: number, correlationId: string, type: string, phase: 'start' | 'end'): void;
   /** The person picked for the agent's `pick`: the pick goes to the daemon before the result. */
   picked?(pick: PickWire): void;
@@ -55,9 +55,9 @@ const DIALOG_GRACE_MS = 2_000;
 /** Longest a page leaving is held for its dialog hooks to hear that browsertap acts (they answer in ms). */
 const ORDER_WAIT_MS = 1_000;
 
-/** Page actions that can change the page: they settle and report `effects` (SPEC 9). */
+/** Page actions that can change the page: they settle and report `effects` (docs/mcp-tools.md). */
 const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag', ...REPLAY_PAGE_ACTIONS]);
-/** How long an action waits for its page to settle unless `settle_ms` says otherwise (SPEC 9). */
+/** How long an action waits for its page to settle unless `settle_ms` says otherwise (docs/mcp-tools.md). */
 const DEFAULT_SETTLE_MS = 2_000;
 /** Looks at a settling page that may fail (it navigated, or is loading) before the settle gives up. */
 const MAX_LOOK_FAILURES = 3;
@@ -82,7 +82,7 @@ interface Settled {
 }
 
 /**
- * Every `interact` action of SPEC 2, on real tabs: execute_js in the page's MAIN world; the
+ * Every `interact` action of docs/mcp-tools.md, on real tabs: execute_js in the page's MAIN world; the
  * page actions in the isolated world; navigation through `chrome.tabs`; screenshots through
  * `captureVisibleTab`. A tab that is loading is waited for before anything runs in it.
  */
@@ -403,7 +403,7 @@ export class BrowserCommands {
   }
 
   /**
-   * A snapshot with its cross-origin frames filled in (SPEC 9): the top document's snapshot shows
+   * A snapshot with its cross-origin frames filled in (docs/mcp-tools.md): the top document's snapshot shows
    * each as one line; the frames' own snapshots, taken in every frame at once, go under them
    * (frames.ts). A frame that cannot be scripted keeps its line.
    */
@@ -432,7 +432,7 @@ export class BrowserCommands {
   }
 
   /**
-   * Runs an action that can change the page (SPEC 9): the work, then the wait for the page to
+   * Runs an action that can change the page (docs/mcp-tools.md): the work, then the wait for the page to
    * settle, then `effects` — what the tab captured and opened meanwhile — in the result's data,
    * left out when there is nothing to say (`loads`: the action loads a page, whose own requests
    * are no news: Effects.ts). What the page captured reaches the daemon before the result, as
@@ -475,7 +475,7 @@ export class BrowserCommands {
   }
 
   /**
-   * Waits until the tab's page has settled (SPEC 9, worker/Settling.ts), at most `budgetMs`. The
+   * Waits until the tab's page has settled (docs/mcp-tools.md, worker/Settling.ts), at most `budgetMs`. The
    * worker does the waiting, with its own timers, and looks at the page now and then (dom-actions'
    * `settle`: how long its DOM has been quiet, its open requests, the action's short timers): a
    * hidden tab's timers are throttled to one wake-up a second, the worker's are not. The page's
@@ -545,7 +545,7 @@ export class BrowserCommands {
 
   /**
    * The tab a command acts in: its `tab_id`, else the tab its client last acted on
-   * (`default_tab_id`, while open and tracked), else the active tracked tab (SPEC 9). Remembered
+   * (`default_tab_id`, while open and tracked), else the active tracked tab (docs/mcp-tools.md). Remembered
    * for the result, which tells the daemon. A tab where the person is pointing answers
    * `pick_in_progress` (Pointing.refusal).
    */

@@ -25,7 +25,7 @@ export interface IngestAnswer {
   readonly filtered?: number;
 }
 
-/** Where each capture kind is posted (SPEC 4). */
+/** Where each capture kind is posted (docs/extension-protocol.md). */
 export const INGEST_PATHS = {
   logs: '/logs',
   network: '/network-bodies',
@@ -37,13 +37,13 @@ export const INGEST_PATHS = {
 } as const;
 
 /**
- * The extension's side of SPEC 4, over `fetch` from the service worker (its requests carry the
+ * The extension's side of docs/extension-protocol.md, over `fetch` from the service worker (its requests carry the
  * extension's origin, which the daemon accepts). A network failure rejects with the fetch error
  * (worth retrying); an HTTP error with `DaemonRefused` (not).
  */
 export class DaemonClient {
   readonly base: string;
-  /** What the daemon's last poll answer said about recording (SPEC 12), when it said. */
+  /** What the daemon's last poll answer said about recording (docs/mcp-tools.md), when it said. */
   recording: RecordingSettings | undefined;
 
   constructor(readonly port: number) {

@@ -10,7 +10,7 @@ import type { OpenDialogs } from './OpenDialogs.js';
 const ENDS_DIALOG: ReadonlySet<string> = new Set(['navigate', 'refresh', 'back', 'forward', 'close_tab']);
 
 /**
- * One command's view of its tab's dialogs (SPEC 9: no command hangs on one). Once the command's
+ * One command's view of its tab's dialogs (docs/mcp-tools.md: no command hangs on one). Once the command's
  * tab is known (`enter`), a dialog the page opened while browsertap was not acting refuses the
  * command at once with `dialog_open`, unless the action ends that dialog itself; and a dialog
  * that opens there while the command runs (a page that alerts as it loads, a frame's dialog)

@@ -1,7 +1,7 @@
 import { clip, firstLine, topFrame } from '../../../src/domain/capture/compact.js';
 import type { WaitedFor } from './Settling.js';
 
-/** Items each list of `effects` shows; the rest are counted (SPEC 9). */
+/** Items each list of `effects` shows; the rest are counted (docs/mcp-tools.md). */
 export const MAX_EFFECTS = 10;
 
 export interface EffectRequest {
@@ -19,7 +19,7 @@ export interface EffectError {
 }
 
 /**
- * What an action caused (SPEC 9), saying only what happened: a list is left out when empty, and
+ * What an action caused (docs/mcp-tools.md), saying only what happened: a list is left out when empty, and
  * an action that loads a page (navigate, refresh, back, forward, new_tab) lists only the requests
  * that failed, and says `settled`/`settle_ms` only when its page did not settle. An action that
  * caused nothing to report has no `effects` at all.
@@ -42,7 +42,7 @@ export interface Effects {
 type Entry = Record<string, unknown>;
 
 /**
- * What an action caused, watched from the worker while it runs and settles (SPEC 9): the
+ * What an action caused, watched from the worker while it runs and settles (docs/mcp-tools.md): the
  * requests and errors its tab's capture forwards, the dialogs browsertap answered there (the
  * dialog hooks log them), a `window.open` the browser blocked, and the tabs the page opened.
  */

@@ -15,7 +15,7 @@ export const FORWARD = Object.freeze({
   delayMs: 50,
   /**
    * The first entry after a quiet spell (nothing sent for `delayMs`) waits only this long: a page
-   * that logs now and then is readable within 50 ms (SPEC 9), a burst is still batched.
+   * that logs now and then is readable within 50 ms (docs/mcp-tools.md), a burst is still batched.
    */
   idleDelayMs: 5,
   maxBatch: 100,

@@ -19,7 +19,7 @@ export interface LoadStatusPorts {
 }
 
 /**
- * SPEC 8: a sub-resource of another origin (a CDN's image or script) that fails shows its real
+ * docs/extension.md: a sub-resource of another origin (a CDN's image or script) that fails shows its real
  * status in Chrome's console, while the page can only learn "it failed" (Resource Timing hides
  * the status of cross-origin loads, the element's `error` event says nothing). The worker hears
  * the browser's network layer (`webRequest`, observational: nothing is blocked or changed) for

@@ -55,7 +55,7 @@ interface Closing {
 }
 
 /**
- * The dialogs pages opened while browsertap was not acting (SPEC 9: dialogs never hang). Such a
+ * The dialogs pages opened while browsertap was not acting (docs/mcp-tools.md: dialogs never hang). Such a
  * dialog is the browser's own, for the developer to see, and blocks its page's thread, and every
  * script the extension runs there, until someone answers it. The page's hooks say when one opens
  * and closes (page/hookDialogs.ts); a page only saying so is not believed: a frame counts as

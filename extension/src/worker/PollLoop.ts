@@ -22,7 +22,7 @@ export const POLL = Object.freeze({
   backoffMs: [100, 250, 500] as readonly number[],
   /**
    * ...for the first minute of an outage; after that every second, however long it lasts, so a
-   * daemon that comes back is reached within 1.5 s (SPEC 11; it was 3 s, and the first command
+   * daemon that comes back is reached within 1.5 s (docs/install.md; it was 3 s, and the first command
    * after a cold start waited 2.8 s). A refused connection to 127.0.0.1 costs about a millisecond.
    */
   patientAfterMs: 60_000,

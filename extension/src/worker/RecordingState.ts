@@ -8,7 +8,7 @@ export interface RecordingStore {
 }
 
 /**
- * Whether a tab's frames record the person's actions (SPEC 12): the daemon's settings
+ * Whether a tab's frames record the person's actions (docs/mcp-tools.md): the daemon's settings
  * (`configure recording`, carried by every poll answer: on until it says otherwise) and the
  * person's per-tab switch in the popup (kept for the browser session). `changed` hears every
  * change, with the tab it is about (undefined: every tab).

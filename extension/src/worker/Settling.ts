@@ -1,6 +1,6 @@
 import type { SettleLook } from '../shared/commands.js';
 
-/** Quiet an action needs before it counts as settled: no DOM change and nothing open for this long (ms, SPEC 9). */
+/** Quiet an action needs before it counts as settled: no DOM change and nothing open for this long (ms, docs/mcp-tools.md). */
 export const QUIET_MS = 100;
 /** How soon a page with something open is looked at again (ms). */
 export const LOOK_AGAIN_MS = 20;
@@ -17,14 +17,14 @@ export interface NetworkLook {
 export type SettleStep =
   { readonly settled: true } | { readonly settled: false; readonly waitMs: number; readonly network: boolean };
 
-/** What a settle waited for (SPEC 9 `effects.waited_for`); a count of 0 is left out. */
+/** What a settle waited for (docs/mcp-tools.md `effects.waited_for`); a count of 0 is left out. */
 export interface WaitedFor {
   readonly timers?: number;
   readonly requests?: number;
 }
 
 /**
- * Decides, look by look, when an action has settled (SPEC 9): its page's DOM has not changed and
+ * Decides, look by look, when an action has settled (docs/mcp-tools.md): its page's DOM has not changed and
  * nothing has been open — the page's fetch/XHR and the action's short timers, and the requests the
  * network layer sees (which the page cannot hide) — for QUIET_MS. The page's word can only
  * lengthen a settle, never shorten it below what the network layer says. Times are the worker's

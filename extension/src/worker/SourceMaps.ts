@@ -9,7 +9,7 @@ export const MAX_MAPS = 50;
  * 60 000 segments measured 283 MB of heap): past it, the least recently used maps go first.
  */
 export const MAX_SEGMENTS = 1_000_000;
-/** The first error of a script waits this long for its map (SPEC 8); later ones find it cached. */
+/** The first error of a script waits this long for its map (docs/extension.md); later ones find it cached. */
 export const FIRST_MAP_WAIT_MS = 1_000;
 /** Stacks whose mapped result is remembered. */
 export const MAX_RECENT = 500;
@@ -40,7 +40,7 @@ export interface SourceMapPorts {
 }
 
 /**
- * Stacks in source (SPEC 8): each frame of a captured stack that points into a script with a
+ * Stacks in source (docs/extension.md): each frame of a captured stack that points into a script with a
  * source map is rewritten to the original file, line and column (`@jridgewell/trace-mapping`),
  * the map's `sources` resolved against the map's url, so the daemon shows `src/App.tsx:10:31`.
  * Maps are parsed here, in the worker, off the page's thread, and cached (MAX_MAPS scripts,
@@ -96,7 +96,7 @@ export class SourceMaps {
         continue;
       }
       if (original.source === null || original.line === null || original.column === null) continue;
-      // The map's text is the map author's: a `sources` entry that is no path stays out of the stack (SPEC 6).
+      // The map's text is the map author's: a `sources` entry that is no path stays out of the stack (docs/security.md).
       if (!isSourcePath(original.source)) continue;
       const [, head, , , , close] = match;
       lines[index] = `${head}${original.source}:${original.line}:${original.column + 1}${close}`;
@@ -134,7 +134,7 @@ export class SourceMaps {
   }
 
   /**
-   * Where a function starts in source (SPEC 13: a long animation frame's script): `char`, a
+   * Where a function starts in source (docs/mcp-tools.md: a long animation frame's script): `char`, a
    * character offset in the script (`sourceCharPosition`), as `{file, line, column}` (1-based
    * line and column) with the map's name there when it is an identifier; undefined when the
    * script has no readable map, its text was not read, or the position maps to nothing. Waits for

@@ -14,7 +14,7 @@ export interface RequestWatch {
 /**
  * The fetch and XHR requests of the tabs an action is settling in, as the browser's network layer
  * reports them (`webRequest`, observational). The page's own count can be answered, blocked or
- * watched by the page (SPEC 6); this one cannot. Only watched tabs are recorded.
+ * watched by the page (docs/security.md); this one cannot. Only watched tabs are recorded.
  */
 export class TabRequests {
   private readonly watchers = new Map<number, number>();

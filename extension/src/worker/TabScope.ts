@@ -16,7 +16,7 @@ export function isBlankUrl(url: string | undefined): boolean {
 }
 
 /**
- * SPEC 7 tab scope. A tab is tracked while its page is on a development origin, or when the user
+ * docs/extension.md tab scope. A tab is tracked while its page is on a development origin, or when the user
  * tracked it from the popup (or the agent opened or navigated it): such tabs are kept in session
  * storage, and capture is registered for their origins so it starts at `document_start` on the
  * next load. Data from any other tab is dropped; commands only act on tracked (or blank) tabs.

@@ -13,7 +13,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Hands a frame's recorded actions (its relay's message, relay/recordPage.ts) to the forwarder
- * for `POST /actions` (SPEC 12), stamped with the sender's tab (and `frame_url` from a child
+ * for `POST /actions` (docs/mcp-tools.md), stamped with the sender's tab (and `frame_url` from a child
  * frame). Only what the tab's `order` allows goes on: nothing while recording is off, no values
  * while values are off. An action said to be the agent's must name a command acting in that tab;
  * a navigation the page records while such a command changes it is that command's. Returns how

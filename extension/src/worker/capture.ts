@@ -37,7 +37,7 @@ function urgent(kind: string, entry: Record<string, unknown>): boolean {
  * Hands a tracked tab's batch to the forwarder, stamped with the tab id Chrome gives the
  * message's sender (a page cannot claim another tab). Page events become `/page` posts, and the
  * tab's last url is remembered for its close event. `seen` is shown every other entry (effects).
- * Entries from a child frame carry its url as `frame_url` (SPEC 8); its page events are not the tab's.
+ * Entries from a child frame carry its url as `frame_url` (docs/extension.md); its page events are not the tab's.
  */
 export function forwardBatch(
   batch: unknown,

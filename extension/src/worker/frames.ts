@@ -1,7 +1,7 @@
 import { CommandFailure } from '../shared/commands.js';
 
 /**
- * Refs of elements in cross-origin frames (SPEC 9: "refs already reach into frames"). A frame's
+ * Refs of elements in cross-origin frames (docs/mcp-tools.md: "refs already reach into frames"). A frame's
  * document gives its own refs (`e3`); the snapshot shows them as `f<frameId>e3`, so an action
  * knows which frame to run in. Refs of the top document and its same-origin frames have no prefix.
  */

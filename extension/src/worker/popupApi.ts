@@ -32,7 +32,7 @@ export interface PopupStatus {
   held: number;
   tabs: Array<{ id: number; title: string; url: string; auto: boolean }>;
   /**
-   * The current tab; `recording`: the person's actions are recorded there (SPEC 12), `recordingOff`:
+   * The current tab; `recording`: the person's actions are recorded there (docs/mcp-tools.md), `recordingOff`:
    * the person turned that off for this tab, `recordingDisabled`: the daemon's settings turned it off.
    */
   current?: {
@@ -68,7 +68,7 @@ export async function handlePopupMessage(
       await tell(context, Number(message.tabId));
       return status(context);
     case 'popup:recording': {
-      // The person's switch for this tab (SPEC 12), kept for the browser session.
+      // The person's switch for this tab (docs/mcp-tools.md), kept for the browser session.
       const tabId = Number(message.tabId);
       if (!Number.isSafeInteger(tabId) || typeof message.on !== 'boolean') return { error: 'popup:recording needs a tab and on' };
       await context.recording.setTab(tabId, message.on);

@@ -27,7 +27,7 @@ const CAUSED_POLL_MS = 100;
 export const MAX_STEPS_CHARS = 40_000;
 
 /**
- * `replay` (SPEC 12): runs the daemon's steps in order, each with the handlers of the action it
+ * `replay` (docs/mcp-tools.md): runs the daemon's steps in order, each with the handlers of the action it
  * names (so each settles and reports `effects` as that action does), in one tab. Stops at the
  * first step that fails — its target is gone, the page refused it — with `replay_step_failed`
  * naming the step and its locator, the steps before it in the details; and before a step the

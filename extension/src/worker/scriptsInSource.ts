@@ -26,7 +26,7 @@ function scriptsOf(batch: Record<string, unknown>): Array<{ script: Record<strin
 }
 
 /**
- * Scripts named in source (SPEC 13): each script of a long animation frame that a page reported
+ * Scripts named in source (docs/mcp-tools.md): each script of a long animation frame that a page reported
  * (its url and `char`, the function's offset in it) gets `at: "src/slow.ts:4:17"` and, when the
  * map names it, `function`, through the same source maps as stacks (only scripts the frame loaded
  * are read). `at` and `function` are the extension's word: whatever the page put there goes first.

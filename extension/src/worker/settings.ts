@@ -1,4 +1,4 @@
-/** Daemon port and the persistent instance id (SPEC 4), from extension storage. */
+/** Daemon port and the persistent instance id (docs/extension-protocol.md), from extension storage. */
 export const DEFAULT_PORT = 7890;
 const PORT_KEY = 'daemonPort';
 const INSTANCE_KEY = 'instanceId';

@@ -37,15 +37,15 @@ const PAGES_KEY = 'pageUrls';
 
 const bootId = `boot-${crypto.randomUUID()}`;
 const scope = new TabScope();
-/** Fetch and XHR requests of tabs whose actions are settling, from the network layer (SPEC 9, 6). */
+/** Fetch and XHR requests of tabs whose actions are settling, from the network layer (docs/mcp-tools.md, 6). */
 const tabRequests = new TabRequests();
-/** Dialogs pages opened while browsertap was not acting, which block their tab (SPEC 9). */
+/** Dialogs pages opened while browsertap was not acting, which block their tab (docs/mcp-tools.md). */
 const dialogs = new OpenDialogs(chromeDialogPorts);
-/** Which commands act in which tab: what their pages record is the agent's (SPEC 12). */
+/** Which commands act in which tab: what their pages record is the agent's (docs/mcp-tools.md). */
 const agents = new AgentWindows();
 const RECORDING_KEY = 'recording';
 const RECORDING_OFF_KEY = 'recordingOff';
-/** Whether tabs record the person's actions (SPEC 12): the daemon's settings and the popup's per-tab switch. */
+/** Whether tabs record the person's actions (docs/mcp-tools.md): the daemon's settings and the popup's per-tab switch. */
 const recording = new RecordingState(
   {
     load: async () => {
@@ -196,17 +196,17 @@ const forwarder = new Forwarder({
   },
 });
 
-/** Stacks in source (SPEC 8): maps read by the tab's relay, parsed and applied here. */
+/** Stacks in source (docs/extension.md): maps read by the tab's relay, parsed and applied here. */
 const sourceMaps = new SourceMaps({
   ...timers,
   read: async (tabId, frameId, url) => {
     const answer = ((await chrome.tabs.sendMessage(tabId, { type: SOURCE_MESSAGE, url }, { frameId }).catch(() => undefined)) as
       SourceAnswer | undefined) ?? { none: 'the page did not answer' };
-    // Another origin's script or map: read here, with cookies only to the page's own host (SPEC 6).
+    // Another origin's script or map: read here, with cookies only to the page's own host (docs/security.md).
     return 'elsewhere' in answer ? readSourceMap(url, { home: answer.home ?? [] }) : answer;
   },
 });
-/** Real statuses of failed loads the page cannot see (SPEC 8), from the network layer. */
+/** Real statuses of failed loads the page cannot see (docs/extension.md), from the network layer. */
 const statuses = new LoadStatuses({ ...timers, now: () => Date.now() });
 /** The tab's page (its top document: `documentUrl` of a top-frame request, else the last page seen). */
 const tracked = (details: chrome.webRequest.WebRequestDetails) =>
@@ -255,7 +255,7 @@ async function inSource(batch: unknown, tabId: number, frameId: number): Promise
 const DRAIN_MS = 500;
 
 /**
- * Read after act (SPEC 9): before a command's result is posted, the top frame's relay hands over
+ * Read after act (docs/mcp-tools.md): before a command's result is posted, the top frame's relay hands over
  * everything the page captured until now, and the forwarder delivers it. Bounded: a page or a
  * daemon that does not answer delays the result by at most DRAIN_MS.
  */
@@ -337,7 +337,7 @@ const loop = new PollLoop({
 
 /**
  * A daemon that (re)started knows no tab until a page loads again, so on every (re)connection
- * each tracked tab's page is told again, as its page hook told it (SPEC 4 `POST /page`), the tab
+ * each tracked tab's page is told again, as its page hook told it (docs/extension-protocol.md `POST /page`), the tab
  * used last at the end. The daemon keeps a document's start when the same page is told again.
  */
 async function announceTabs(): Promise<void> {
@@ -378,7 +378,7 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     return false;
   }
   if (kind === RECORDING_HELLO) {
-    // A frame's relay asks whether to record the person's actions (SPEC 12): its tab tracked, recording on.
+    // A frame's relay asks whether to record the person's actions (docs/mcp-tools.md): its tab tracked, recording on.
     const tabId = sender.tab?.id;
     if (tabId === undefined) return false;
     const url = sender.frameId === 0 ? sender.url : sender.tab?.url;
@@ -404,10 +404,10 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     const tabId = sender.tab?.id;
     if (tabId === undefined) return false;
     sendResponse({ ok: true });
-    // SPEC 8: every frame of a tracked tab; a child frame's entries say which frame.
+    // docs/extension.md: every frame of a tracked tab; a child frame's entries say which frame.
     const frameUrl = sender.frameId === 0 ? undefined : (sender.url ?? 'about:blank');
     void scope.ready.then(() => {
-      if (!scope.isTracked(tabId, frameUrl === undefined ? sender.url : sender.tab?.url)) return; // SPEC 7: untracked tabs send nothing
+      if (!scope.isTracked(tabId, frameUrl === undefined ? sender.url : sender.tab?.url)) return; // docs/extension.md: untracked tabs send nothing
       const batch = parseBatch((message as { json?: unknown }).json);
       const frameId = sender.frameId ?? 0;
       const mapped = Promise.all([
@@ -456,7 +456,7 @@ chrome.tabs.onReplaced.addListener((_added, removed) => tabGone(removed));
 
 chrome.tabs.onActivated.addListener(({ tabId }) => scope.noteActivated(tabId));
 
-// A tab a page opens is reported in the acting command's effects.new_tabs, never switched to (SPEC 9).
+// A tab a page opens is reported in the acting command's effects.new_tabs, never switched to (docs/mcp-tools.md).
 chrome.tabs.onCreated.addListener((tab) => {
   if (tab.id !== undefined) commands.effects.tabOpened(tab.openerTabId, tab.id, tab.pendingUrl ?? tab.url ?? '');
 });

@@ -20,7 +20,7 @@ const GROUPS: Record<string, readonly BufferName[]> = {
 
 export const CLEARABLE = Object.keys(GROUPS);
 
-/** What `clear` reports emptied: buffers, and the pages' performance records (SPEC 13). */
+/** What `clear` reports emptied: buffers, and the pages' performance records (docs/mcp-tools.md). */
 export type Cleared = Partial<Record<BufferName | 'performance', number>>;
 
 /**

@@ -13,7 +13,7 @@ export interface ConfigureRecordingInput {
 }
 
 /**
- * `configure {action:"recording", actions?, values?}` (SPEC 12): turns recording the person's
+ * `configure {action:"recording", actions?, values?}` (docs/mcp-tools.md): turns recording the person's
  * actions, or the values they type, on or off; saved so it survives restarts. No argument reads
  * the settings. A change wakes the extension's held poll, whose answer carries the settings.
  * Answers the settings in force.

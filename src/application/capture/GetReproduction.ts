@@ -48,7 +48,7 @@ export interface ReproductionHeader {
 export const MAX_REPRO_ACTIONS = 200;
 
 /**
- * `observe {what:"reproduction"}` (SPEC 12): one tab's actions from `from` to `to` with the
+ * `observe {what:"reproduction"}` (docs/mcp-tools.md): one tab's actions from `from` to `to` with the
  * responses, errors and failed requests they caused (actionCauses.ts), as a runnable Playwright
  * test or as plain steps. Reads only; work is bounded by the buffers' capacities.
  * @throws DomainError `invalid_params` for an id that is not an action's, `from` after `to`, a
@@ -231,7 +231,7 @@ function actionId(id: string, name: 'from' | 'to'): number {
 }
 
 /**
- * Where a range starts by default (SPEC 12): the last full load (navigate: load or reload) at or
+ * Where a range starts by default (docs/mcp-tools.md): the last full load (navigate: load or reload) at or
  * before the tab's latest error — with `to` given, the latest error up to what `to` caused — and
  * at or before the last action; the tab's first held action when there is none.
  */

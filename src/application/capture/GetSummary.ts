@@ -13,7 +13,7 @@ import type { DaemonInfo } from '../shared/DaemonInfo.js';
 import { ExtensionPresence } from '../shared/ExtensionPresence.js';
 import { TYPES } from '../tokens.js';
 
-/** Largest summary, in bytes of JSON (SPEC 10). */
+/** Largest summary, in bytes of JSON (docs/mcp-tools.md). */
 export const SUMMARY_BUDGET = 2_000;
 
 interface Counts {
@@ -47,7 +47,7 @@ const SHAPES = [
 ] as const;
 
 /**
- * `observe {what:"summary"}` (SPEC 10): "what is wrong with my page?" in one answer of at most
+ * `observe {what:"summary"}` (docs/mcp-tools.md): "what is wrong with my page?" in one answer of at most
  * 2 000 bytes — per tracked page its url, title and counts of errors, warnings, failed and
  * slow requests since `after_cursor`; the most frequent distinct errors and failed requests
  * with ids for `observe entry`; poor vitals; the extension's connection; and a cursor for next

@@ -44,7 +44,7 @@ export interface IngestOutcome {
 }
 
 /**
- * Milliseconds of noise-rule matching one ingest request may spend (SPEC 6: pattern work per
+ * Milliseconds of noise-rule matching one ingest request may spend (docs/security.md: pattern work per
  * request is bounded). Entries past it are stored unfiltered and counted in `noiseSkipped`.
  */
 export const NOISE_BUDGET_MS = 20;
@@ -139,7 +139,7 @@ export class IngestEntries {
   }
 
   /**
-   * Actions (SPEC 12), under the recording settings as a second line behind the extension's:
+   * Actions (docs/mcp-tools.md), under the recording settings as a second line behind the extension's:
    * with `actions` off a person's actions are not stored (counted as filtered; the agent's own
    * still are), with `values` off no typed or chosen value is.
    */

@@ -1,7 +1,7 @@
 import type { VitalName } from '../../domain/capture/entries.js';
 
 /**
- * SPEC 2 list payload of `observe`. Compact lists (SPEC 10: errors, logs, network,
+ * docs/mcp-tools.md list payload of `observe`. Compact lists (docs/mcp-tools.md: errors, logs, network,
  * websocket_events) are a table — `columns` said once, one row of values per entry in that order,
  * a row ending at its last present value (`null` for one absent before it); the others and
  * `detail:"full"` give `entries`, objects with every field.

@@ -23,7 +23,7 @@ export interface ReadEntriesInput extends EntryQuery {
   /** With `afterCursor`: hold the read up to this long (ms, ≤ 25 000) until a newer matching entry arrives. */
   readonly waitMs?: number;
   readonly signal?: AbortSignal;
-  /** `compact` (the default): small entries, runs of identical ones folded; `full`: every field (SPEC 10). */
+  /** `compact` (the default): small entries, runs of identical ones folded; `full`: every field (docs/mcp-tools.md). */
   readonly detail?: Detail;
 }
 
@@ -34,7 +34,7 @@ export const MAX_LIMIT = 1_000;
 export const MAX_READ_WAIT_MS = 25_000;
 /**
  * Bytes of the result kept for what surrounds the entries: the list envelope and a first
- * alert (SPEC 2 budgets the whole text block; alerts take what the entries leave).
+ * alert (docs/mcp-tools.md budgets the whole text block; alerts take what the entries leave).
  */
 export const ENVELOPE_BYTES = 4_000;
 
@@ -55,7 +55,7 @@ function jsonSize(entry: unknown): number {
 export const bufferKey = (buffer: string): string => `buffer:${buffer}`;
 
 /**
- * `observe` list reads (SPEC 2): newest entries, or entries after a cursor, filtered, within
+ * `observe` list reads (docs/mcp-tools.md): newest entries, or entries after a cursor, filtered, within
  * the answer-size budget, optionally held until a newer matching entry arrives.
  * @throws DomainError `invalid_params` for a bad limit, wait or cursor.
  */

@@ -12,7 +12,7 @@ import { PickImages } from './PickImages.js';
 import { ENVELOPE_BYTES } from './ReadEntries.js';
 
 /**
- * `observe {what:"entry", id}` (SPEC 10): one entry of any buffer in full — a log's arguments
+ * `observe {what:"entry", id}` (docs/mcp-tools.md): one entry of any buffer in full — a log's arguments
  * and stack, a request's headers and, when the page's body was kept, its bodies (`body_id`
  * names that entry of `network_bodies`); a pick with `image` also its element screenshot, as an
  * image content block, or `image_note` saying why there is none.

@@ -7,7 +7,7 @@ import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { PerformanceStorePort } from '../ports/PerformanceStorePort.js';
 import { TYPES } from '../tokens.js';
 
-/** SPEC 13: the whole answer in at most this many UTF-8 bytes of JSON. */
+/** docs/mcp-tools.md: the whole answer in at most this many UTF-8 bytes of JSON. */
 export const PERFORMANCE_BUDGET = 3_000;
 /** Pages in one answer, at most (without `url`: each tab's current page). */
 export const MAX_PAGES = 3;
@@ -31,7 +31,7 @@ interface Page {
 }
 
 /**
- * `observe performance` (SPEC 13): "why is this page slow?" per page, from the latest vitals
+ * `observe performance` (docs/mcp-tools.md): "why is this page slow?" per page, from the latest vitals
  * (with their attribution) and the page's own record of long frames and requests. Without `url`,
  * each tab's current page (the one heard from last), most recent first; with `url`, every page
  * whose url contains it. Always within PERFORMANCE_BUDGET: lists are shortened first (`truncated`),

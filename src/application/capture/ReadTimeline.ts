@@ -34,9 +34,9 @@ export interface ReadTimelineInput {
   readonly limit?: number;
 }
 
-/** Largest timeline when no `limit` is given, in bytes of JSON (SPEC 12). */
+/** Largest timeline when no `limit` is given, in bytes of JSON (docs/mcp-tools.md). */
 export const TIMELINE_BUDGET = 4_000;
-/** Actions before `around`'s entry that the story starts from (SPEC 12). */
+/** Actions before `around`'s entry that the story starts from (docs/mcp-tools.md). */
 export const ACTIONS_BEFORE = 10;
 /** Text lengths tried, longest first, until every row fits; past the last, the farthest rows go. */
 const TEXT_CHARS = [200, 120, 80] as const;
@@ -45,7 +45,7 @@ type Cursor = { actions: number; logs: number; network: number; picks: number };
 const BUFFERS = ['actions', 'logs', 'network', 'picks'] as const;
 
 /**
- * `observe {what:"timeline"}` (SPEC 12): one chronological, compact story of a tab's
+ * `observe {what:"timeline"}` (docs/mcp-tools.md): one chronological, compact story of a tab's
  * navigations and actions, what the person pointed at, the errors, dialogs and failed requests, and the requests each
  * action started, each action with the ids it `caused` (actionCauses.ts: the `effects` rule).
  * `around` answers "what did the person do before this?"; `after_cursor` reads on. Work is

@@ -6,7 +6,7 @@ import type { PerformanceStorePort } from '../ports/PerformanceStorePort.js';
 import { TYPES } from '../tokens.js';
 
 /**
- * Keeps the performance records pages send (`POST /performance`, SPEC 13), already validated at
+ * Keeps the performance records pages send (`POST /performance`, docs/mcp-tools.md), already validated at
  * the edge: urls and texts redacted and capped like every captured text, each the newest of its
  * page. Returns how many were stored.
  */

@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import { DEFAULT_RECORDING, type RecordingSettings } from '../../domain/capture/recording.js';
 
 /**
- * The recording settings in force (SPEC 12), read by every poll answer and every actions ingest.
+ * The recording settings in force (docs/mcp-tools.md), read by every poll answer and every actions ingest.
  * `version` counts changes, so a held poll can tell that it must answer now.
  */
 @injectable()

@@ -3,7 +3,7 @@ import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/e
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError } from '../../domain/capture/levels.js';
 
-/** How long after an action what its tab does still counts as caused by it, at most (ms; SPEC 12, as a settle's default). */
+/** How long after an action what its tab does still counts as caused by it, at most (ms; docs/mcp-tools.md, as a settle's default). */
 export const CAUSE_WINDOW_MS = 2_000;
 
 /** An action, as the rule needs it. */
@@ -27,7 +27,7 @@ export interface Consequence {
 }
 
 /**
- * The one "caused" rule (SPEC 12, as SPEC 9's `effects`): an action caused what its tab did
+ * The one "caused" rule (docs/mcp-tools.md, as `effects` there): an action caused what its tab did
  * from the action's `ts` until the tab's next action, at most `CAUSE_WINDOW_MS` after it — or,
  * for an agent's action whose command's end is known, until that end. Windows are half-open
  * (`[ts, end)`, the 2 s cap inclusive), so what happens at the very moment of the next action is

@@ -26,7 +26,7 @@ export interface Item {
   readonly redacted: number;
 }
 
-/** A compact list (SPEC 10): the table, and what its rows share said once. */
+/** A compact list (docs/mcp-tools.md): the table, and what its rows share said once. */
 export interface CompactList extends Table {
   /** The time (epoch ms) the rows' `ts` and `last_ts` count from: the first row's. */
   readonly ts_base?: number;
@@ -38,7 +38,7 @@ export interface CompactList extends Table {
 
 type Compactor = (entry: never, id: string) => CompactLog | CompactNetwork | CompactWebSocket | CompactAction | PickRow;
 
-/** The compact shape of each list that has one, and its columns (SPEC 10). */
+/** The compact shape of each list that has one, and its columns (docs/mcp-tools.md). */
 const COMPACTS: Partial<Record<ListWhat, { readonly compactor: Compactor; readonly columns: ColumnOrder }>> = {
   errors: { compactor: compactLog, columns: COLUMNS.logs },
   logs: { compactor: compactLog, columns: COLUMNS.logs },

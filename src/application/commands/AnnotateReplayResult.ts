@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A replay's final report, with what the daemon alone can say added to its result (SPEC 12):
+ * A replay's final report, with what the daemon alone can say added to its result (docs/mcp-tools.md):
  * `reproduced` — whether the errors of the replayed range happened again, by message and `at` —
  * and those errors with their ids then and now (the extension knows neither the range's errors
  * nor the ids the daemon gave the new ones). Its page's entries reached the daemon before its

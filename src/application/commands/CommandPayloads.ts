@@ -16,8 +16,8 @@ interface ResultBase {
 }
 
 /**
- * SPEC 3.3: what `observe command_result` / `configure query_status` answer. A failed command
- * says why as every error does (SPEC 2): `error` the stable code, `message` the sentence, once;
+ * docs/architecture.md (the command lifecycle): what `observe command_result` / `configure query_status` answer. A failed command
+ * says why as every error does (docs/mcp-tools.md): `error` the stable code, `message` the sentence, once;
  * `result`, when present on a failure, holds only what the sentence does not (the page's stack).
  */
 export type CommandResultPayload =
@@ -46,7 +46,7 @@ export type CommandResultPayload =
       readonly expired_at: string;
     });
 
-/** SPEC 2: the immediate answer of `interact`. */
+/** docs/mcp-tools.md: the immediate answer of `interact`. */
 export interface QueuedPayload {
   readonly status: 'queued';
   readonly correlation_id: string;
@@ -79,20 +79,20 @@ export interface FailedCommandPayload {
   readonly failed_at: string;
 }
 
-/** SPEC 2 `observe pending_commands`. */
+/** docs/mcp-tools.md `observe pending_commands`. */
 export interface CommandListPayload {
   readonly pending: readonly PendingCommandPayload[];
   readonly completed: readonly CompletedCommandPayload[];
   readonly failed: readonly FailedCommandPayload[];
 }
 
-/** SPEC 2 `observe failed_commands`. */
+/** docs/mcp-tools.md `observe failed_commands`. */
 export interface FailedCommandsPayload {
   readonly commands: readonly FailedCommandPayload[];
   readonly count: number;
 }
 
-/** SPEC 4 `GET /pending-queries` entries. */
+/** docs/extension-protocol.md `GET /pending-queries` entries. */
 export interface DeliveryPayload {
   readonly id: string;
   readonly correlation_id: string;

@@ -10,7 +10,7 @@ export interface GetCommandResultInput {
 }
 
 /**
- * The SPEC 3.3 payload of one of the client's commands; reading a final result marks it
+ * The docs/architecture.md (the command lifecycle) payload of one of the client's commands; reading a final result marks it
  * retrieved (it is then deleted at its TTL instead of expiring into the failed ring).
  * @throws DomainError `unknown_correlation_id`.
  */

@@ -15,7 +15,7 @@ export interface PollCommandsInput {
   readonly claims?: boolean;
 }
 
-/** Hands the polling extension worker every command it should run now (SPEC 3.2 leases). */
+/** Hands the polling extension worker every command it should run now (docs/architecture.md (the command lifecycle) leases). */
 @injectable()
 export class PollCommands {
   constructor(

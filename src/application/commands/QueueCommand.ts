@@ -60,7 +60,7 @@ export class QueueCommand {
   /**
    * Queues like `execute`, but when the client already has its maximum of commands in flight,
    * waits (up to `waitMs`, on the daemon clock) for one of them to finish instead of failing at
-   * once (SPEC 9, bursts). Returns the command and what is left of the wait.
+   * once (docs/mcp-tools.md, bursts). Returns the command and what is left of the wait.
    * @throws DomainError `queue_full` when no slot frees within `waitMs` (or the call is
    *   cancelled), and whatever `execute` throws.
    */

@@ -20,7 +20,7 @@ export interface QueueReplayInput {
   readonly to?: string;
   /** Text for fills and selects whose value was not recorded, by action id. */
   readonly values?: Readonly<Record<string, string>>;
-  /** Each step's settle (SPEC 9, ms). */
+  /** Each step's settle (docs/mcp-tools.md, ms). */
   readonly settleMs?: number;
   readonly tabId?: number;
   /** The replay's execution limit (ms); derived from its steps when absent. */
@@ -28,7 +28,7 @@ export interface QueueReplayInput {
 }
 
 /**
- * `interact {action:"replay", from, to?}` (SPEC 12): resolves the range into steps and queues
+ * `interact {action:"replay", from, to?}` (docs/mcp-tools.md): resolves the range into steps and queues
  * ONE `replay` command that the extension runs step by step with the handlers of the other
  * actions, so a replay takes one of the client's in-flight slots, has one correlation id and
  * one result. Remembers the range's errors to say, when the result comes, whether they happened

@@ -11,7 +11,7 @@ import { CommandDeadlines } from './CommandDeadlines.js';
 /**
  * Records what the extension posted for a command: `pending` (the ack) or a final status.
  * Unknown, undelivered and duplicate reports are answered `accepted: false` with a reason.
- * An error's sentence and its stack are redacted before they are kept (SPEC 6: every view of
+ * An error's sentence and its stack are redacted before they are kept (docs/security.md: every view of
  * them is redacted the same way). A replay's final result gets whether it reproduced its range's
  * errors (AnnotateReplayResult); a pick's is the stored pick (AnnotatePickResult).
  */
@@ -32,7 +32,7 @@ export class RecordCommandResult {
     const { answer, changes } = this.tracker.report(report, this.clock.now());
     if (!answer.accepted) return answer;
     this.deadlines.settle(changes);
-    // The tab it ran in is where this client's next command goes by default (SPEC 9).
+    // The tab it ran in is where this client's next command goes by default (docs/mcp-tools.md).
     const command = changes.find((change) => change.command.correlationId === report.correlationId)?.command;
     if (command !== undefined && report.tabId !== undefined) this.tabs.set(command.clientId, report.tabId);
     return answer;

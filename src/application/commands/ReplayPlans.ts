@@ -15,7 +15,7 @@ export const MAX_PLANS = 64;
 export const MAX_REPLAYS = 256;
 
 /**
- * The replays in flight (SPEC 12) by correlation id, and the recent replays' ids. Bounded both:
+ * The replays in flight (docs/mcp-tools.md) by correlation id, and the recent replays' ids. Bounded both:
  * a replay whose result never comes (its command expired) is pushed out by newer ones.
  */
 @injectable()

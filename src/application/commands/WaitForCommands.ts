@@ -22,7 +22,7 @@ export const MAX_POLL_WAIT_MS = 25_000;
 
 /**
  * The extension's long poll (`GET /pending-queries`): returns at once when there is work,
- * otherwise as soon as a command is queued or the recording settings change (SPEC 12: the
+ * otherwise as soon as a command is queued or the recording settings change (docs/mcp-tools.md: the
  * extension learns them from the answer), or empty when the wait ends, the request is aborted,
  * or the daemon shuts down.
  * @throws DomainError `invalid_params` for a bad wait.

@@ -32,10 +32,10 @@ export function presentQueued(command: CommandView): QueuedPayload {
 }
 
 /**
- * A final result as `interact` returns it inline (SPEC 10: what the agent acts on next): the
+ * A final result as `interact` returns it inline (docs/mcp-tools.md: what the agent acts on next): the
  * status, the extension's `result` or the error, and how long it took. The correlation id is
  * left out: the agent has the result, and `pending_commands` / `failed_commands` list the id
- * with the action should it want the whole SPEC 3.3 payload (timeline, times) from
+ * with the action should it want the whole docs/architecture.md (the command lifecycle) payload (timeline, times) from
  * `observe command_result`.
  */
 export function presentInline(full: CommandResultPayload): object {
@@ -49,7 +49,7 @@ export function presentInline(full: CommandResultPayload): object {
   return kept;
 }
 
-/** SPEC 3.3, for any state. `duration_ms` runs from queuing to completion. */
+/** docs/architecture.md (the command lifecycle), for any state. `duration_ms` runs from queuing to completion. */
 export function presentResult(command: CommandView): CommandResultPayload {
   const base = { correlation_id: command.correlationId, command: command.action, timeline: presentTimeline(command) };
   const { queuedAt, finishedAt = queuedAt, expiredAt = finishedAt } = command.timeline;

@@ -6,7 +6,7 @@ import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import { CAUSE_WINDOW_MS, type CauseAction, actionCauses } from '../capture/actionCauses.js';
 import type { ActionRange } from './replayRange.js';
 
-/** An error as a replay compares it: its message and where (SPEC 8's `at`), and the entries that said it. */
+/** An error as a replay compares it: its message and where (docs/extension.md's `at`), and the entries that said it. */
 export interface ErrorKind {
   readonly message: string;
   readonly at?: string;
@@ -19,7 +19,7 @@ const MAX_READ = 2_000;
 export const MAX_LISTED = 10;
 
 /**
- * The errors the range's actions caused (SPEC 12's one rule, actionCauses.ts: from each
+ * The errors the range's actions caused (docs/mcp-tools.md's one rule, actionCauses.ts: from each
  * action until the tab's next action, at most 2 s — an agent's action until its command ended,
  * when `effectsEnd` knows it), by kind: same message and `at` as a compact list shows them,
  * oldest first.
@@ -63,7 +63,7 @@ export function errorsSince(store: CaptureStorePort, cursor: number, tabId: numb
 }
 
 /**
- * Whether the replay reproduced the range's errors (SPEC 12): `reproduced` when any error of the
+ * Whether the replay reproduced the range's errors (docs/mcp-tools.md): `reproduced` when any error of the
  * range happened again (same message and `at`), and each of the range's errors with the ids it
  * had (`original`) and has now (`again`, empty when it did not happen).
  */

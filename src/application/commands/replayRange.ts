@@ -14,7 +14,7 @@ export interface ActionRange {
 }
 
 /**
- * The actions of `from`'s tab from `from` to `to` (both action ids, SPEC 12), oldest first;
+ * The actions of `from`'s tab from `from` to `to` (both action ids, docs/mcp-tools.md), oldest first;
  * without `to`, to the tab's latest action — leaving out what a replay did there since
  * (`byReplay`: its own steps are recorded as the agent's), so replaying the same range twice
  * replays the same actions. At most `REPLAY.maxSteps` actions.

@@ -25,12 +25,12 @@ export const CAUSED_SUBMIT_MS = 1_000;
 /** Urls a replay loads: the schemes `interact navigate` takes. */
 const LOADABLE = /^(https?:\/\/|file:\/\/|about:)/i;
 
-/** The value a fill or select was recorded with, when it was not kept (SPEC 12). */
+/** The value a fill or select was recorded with, when it was not kept (docs/mcp-tools.md). */
 export const REDACTED = '[redacted]';
 
 /**
  * The steps that replay `actions` (one tab's, oldest first, at least one) with the user-level
- * actions of SPEC 9: a load of the first action's url first (that action itself when it is a
+ * actions of docs/mcp-tools.md: a load of the first action's url first (that action itself when it is a
  * navigation), then one step per action. Not run again but `caused` (the replay checks that the
  * page got there): a `push`, `replace` or `hash` navigation (the page's own doing), a load or
  * reload within `CAUSED_LOAD_MS` of the action before it, a history move the page's script

@@ -22,7 +22,7 @@ export interface StatusCommand {
   readonly message?: string;
 }
 
-/** How many of each thing there is: all that the status data shows without proof (SPEC 6). */
+/** How many of each thing there is: all that the status data shows without proof (docs/security.md). */
 export interface StatusCounts {
   /** Tracked tabs. */
   readonly tabs: number;
@@ -70,12 +70,12 @@ export interface GetStatusInput {
 }
 
 /**
- * What the status page at `/` shows the human (SPEC 11): connection and versions (the health),
+ * What the status page at `/` shows the human (docs/install.md): connection and versions (the health),
  * tracked tabs, the latest errors, commands in flight and failed across every client, and how
  * many clients are subscribed to the stream. Bounded (10 of each, texts cut at 300 characters);
  * holds nothing the agent's own reads would not show after redaction, and never a command's
  * parameters or results (they may carry what an agent typed). Without `full`, only the counts
- * and the health (which `GET /health` gives anyone) are returned (SPEC 6).
+ * and the health (which `GET /health` gives anyone) are returned (docs/security.md).
  */
 @injectable()
 export class GetStatus {

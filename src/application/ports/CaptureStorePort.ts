@@ -1,7 +1,7 @@
 import type { BufferStats, Page, ReadOptions } from '../../domain/buffer/RingBuffer.js';
 import type { BufferContents, BufferName } from '../../domain/capture/entries.js';
 
-/** The bounded buffers captured entries live in (SPEC 4 capacities, FIFO eviction). */
+/** The bounded buffers captured entries live in (docs/extension-protocol.md capacities, FIFO eviction). */
 export interface CaptureStorePort {
   /**
    * Appends entries in order; the oldest entries are evicted when a buffer is full. Returns the

@@ -1,7 +1,7 @@
 import type { BufferStats } from '../../domain/buffer/RingBuffer.js';
 import type { PagePerformance } from '../../domain/capture/performance.js';
 
-/** The newest performance record of each page (SPEC 13), bounded in pages. */
+/** The newest performance record of each page (docs/mcp-tools.md), bounded in pages. */
 export interface PerformanceStorePort {
   /**
    * Keeps `record` as its page's newest (a page: the tab and url), replacing the one before; past

@@ -10,7 +10,7 @@ export interface SettingsStorePort {
   loadNoiseRules(): Promise<NoiseRule[]>;
   /** Replaces the saved noise rules atomically. */
   saveNoiseRules(rules: readonly NoiseRule[]): Promise<void>;
-  /** The saved recording settings (SPEC 12); undefined when none were ever saved. */
+  /** The saved recording settings (docs/mcp-tools.md); undefined when none were ever saved. */
   loadRecording(): Promise<Partial<RecordingSettings> | undefined>;
   /** Replaces the saved recording settings atomically. */
   saveRecording(settings: RecordingSettings): Promise<void>;

@@ -4,7 +4,7 @@ import { injectable } from 'inversify';
 export const MAX_REMEMBERED_CLIENTS = 1_024;
 
 /**
- * The tab each client last acted on (SPEC 9: the tab an agent acts on is explicit). A command
+ * The tab each client last acted on (docs/mcp-tools.md: the tab an agent acts on is explicit). A command
  * without `tab_id` goes there, not to whichever tab is active: a page that opens a tab
  * (`target=_blank`, `window.open`) must not silently become the agent's target. Learned from the
  * tab the extension reports a command ran in; bounded; forgotten with the client's session.

@@ -16,7 +16,7 @@ interface Instance {
   version: string | undefined;
 }
 
-/** Extensions that speak the daemon's API shorter than this ago still count as connected (SPEC 4). */
+/** Extensions that speak the daemon's API shorter than this ago still count as connected (docs/extension-protocol.md). */
 export const CONNECTED_WINDOW_MS = 5_000;
 const MAX_INSTANCES = 16;
 

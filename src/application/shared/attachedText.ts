@@ -1,5 +1,5 @@
 /**
- * A payload's text that travels as its own content block after the JSON (SPEC 12: a generated
+ * A payload's text that travels as its own content block after the JSON (docs/mcp-tools.md: a generated
  * test file, plain steps), not escaped inside it. A symbol key: `JSON.stringify` leaves it out.
  */
 export const ATTACHED_TEXT: unique symbol = Symbol.for('browsertap.attachedText');

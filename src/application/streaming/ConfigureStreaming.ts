@@ -26,7 +26,7 @@ export interface ConfigureStreamingInput {
 export const DEFAULT_SUBSCRIBE = ['error', 'network_failure'] as const;
 
 /**
- * `configure {action:"streaming"}` (SPEC 5): subscribe, re-configure (unseen alerts are kept)
+ * `configure {action:"streaming"}` (docs/streaming.md): subscribe, re-configure (unseen alerts are kept)
  * or unsubscribe (`enabled:false` drops them).
  * @throws DomainError `invalid_params` or `unsafe_pattern` with the specific problem; nothing changes then.
  */

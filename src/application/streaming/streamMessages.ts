@@ -23,7 +23,7 @@ export function eventData(event: CapturedEvent): Readonly<Record<string, unknown
   };
 }
 
-/** SPEC 5 level mapping: critical→critical, high→error, medium→warning, low→info. */
+/** docs/streaming.md level mapping: critical→critical, high→error, medium→warning, low→info. */
 export function eventMessage(event: CapturedEvent): StreamMessage {
   return { level: LEVEL[event.severity], data: eventData(event) };
 }

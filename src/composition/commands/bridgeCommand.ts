@@ -98,7 +98,7 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     const { token, identity } = await provenDaemon(options.port, options.stateDir, logger);
     return { version: identity.health.version, token };
   };
-  // A daemon elsewhere (SPEC 14) is only ever proved and used, never started.
+  // A daemon elsewhere (docs/install.md) is only ever proved and used, never started.
   const remote = options.daemonUrl;
   const bridge = new StdioBridge(process.stdin, process.stdout, {
     endpoint: remote === undefined ? `http://127.0.0.1:${options.port}/mcp` : `${remote}/mcp`,

@@ -30,7 +30,7 @@ export async function readTokenOrRestore(port: number, stateDir: string, logger:
 }
 
 /**
- * The token of the daemon answering on `port`, once it proved it holds it (SPEC 6).
+ * The token of the daemon answering on `port`, once it proved it holds it (docs/security.md).
  * @throws Error naming the port when another program answers there, or when none does.
  */
 export async function provenDaemon(

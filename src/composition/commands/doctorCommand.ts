@@ -11,12 +11,12 @@ import { PortHeldByOtherUser, provenDaemon } from './connectDaemon.js';
 import { type Check, nodeCheck, reportChecks } from './doctorChecks.js';
 
 /**
- * `browsertap doctor` (SPEC 11): Node, the state dir, the daemon (running, proven to hold this
+ * `browsertap doctor` (docs/install.md): Node, the state dir, the daemon (running, proven to hold this
  * state dir's token, its version), the extension (shipped, connected, its version) and tracked
  * tabs, each with the fix for a failure. Exit 0 only when every check passes.
  */
 export async function doctorCommand(options: CliOptions): Promise<number> {
-  // A daemon elsewhere (SPEC 14): its own checks, nothing local to it.
+  // A daemon elsewhere (docs/install.md): its own checks, nothing local to it.
   if (options.daemonUrl !== undefined) return (await import('./remoteDoctor.js')).remoteDoctor(options);
   const checks: Check[] = [];
   const add = (check: Check) => checks.push(check);

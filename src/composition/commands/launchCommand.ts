@@ -20,7 +20,7 @@ import { prepareExtensionFolder } from '../extensionFolder.js';
 const CONNECT_WAIT_MS = 20_000;
 
 /**
- * `browsertap launch` (SPEC 11): Chrome/Chromium with the extension loaded and pointed at this
+ * `browsertap launch` (docs/install.md): Chrome/Chromium with the extension loaded and pointed at this
  * daemon's port, on a fresh temporary profile unless `--profile` names one. Prints the browser's
  * pid (JSON on stdout) and records it for `stop --browser`. When a daemon runs, waits until the
  * extension has reached it.

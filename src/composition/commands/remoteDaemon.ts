@@ -67,7 +67,7 @@ export async function readRemoteToken(options: CliOptions, logger: LoggerPort): 
 export type ProvenRemote = Extract<RemoteIdentity, { outcome: 'proven' }>;
 
 /**
- * The daemon at `--daemon-url`, once it proved it holds the token (SPEC 6, 14): nothing but a
+ * The daemon at `--daemon-url`, once it proved it holds the token (docs/security.md, 14): nothing but a
  * nonce reaches it before. Never starts anything.
  * @throws RemoteProblem saying what failed and what to do next, in one line.
  */

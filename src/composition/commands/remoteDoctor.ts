@@ -9,7 +9,7 @@ import { readRemoteToken, remoteProblem, RemoteProblem, remoteTokenSource, type 
 import { unbracketed } from '../../domain/net/hostText.js';
 
 /**
- * `browsertap doctor --daemon-url URL` (SPEC 14), on the agent's machine: the token, the daemon
+ * `browsertap doctor --daemon-url URL` (docs/install.md), on the agent's machine: the token, the daemon
  * at URL (answers, proves it holds the token, its version), `/mcp` through the same way the
  * bridge takes, and the extension as that daemon sees it; each failure in one line with its fix.
  * Nothing is started, and the token goes only to a daemon that proved it holds it.

@@ -12,7 +12,7 @@ import { tokenPath } from '../../adapters/outbound/fs/tokenFile.js';
 
 /** How a client should start this installation's bridge: this Node and this CLI, by absolute path (GUI clients often have no useful PATH). */
 export function serverLaunch(options: CliOptions): ServerLaunch {
-  // A daemon elsewhere (SPEC 14): the bridge proves it and uses it, with the token from a file
+  // A daemon elsewhere (docs/install.md): the bridge proves it and uses it, with the token from a file
   // (a client does not always pass the shell's environment on, and a token in its config would
   // be one more copy of it).
   if (options.daemonUrl !== undefined) {
@@ -34,7 +34,7 @@ export function serverLaunch(options: CliOptions): ServerLaunch {
 
 /**
  * `browsertap setup <client> [--print]`: merges browsertap into the client's MCP configuration
- * (SPEC 11), keeping every other server and setting; the file is written whole through a
+ * (docs/install.md), keeping every other server and setting; the file is written whole through a
  * temporary file, and the first time a `.bak` copy of the original is kept. `--print` changes
  * nothing: the snippet alone goes to stdout (valid JSON, or TOML for Codex, ready to pipe), the
  * file's path and the steps to stderr. Run from npm's npx cache, it writes nothing (that copy

@@ -10,7 +10,7 @@ const STOP_WAIT_MS = 5_000;
 
 /**
  * `browsertap stop`: signals a daemon only after it proved, on the port, that it holds this
- * state dir's token, and only the pid it reported then (SPEC 6): SIGTERM, then SIGKILL if it
+ * state dir's token, and only the pid it reported then (docs/security.md): SIGTERM, then SIGKILL if it
  * has not exited in 5 s and still proves itself. A pid file alone is never trusted: a stale one
  * may name any process. The pid file is not needed either.
  */

@@ -5,7 +5,7 @@ import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import { readTokenOrRestore } from './connectDaemon.js';
 
 /**
- * `browsertap token` (SPEC 14): this state dir's token on stdout, alone, for copying to an agent
+ * `browsertap token` (docs/install.md): this state dir's token on stdout, alone, for copying to an agent
  * on another machine; how to copy it safely on stderr. Only the state dir's owner runs it: the
  * file is theirs (0600 in a 0700 dir), and a token made by anyone else in their dir would be
  * one their daemon cannot read. With no token yet, one is made, and the daemon uses it when it

@@ -4,7 +4,7 @@ import { ReadPerformance } from '../../application/capture/ReadPerformance.js';
 import { RecordPerformance } from '../../application/capture/RecordPerformance.js';
 import { TYPES } from '../../application/tokens.js';
 
-/** Where the time goes (SPEC 13): the pages' performance records in memory, and their use cases. */
+/** Where the time goes (docs/mcp-tools.md): the pages' performance records in memory, and their use cases. */
 export function performanceModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TYPES.PerformanceStorePort).toConstantValue(new InMemoryPerformanceStore());

@@ -10,7 +10,7 @@ export interface TrackedPage {
   readonly started_at?: number;
 }
 
-/** The tracked tabs and their current page (SPEC 4 `POST /page`), most recently active last; bounded. */
+/** The tracked tabs and their current page (docs/extension-protocol.md `POST /page`), most recently active last; bounded. */
 export class PageRegistry {
   private readonly pages = new Map<number, TrackedPage>();
 

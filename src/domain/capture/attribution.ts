@@ -1,5 +1,5 @@
 /**
- * Why a value is what it is (SPEC 13): the scripts a long animation frame names and a Web
+ * Why a value is what it is (docs/mcp-tools.md): the scripts a long animation frame names and a Web
  * Vital's attribution, in the wire shape the extension posts and the daemon keeps (snake_case,
  * durations in ms). Apart from performance.ts so that entries.ts can use it without a cycle.
  */

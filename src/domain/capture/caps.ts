@@ -11,9 +11,9 @@ export const CAPS = Object.freeze({
   headerCount: 64,
   /** One header name. */
   headerName: 256,
-  /** A request or response body (SPEC 4: ≤ 16 KB). */
+  /** A request or response body (docs/extension-protocol.md: ≤ 16 KB). */
   body: 16_384,
-  /** A WebSocket message (SPEC 4: ≤ 4 KB). */
+  /** A WebSocket message (docs/extension-protocol.md: ≤ 4 KB). */
   wsData: 4_096,
   /** The error text the extension reports for a command (the edge's limit). */
   commandError: 16_384,

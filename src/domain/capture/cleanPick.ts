@@ -20,7 +20,7 @@ export type RawPick = Omit<PickEntry, 'truncated' | 'redacted' | 'errors' | 'fai
 /**
  * A pick as stored: every text redacted and capped like any captured text (the note
  * too: a person may paste a token), names and ids capped; a component's file kept only when it is
- * a path (an `at` is a path and numbers, SPEC 6), its props redacted as JSON (secret-named keys
+ * a path (an `at` is a path and numbers, docs/security.md), its props redacted as JSON (secret-named keys
  * whole) and cut to PICK_CAPS.props characters of JSON, key by key.
  */
 export function cleanPick(raw: RawPick, marks: FieldCleaner, redactor: Redactor): Omit<PickEntry, 'truncated' | 'redacted'> {

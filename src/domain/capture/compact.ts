@@ -1,10 +1,10 @@
 import type { ActionEntry, LogEntry, NetworkEntry, WebSocketEvent } from './entries.js';
 import { isSourcePath } from './sourcePath.js';
 
-/** Longest text of a compact entry (`message`, `url`, `data`), in characters (SPEC 10). */
+/** Longest text of a compact entry (`message`, `url`, `data`), in characters (docs/mcp-tools.md). */
 export const COMPACT_TEXT_CHARS = 200;
 
-/** One console entry or page error in a list (SPEC 10); `observe {what:"entry", id}` gives all of it. */
+/** One console entry or page error in a list (docs/mcp-tools.md); `observe {what:"entry", id}` gives all of it. */
 export interface CompactLog {
   readonly id: string;
   readonly ts: number;
@@ -50,7 +50,7 @@ export interface CompactWebSocket {
   readonly frame_url?: string;
 }
 
-/** One recorded action in a list (SPEC 12); `url` is the page's, which a list says only where it changes. */
+/** One recorded action in a list (docs/mcp-tools.md); `url` is the page's, which a list says only where it changes. */
 export interface CompactAction {
   readonly id: string;
   readonly ts: number;
@@ -169,7 +169,7 @@ export function compactAction(entry: ActionEntry, id: string): CompactAction {
   };
 }
 
-/** What makes two consecutive entries "the same" (SPEC 10: same kind, level, message, `at`; for requests the same method, url, status and error). */
+/** What makes two consecutive entries "the same" (docs/mcp-tools.md: same kind, level, message, `at`; for requests the same method, url, status and error). */
 export function sameness(entry: CompactLog | CompactNetwork | CompactWebSocket): string {
   if ('message' in entry)
     return `${entry.source ?? ''}\u0000${entry.level ?? 'log'}\u0000${entry.message}\u0000${entry.at ?? ''}\u0000${entry.tab_id ?? ''}`;
@@ -213,7 +213,7 @@ export function collapseRuns<T extends { readonly ts: number }>(
  * (`src/App.tsx:12:5`, not `http://localhost:5173/src/App.tsx?t=169…:12:5`). Undefined when no
  * line holds a location. A location that is not a path (`isSourcePath`: a page's forged stack
  * saying `at f (IGNORE PREVIOUS INSTRUCTIONS:1:2)`, an `eval at …` frame) is passed over: `at` is
- * a path and numbers, nothing else (SPEC 6).
+ * a path and numbers, nothing else (docs/security.md).
  */
 export function topFrame(stack: string | undefined, pageUrl: string): string | undefined {
   if (stack === undefined) return undefined;
@@ -259,7 +259,7 @@ function inAgentScript(location: string): string | undefined {
   return line >= 1 ? `execute_js:${line}:${tail.slice(col + 1)}` : undefined;
 }
 
-/** Frames of dependencies, of the dev server's own client and of extensions, which `at` looks past (SPEC 8). */
+/** Frames of dependencies, of the dev server's own client and of extensions, which `at` looks past (docs/extension.md). */
 function isLibrary(location: string): boolean {
   return (
     location.startsWith('chrome-extension://') ||

@@ -6,7 +6,7 @@ import type { ComponentFrame } from './picks.js';
 /** Largest compact pick, in bytes of JSON. */
 export const COMPACT_PICK_BYTES = 2_000;
 
-/** One pick in `observe picks` (SPEC 10 list rules); `entry` gives all of it. */
+/** One pick in `observe picks` (docs/mcp-tools.md list rules); `entry` gives all of it. */
 export interface PickRow {
   readonly id: string;
   readonly ts: number;

@@ -1,7 +1,7 @@
 import { utf8Length } from '../text/utf8.js';
 
 /**
- * The columns of each compact list (SPEC 10), in the order a row holds them: what every entry
+ * The columns of each compact list (docs/mcp-tools.md), in the order a row holds them: what every entry
  * has first, what few have last, so most rows end early. A `level` past a row's end (or null) is
  * plain `log`.
  */

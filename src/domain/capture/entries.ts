@@ -2,7 +2,7 @@ import type { VitalAttribution } from './attribution.js';
 import type { PickError, PickFailedRequest, PickImageInfo, PickWire } from './picks.js';
 
 /**
- * What the extension captures, in the wire shape of SPEC 4 (snake_case, `ts` in epoch ms), as
+ * What the extension captures, in the wire shape of docs/extension-protocol.md (snake_case, `ts` in epoch ms), as
  * stored after validation, size caps and redaction. `redacted` counts values replaced;
  * `truncated` says something was cut to its cap.
  */
@@ -15,7 +15,7 @@ export type LogSource = 'console' | 'exception' | 'unhandledrejection' | 'audit'
 interface Captured {
   readonly ts: number;
   readonly tab_id?: number;
-  /** The child frame it came from (SPEC 8); absent for the tab's top document. */
+  /** The child frame it came from (docs/extension.md); absent for the tab's top document. */
   readonly frame_url?: string;
   readonly truncated?: boolean;
   readonly redacted?: number;
@@ -25,7 +25,7 @@ export interface LogEntry extends Captured {
   readonly level: LogLevel;
   readonly message: string;
   readonly args?: readonly unknown[];
-  /** In source positions when the page's scripts have source maps (SPEC 8). */
+  /** In source positions when the page's scripts have source maps (docs/extension.md). */
   readonly stack?: string;
   /** The stack as the page reported it (bundle positions), when `stack` was mapped. */
   readonly raw_stack?: string;
@@ -35,7 +35,7 @@ export interface LogEntry extends Captured {
 
 export type Headers = Readonly<Record<string, string>>;
 
-/** What kind of request an entry is (SPEC 8), as Chrome's network panel groups them. */
+/** What kind of request an entry is (docs/extension.md), as Chrome's network panel groups them. */
 export const REQUEST_TYPES = [
   'document',
   'script',
@@ -98,7 +98,7 @@ export interface VitalEntry extends Captured {
   readonly url: string;
   /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
   readonly target?: string;
-  /** Why it has its value (SPEC 13). */
+  /** Why it has its value (docs/mcp-tools.md). */
   readonly attribution?: VitalAttribution;
 }
 
@@ -111,11 +111,11 @@ export interface PageEvent {
   readonly started_at?: number;
 }
 
-/** Who did an action (SPEC 12): the person at the browser, or browsertap for an agent's command. */
+/** Who did an action (docs/mcp-tools.md): the person at the browser, or browsertap for an agent's command. */
 export const ACTION_BY = ['human', 'agent'] as const;
 export type ActionBy = (typeof ACTION_BY)[number];
 
-/** The kinds of action recorded (SPEC 12). */
+/** The kinds of action recorded (docs/mcp-tools.md). */
 export const ACTION_TYPES = [
   'click',
   'dblclick',
@@ -144,7 +144,7 @@ export interface PickedFile {
 }
 
 /**
- * What a person (or browsertap, for an agent) did in a tracked tab (SPEC 12), named the way a
+ * What a person (or browsertap, for an agent) did in a tracked tab (docs/mcp-tools.md), named the way a
  * test would name it: `POST /actions`' wire shape, as stored after caps and redaction.
  */
 export interface ActionEntry extends Captured {
@@ -154,7 +154,7 @@ export interface ActionEntry extends Captured {
   readonly url: string;
   /** A Playwright locator expression that matched exactly this element when recorded. */
   readonly locator?: string;
-  /** A browsertap target (SPEC 9) for the same element, with `nth` when it matches several. */
+  /** A browsertap target (docs/mcp-tools.md) for the same element, with `nth` when it matches several. */
   readonly selector?: string;
   readonly nth?: number;
   readonly role?: string;

@@ -14,7 +14,7 @@ const PREFIX: Readonly<Record<BufferName, string>> = {
 const BY_PREFIX = new Map(Object.entries(PREFIX).map(([buffer, prefix]) => [prefix, buffer as BufferName]));
 
 /**
- * An entry's id (SPEC 10): its buffer's letter and its sequence number, e.g. `l42` (logs and
+ * An entry's id (docs/mcp-tools.md): its buffer's letter and its sequence number, e.g. `l42` (logs and
  * errors), `n7` (network), `b3` (bodies), `w12` (WebSocket), `v5` (vitals), `a3` (actions), `p2` (picks). Stable for the
  * entry's life in the daemon; a new daemon run numbers from 1 again.
  */

@@ -4,7 +4,7 @@ import type { RequestType } from './entries.js';
 export { INVOKER_TYPES, type InvokerType, PERFORMANCE_LIMITS, type ScriptTiming, type VitalAttribution } from './attribution.js';
 
 /**
- * Where the time of a page goes (SPEC 13), in the wire shape the extension posts and the daemon
+ * Where the time of a page goes (docs/mcp-tools.md), in the wire shape the extension posts and the daemon
  * keeps: snake_case, durations in ms (rounded), offsets in ms since the document began.
  */
 

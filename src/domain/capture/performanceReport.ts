@@ -34,7 +34,7 @@ export interface RequestView {
 
 export type VitalView = Readonly<Record<string, unknown>> & { readonly value: number; readonly rating?: string };
 
-/** One page in `observe performance` (SPEC 13). */
+/** One page in `observe performance` (docs/mcp-tools.md). */
 export interface PageReport {
   readonly url: string;
   readonly tab_id?: number;
@@ -65,7 +65,7 @@ export function shortUrl(url: string, pageUrl: string): string {
 }
 
 /**
- * A source position as compact entries show one (SPEC 8): `src/slow.ts:4:17` for a file of the
+ * A source position as compact entries show one (docs/extension.md): `src/slow.ts:4:17` for a file of the
  * page's origin (its query, a dev server's `?t=…`, left out), other urls whole.
  */
 export function shortAt(at: string, pageUrl: string): string {

@@ -1,5 +1,5 @@
 /**
- * What the extension records of the person's session (SPEC 12): their actions at all, and the
+ * What the extension records of the person's session (docs/mcp-tools.md): their actions at all, and the
  * values they type and choose. Both on unless turned off with `configure recording`.
  */
 export interface RecordingSettings {
@@ -9,5 +9,5 @@ export interface RecordingSettings {
 
 export const DEFAULT_RECORDING: RecordingSettings = Object.freeze({ actions: true, values: true });
 
-/** The text an action carries instead of a value that must not leave the page (SPEC 12). */
+/** The text an action carries instead of a value that must not leave the page (docs/mcp-tools.md). */
 export const REDACTED_VALUE = '[redacted]';

@@ -140,7 +140,7 @@ export class Sanitizer {
   }
 
   /**
-   * An action (SPEC 12): urls and texts redacted and capped like every entry's; a typed or
+   * An action (docs/mcp-tools.md): urls and texts redacted and capped like every entry's; a typed or
    * chosen value the redactor flags anywhere, that holds a payment card number, or whose field's
    * name (`value_name`) says secret, becomes `[redacted]` whole, as the page's recorder writes
    * it; files keep name, size, type.

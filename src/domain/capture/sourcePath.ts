@@ -13,7 +13,7 @@ export const MAX_SOURCE_PATH_CHARS = 400;
 const PATH = /^[\p{L}\p{N}\p{M}\-._~/:@!$&()*+,;=?#%[\]\\]+$/u;
 
 /**
- * Whether `text` can stand as a frame's file in fields an agent reads as facts (SPEC 6: an `at`
+ * Whether `text` can stand as a frame's file in fields an agent reads as facts (docs/security.md: an `at`
  * is a path and numbers, nothing else): 1 to MAX_SOURCE_PATH_CHARS characters of PATH. A
  * source map's `sources` entry or a stack's location that is not is never shown as a file.
  */

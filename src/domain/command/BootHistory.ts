@@ -5,7 +5,7 @@ const MAX_RETIRED = 16;
 
 /**
  * The service-worker starts (boot ids) seen per extension instance, so a lease goes to the
- * latest one only (SPEC 6): once an instance polled with boot B after boot A, a poll still
+ * latest one only (docs/security.md): once an instance polled with boot B after boot A, a poll still
  * carrying A comes from a worker that was replaced, and gets nothing. Bounded in instances and
  * in boot ids per instance.
  */

@@ -40,7 +40,7 @@ export interface NewCommand {
   readonly weight?: number;
 }
 
-/** The params of a command that has ended: nothing is kept (SPEC 6, memory follows the work). */
+/** The params of a command that has ended: nothing is kept (docs/security.md, memory follows the work). */
 const RELEASED: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** What readers may see of a command: everything, but no transitions. */
@@ -64,7 +64,7 @@ export interface CommandView {
 }
 
 /**
- * One browser command and its state machine (SPEC 3.1). Every transition takes `now` and
+ * One browser command and its state machine (docs/architecture.md (the command lifecycle)). Every transition takes `now` and
  * records it; an illegal transition throws `DomainError('illegal_transition')` and changes nothing.
  */
 export class Command implements CommandView {

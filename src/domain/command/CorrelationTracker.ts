@@ -14,7 +14,7 @@ export type { RejectReason } from './commandRules.js';
 export type { CommandChange, CommandIds, CommandRequest, ReportAnswer, ResultReport } from './trackerTypes.js';
 
 /**
- * Every rule of SPEC 3.2 over all clients' commands. Pure: callers pass `now` and ids, and
+ * Every rule of docs/architecture.md (the command lifecycle) over all clients' commands. Pure: callers pass `now` and ids, and
  * schedule one timer for `nextDeadline()`, calling `advance(now)` when it fires.
  */
 export class CorrelationTracker {
@@ -68,7 +68,7 @@ export class CorrelationTracker {
    * one); and in `resumes` the commands the earlier worker had claimed, which a worker that
    * `claims` is asked to finish reporting (never to run again). Without `claims` such a command
    * fails `extension_restarted` at once: its result cannot come.
-   * A poll with a boot id the instance has already moved on from gets nothing (SPEC 6).
+   * A poll with a boot id the instance has already moved on from gets nothing (docs/security.md).
    */
   poll(lease: Lease, now: number): { deliveries: CommandView[]; resumes: CommandView[]; changes: CommandChange[] } {
     const deliveries: CommandView[] = [];

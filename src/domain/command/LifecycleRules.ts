@@ -1,4 +1,4 @@
-/** Every number of SPEC 3.2. Injected, never read from a clock or the environment here. */
+/** Every number of docs/architecture.md (the command lifecycle). Injected, never read from a clock or the environment here. */
 export interface LifecycleRules {
   /** A queued command nobody picks up expires `extension_not_connected` after this (ms). */
   readonly pickupTimeoutMs: number;

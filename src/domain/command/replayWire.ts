@@ -1,5 +1,5 @@
 /**
- * `interact {action:"replay"}` (SPEC 12) as the daemon hands it to the extension: one `replay`
+ * `interact {action:"replay"}` (docs/mcp-tools.md) as the daemon hands it to the extension: one `replay`
  * command whose params name the steps, in order, each an action the extension already runs for
  * `interact` (or one of the few page actions a recorded action needs). Shared by the daemon, which
  * turns recorded actions into steps, and the extension, which runs them: pure types and numbers.
@@ -47,11 +47,11 @@ export interface ReplayStep {
 /** The `replay` command's params. */
 export interface ReplayParams {
   readonly steps: readonly ReplayStep[];
-  /** Each step's settle (SPEC 9); the actions' default when absent. */
+  /** Each step's settle (docs/mcp-tools.md); the actions' default when absent. */
   readonly settle_ms?: number;
 }
 
-/** A step's outcome in the result: `ok`, and what it caused (SPEC 9 `effects`, when there is something to say). */
+/** A step's outcome in the result: `ok`, and what it caused (docs/mcp-tools.md `effects`, when there is something to say). */
 export interface ReplayStepResult {
   readonly id: string;
   readonly ok: boolean;
@@ -69,7 +69,7 @@ export const REPLAY = Object.freeze({
   elementStepMs: 3_000,
   /** A navigation step at most, besides its settle: the page's load. */
   loadStepMs: 5_000,
-  /** The settle each step waits at most when the replay names none (the actions' default, SPEC 9). */
+  /** The settle each step waits at most when the replay names none (the actions' default, docs/mcp-tools.md). */
   defaultSettleMs: 2_000,
   /** Room for the drain and the result after the last step. */
   overheadMs: 1_000,

@@ -1,7 +1,7 @@
 /**
  * The id of browsertap's own extension, the same wherever it is loaded from: the manifest's
  * `key` pins it (test/unit/domain/extension/ourExtension.test.ts derives it from the key).
- * The extension API answers only this id by default (SPEC 6); the CLI reads `--extension-id`
+ * The extension API answers only this id by default (docs/security.md); the CLI reads `--extension-id`
  * against the same shape, so both sides meet here rather than in each other.
  */
 export const OUR_EXTENSION_ID = 'chnkcgfikgkkocojlablgccbkcgijnhm';

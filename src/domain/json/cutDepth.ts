@@ -1,6 +1,6 @@
 import { setOwn } from './ownData.js';
 
-/** JSON nesting kept: objects and arrays at most this many levels deep (SPEC 6). */
+/** JSON nesting kept: objects and arrays at most this many levels deep (docs/security.md). */
 export const MAX_DEPTH = 20;
 /** What replaces an object or array nested deeper than `MAX_DEPTH`. */
 export const DEPTH_MARK = '[depth]';

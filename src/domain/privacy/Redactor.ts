@@ -12,7 +12,7 @@ const USERINFO_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)([^/@\s]+)@/i;
 const FORM = /^[^\s=&]+=[^\s]*$/;
 
 /**
- * Removes secrets before anything is stored (SPEC 6), the same way for every text field:
+ * Removes secrets before anything is stored (docs/security.md), the same way for every text field:
  * secret-named headers, parameters and JSON fields; ambiguous names (`code`, `key`, `session`)
  * only when their value looks like a secret; url passwords; and credential shapes (JWTs,
  * private keys, cloud and service tokens, `Bearer …`) in any text. Pure, linear in the input;

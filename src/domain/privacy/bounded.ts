@@ -3,7 +3,7 @@ export const REDACTION_SLACK = 4_096;
 
 /**
  * Redacts `text` and caps it to `max` characters, reading at most `max + REDACTION_SLACK` of
- * it: the work per field is bounded whatever the input's size (SPEC 6), and what is kept was
+ * it: the work per field is bounded whatever the input's size (docs/security.md), and what is kept was
  * redacted with its surroundings. A cut is marked as `cap` marks it, counting the original length.
  */
 export function capRedacted(text: string, max: number, redact: (window: string) => string): { text: string; cut: boolean } {

@@ -1,5 +1,5 @@
 /**
- * What a field, header or parameter name says about its value (SPEC 6):
+ * What a field, header or parameter name says about its value (docs/security.md):
  * - `secret`: the name alone makes the value secret (`password`, `api_key`, `X-CSRF-Token`);
  * - `ambiguous`: the value is secret only if it looks like one (`code`, `key`, `session_id`);
  * - `plain`: the name says nothing (the value is still scanned as text).

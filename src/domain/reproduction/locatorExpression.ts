@@ -1,7 +1,7 @@
 import { tsString } from './tsLiteral.js';
 
 /**
- * A recorded Playwright locator expression (SPEC 12: `getByRole('button', { name: 'Save', exact:
+ * A recorded Playwright locator expression (docs/mcp-tools.md: `getByRole('button', { name: 'Save', exact:
  * true })`, `locator('form > button').nth(1)`), read as data and written again: the text comes
  * from a page, so it is never pasted into generated code as it is — only calls and arguments this
  * grammar knows survive, every string re-escaped.

@@ -22,7 +22,7 @@ const MAX_FILES = 20;
 const CAUSED_LOAD_MS = 2_000;
 
 /**
- * One runnable `@playwright/test` file for the range (SPEC 12): it opens the first url, does each
+ * One runnable `@playwright/test` file for the range (docs/mcp-tools.md): it opens the first url, does each
  * action with its locator, waits for the responses each action caused, then asserts by `expect`
  * — the recorded errors and failed requests happen again (`errors`), or nothing goes wrong
  * (`no_errors`). Same-origin urls follow the config's `baseURL` when one is set. Pure.

@@ -1,6 +1,6 @@
 import type { ActionEntry, LogSource } from '../capture/entries.js';
 
-/** What a generated test asserts (SPEC 12). */
+/** What a generated test asserts (docs/mcp-tools.md). */
 export const REPRO_EXPECT = ['errors', 'no_errors'] as const;
 export type ReproExpect = (typeof REPRO_EXPECT)[number];
 
@@ -25,7 +25,7 @@ export interface ReproError {
   readonly args?: readonly unknown[];
 }
 
-/** One recorded action and the answered requests it caused (SPEC 12's "caused" rule). */
+/** One recorded action and the answered requests it caused (docs/mcp-tools.md's "caused" rule). */
 export interface ReproStep {
   readonly id: string;
   readonly action: ActionEntry;

@@ -4,11 +4,11 @@ import { errorNeedle } from './errorNeedle.js';
 import { answeredOverNetwork, parseUrl, requestKey, type Reproduction, type ReproStep } from './reproduction.js';
 import { commentText } from './tsLiteral.js';
 
-/** Largest `format:"steps"` answer, in UTF-8 bytes (SPEC 12). */
+/** Largest `format:"steps"` answer, in UTF-8 bytes (docs/mcp-tools.md). */
 export const MAX_STEPS_BYTES = 2_000;
 
 /**
- * Numbered plain steps for a bug report (SPEC 12): what the person did, each target as a person
+ * Numbered plain steps for a bug report (docs/mcp-tools.md): what the person did, each target as a person
  * would name it (role and name), what went wrong. Within `MAX_STEPS_BYTES`: texts shorten first,
  * then steps in the middle are left out and counted. Pure.
  */

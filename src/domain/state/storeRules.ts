@@ -4,9 +4,9 @@ import { utf8Length } from '../text/utf8.js';
 /** Keys name files: letters, digits, `.`, `_`, `-`; start with a letter or digit; at most 128. */
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-/** Largest value `configure store` accepts: 256 KB of UTF-8 as JSON (SPEC 2). */
+/** Largest value `configure store` accepts: 256 KB of UTF-8 as JSON (docs/mcp-tools.md). */
 export const MAX_STORED_BYTES = 256 * 1024;
-/** Most keys the store holds (SPEC 2). */
+/** Most keys the store holds (docs/mcp-tools.md). */
 export const MAX_STORED_KEYS = 1_000;
 
 /** @throws DomainError `invalid_params` when `key` could escape the store or is not a plain name. */

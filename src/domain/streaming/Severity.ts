@@ -1,4 +1,4 @@
-/** Severity of a streamed event, lowest first (SPEC 5). */
+/** Severity of a streamed event, lowest first (docs/streaming.md). */
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 
 export type Severity = (typeof SEVERITIES)[number];

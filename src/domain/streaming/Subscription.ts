@@ -53,7 +53,7 @@ const NOTHING: Dispatch<never> = Object.freeze({ send: [], meta: [] });
 const UNMATCHED: Dispatch<never> = Object.freeze({ send: [], meta: [], matched: false });
 
 /**
- * One client's stream subscription (seed 003, SPEC 5): which events match, and a sliding
+ * One client's stream subscription (seed 003, docs/streaming.md): which events match, and a sliding
  * one-second rate limit whose excess is queued (bounded, oldest dropped) or dropped.
  */
 export class Subscription<E extends StreamEvent = StreamEvent> {

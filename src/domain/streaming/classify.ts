@@ -13,7 +13,7 @@ import { MIN_SLOW_MS } from './Subscription.js';
 export type CapturedEvent = StreamEvent & {
   readonly ts: number;
   readonly tabId: number | undefined;
-  /** The stored entry's id (SPEC 10), for `observe {what:"entry", id}`. */
+  /** The stored entry's id (docs/mcp-tools.md), for `observe {what:"entry", id}`. */
   readonly id?: string;
 } & (
     | { readonly kind: 'logs'; readonly entry: LogEntry }
@@ -31,7 +31,7 @@ const CSP_WORDING = ' violates the following Content Security Policy directive';
 const NORMAL_CLOSE = new Set([1000, 1001]);
 
 /**
- * SPEC 5 severities: uncaught exception / unhandled rejection → critical; console.error,
+ * docs/streaming.md severities: uncaught exception / unhandled rejection → critical; console.error,
  * HTTP 5xx, network error → high; HTTP 4xx, console.warn, abnormal WebSocket close, poor vital
  * → medium; the rest → low. A CSP or mixed-content report is a `security_violation` (high).
  */
@@ -54,7 +54,7 @@ export function eventsFromLog(entry: LogEntry): CapturedEvent[] {
   ];
 }
 
-/** axe-core impacts → SPEC 8 severities: critical/serious → high, moderate → medium, minor → low. */
+/** axe-core impacts → docs/extension.md severities: critical/serious → high, moderate → medium, minor → low. */
 const IMPACT_SEVERITY: Readonly<Record<string, StreamEvent['severity']>> = {
   critical: 'high',
   serious: 'high',
@@ -127,7 +127,7 @@ export function eventsFromWebSocket(entry: WebSocketEvent): CapturedEvent[] {
 
 export function eventsFromVital(entry: VitalEntry): CapturedEvent[] {
   if (entry.rating !== 'poor' && entry.rating !== 'needs-improvement') return [];
-  // SPEC 13: the same attribution as observe performance (a poor INP names its script in source).
+  // docs/mcp-tools.md: the same attribution as observe performance (a poor INP names its script in source).
   const cause = vitalCause(entry);
   const message = `${entry.name} ${entry.value} (${entry.rating})${cause === undefined ? '' : `: ${cause}`}`;
   return [
@@ -181,7 +181,7 @@ export function details(event: CapturedEvent): Readonly<Record<string, unknown>>
     }
     case 'vitals': {
       const { name, value, rating } = event.entry;
-      // The vital's parts and causes as observe performance shows them (SPEC 13), without repeating its value.
+      // The vital's parts and causes as observe performance shows them (docs/mcp-tools.md), without repeating its value.
       const attribution = Object.fromEntries(
         Object.entries(vitalView(event.entry, event.entry.url)).filter(([key]) => key !== 'value' && key !== 'rating'),
       );

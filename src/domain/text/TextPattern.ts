@@ -1,6 +1,6 @@
 import { DomainError } from '../DomainError.js';
 
-/** A pattern compiled for untrusted text, run with a linear-time guarantee (SPEC 6). */
+/** A pattern compiled for untrusted text, run with a linear-time guarantee (docs/security.md). */
 export interface TextPattern {
   /** The pattern as the agent gave it. */
   readonly source: string;

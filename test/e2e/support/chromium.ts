@@ -86,7 +86,7 @@ export async function launchPlaywright(
     args: flags(profile, extension, extra).filter(
       (flag) => !flag.startsWith('--headless') && !flag.startsWith('--user-data-dir'),
     ),
-    // Playwright turns the popup blocker off; a developer's Chrome has it on (SPEC 9: popup_blocked).
+    // Playwright turns the popup blocker off; a developer's Chrome has it on (docs/mcp-tools.md: popup_blocked).
     ignoreDefaultArgs: ['--disable-extensions', '--disable-popup-blocking'],
     timeout: 30_000,
   });

@@ -158,7 +158,7 @@ for (const element of document.querySelectorAll('button, a')) element.addEventLi
 </body></html>`,
   },
   '/big.html': { html: BIG_PAGE },
-  // A page that lies to the settle check (SPEC 6): it answers "0 requests open" itself and keeps
+  // A page that lies to the settle check (docs/security.md): it answers "0 requests open" itself and keeps
   // the capture's own answer from being heard, then clicks start a 1.5 s fetch.
   '/liar.html': {
     html: `<!doctype html><html><head><title>liar page</title><script>
@@ -196,7 +196,7 @@ for (let i = 0; i < 1500; i++) {
 }
 </script></body></html>`,
   },
-  // Web Vitals after a click (SPEC 8): a heading paints first; a click brings a banner 100 ms
+  // Web Vitals after a click (docs/extension.md): a heading paints first; a click brings a banner 100 ms
   // later that pushes everything down; 1.8 s after load a 600×400 image appears, far larger than
   // the heading. A person's click ends LCP before the image and excuses the banner's shift.
   '/late-image.html': {

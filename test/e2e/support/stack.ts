@@ -80,7 +80,7 @@ export async function eventually(
   }
 }
 
-/** Observe until the entries satisfy `accept` (SPEC 2 list payload), returning them. */
+/** Observe until the entries satisfy `accept` (docs/mcp-tools.md list payload), returning them. */
 export async function observeUntil(
   agent: Agent,
   args: Record<string, unknown>,

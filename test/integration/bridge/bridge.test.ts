@@ -249,7 +249,7 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     const squatter = createServer((_req, res) => res.end('not browsertap')).listen(port, '127.0.0.1');
     try {
       const started = performance.now();
-      // `initialize` is answered by the bridge itself (SPEC 11); the first call carries the reason.
+      // `initialize` is answered by the bridge itself (docs/install.md); the first call carries the reason.
       const bridge = await connectBridge(port, stateDir, 'dist/cli.cjs', 'squatted', false);
       const failure = await bridge.client.callTool({ name: 'configure', arguments: { action: 'health' } }).then(
         () => 'answered',

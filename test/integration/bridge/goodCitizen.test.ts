@@ -60,7 +60,7 @@ class RawBridge {
   }
 }
 
-/** The bridge as a good citizen (SPEC 6): cancellation reaches the daemon, stdin and signals end it at once, its session goes with it. */
+/** The bridge as a good citizen (docs/security.md): cancellation reaches the daemon, stdin and signals end it at once, its session goes with it. */
 describe('browsertap mcp ends what it starts (built CLI, real processes)', function () {
   this.timeout(30_000);
   let port: number;

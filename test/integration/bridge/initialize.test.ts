@@ -32,7 +32,7 @@ async function daemonAnswer(port: number, stateDir: string, protocolVersion: str
   return (JSON.parse((data ?? '').slice('data: '.length)) as { result: unknown }).result;
 }
 
-// SPEC 11: the bridge answers `initialize` itself while it starts the daemon.
+// docs/install.md: the bridge answers `initialize` itself while it starts the daemon.
 describe('the bridge answers initialize itself, as the daemon would (built CLI)', function () {
   this.timeout(30_000);
   let port: number;

@@ -20,7 +20,7 @@ export const action = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('recorded actions: POST /actions, observe actions, recording settings (SPEC 12)', () => {
+describe('recorded actions: POST /actions, observe actions, recording settings (docs/mcp-tools.md)', () => {
   let h: Harness;
   let ext: SimulatedExtension;
   let client: Client;

@@ -25,7 +25,7 @@ function headThenStall(port: number, head: string, declared: number, sent: numbe
   });
 }
 
-describe('authentication before the body (SPEC 6)', () => {
+describe('authentication before the body (docs/security.md)', () => {
   let h: Harness;
 
   beforeEach(async () => {

@@ -121,7 +121,7 @@ describe('bad input: a clear answer, nothing half-stored, the daemon keeps servi
       ['observe', { what: 'logs', wait_ms: 100 }, 'invalid_params', /wait_ms needs after_cursor/],
       ['observe', { what: 'command_result' }, 'invalid_params', /correlation_id/],
       ['observe', { what: 'command_result', correlation_id: 'corr-1-00000000' }, 'unknown_correlation_id', /corr-1-00000000/],
-      // SPEC 10 and 9 arguments, each one step past its bound.
+      // docs/mcp-tools.md and 9 arguments, each one step past its bound.
       ['observe', { what: 'logs', detail: 'fuller' }, 'invalid_params', /detail/],
       ['observe', { what: 'entry', id: `l${'1'.repeat(32)}` }, 'invalid_params', /id/],
       ['observe', { what: 'entry', id: `l${'9'.repeat(16)}` }, 'invalid_params', /not an entry id/],

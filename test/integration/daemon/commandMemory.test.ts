@@ -13,7 +13,7 @@ const upload = {
 };
 
 /**
- * Memory follows the work, not the failures (SPEC 6): a command's parameters are released when
+ * Memory follows the work, not the failures (docs/security.md): a command's parameters are released when
  * it ends, however it ends, and no number of queued commands can make a poll fail. The daemon
  * runs on the fake clock: however long this machine takes over a poll of 16 MB, no deadline
  * passes (on the real clock, commands expired during slow polls and the test saw 182 ids of 200).

@@ -25,7 +25,7 @@ function open(port: number): Promise<{ socket: Socket; received: () => string; c
  */
 const within = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms));
 
-/** SPEC 6 "Bounded everything" for connections, with the deadlines shrunk so the test is quick. */
+/** docs/security.md "Bounded everything" for connections, with the deadlines shrunk so the test is quick. */
 describe('connection bounds (headers and body deadlines, connection cap)', function () {
   this.timeout(20_000);
   let h: Harness;
@@ -36,7 +36,7 @@ describe('connection bounds (headers and body deadlines, connection cap)', funct
   });
   afterEach(async () => h.stop());
 
-  it('uses the SPEC 6 limits by default: headers in 10 s, a request in 30 s, 256 connections', () => {
+  it('uses the docs/security.md limits by default: headers in 10 s, a request in 30 s, 256 connections', () => {
     expect(CONNECTION_LIMITS).to.deep.equal({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 256 });
   });
 

@@ -5,7 +5,7 @@ import { logEntry, payload, startHarness, type Harness } from '../../support/dae
 /** `{"d":{"d":…"leaf"}}` with `levels` objects, as JSON text. */
 const nestedJson = (levels: number) => `${'{"d":'.repeat(levels)}"leaf"${'}'.repeat(levels)}`;
 
-/** Values past the depth bound and `__proto__` keys, through the real HTTP edge (SPEC 6). */
+/** Values past the depth bound and `__proto__` keys, through the real HTTP edge (docs/security.md). */
 describe('deep values and __proto__ keys: cut with a word, kept as data', () => {
   let h: Harness;
   let client: Client;

@@ -24,7 +24,7 @@ const ws = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
+describe('ingest (docs/extension-protocol.md) and observe lists (docs/mcp-tools.md)', () => {
   let h: Harness;
   let ext: SimulatedExtension;
   let client: Client;
@@ -185,7 +185,7 @@ describe('ingest (SPEC 4) and observe lists (SPEC 2)', () => {
       expect(entriesOf(failed)[2].error).to.equal('net::ERR_CONNECTION_REFUSED');
     });
 
-    it('filters network by type (SPEC 8); an entry without a type is typed by its initiator; a bad type is refused', async () => {
+    it('filters network by type (docs/extension.md); an entry without a type is typed by its initiator; a bad type is refused', async () => {
       const sent = await ext.send('/network-bodies', [
         net({ url: 'http://localhost:5173/', type: 'document' }),
         net({ url: 'http://localhost:5173/src/main.tsx', type: 'script', size: 1_234 }),

@@ -45,7 +45,7 @@ const record = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('observe performance over ingest (SPEC 13)', () => {
+describe('observe performance over ingest (docs/mcp-tools.md)', () => {
   let h: Harness;
   let ext: SimulatedExtension;
   let client: Client;

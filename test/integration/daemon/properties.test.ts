@@ -45,7 +45,7 @@ const REQUIRED: Readonly<Record<string, (value: unknown) => boolean>> = {
   ts: (v) => typeof v === 'number' && Number.isFinite(v),
 };
 
-/** SPEC 6: hostile input, generated. Nothing is a 500, counts add up, nothing is stored half-formed. */
+/** docs/security.md: hostile input, generated. Nothing is a 500, counts add up, nothing is stored half-formed. */
 describe('properties of the daemon under generated hostile input (fast-check)', function () {
   this.timeout(120_000);
   let h: Harness;

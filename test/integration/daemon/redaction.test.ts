@@ -25,7 +25,7 @@ const SECRETS = {
   pageToken: 'PAGETOKENSECRET0018',
 };
 
-describe('redaction before storage (SPEC 6)', () => {
+describe('redaction before storage (docs/security.md)', () => {
   let h: Harness;
   let client: Client;
   const answers: unknown[] = [];

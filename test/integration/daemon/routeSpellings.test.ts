@@ -50,7 +50,7 @@ const spelling = (path: string) =>
     })
     .filter((spelled) => spelled !== path);
 
-describe('one path, one rule (SPEC 6)', () => {
+describe('one path, one rule (docs/security.md)', () => {
   let h: Harness;
 
   before(async () => {

@@ -40,7 +40,7 @@ const mcpInit = JSON.stringify({
 });
 const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-describe('security (SPEC 6)', () => {
+describe('security (docs/security.md)', () => {
   let h: Harness;
 
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { expect } from 'chai';
 import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 
-// SPEC 11: the human's view at `/`, served by the daemon, live, no secrets.
+// docs/install.md: the human's view at `/`, served by the daemon, live, no secrets.
 describe('the status page (GET /, /status.json)', () => {
   let h: Harness;
   beforeEach(async () => {
@@ -11,7 +11,7 @@ describe('the status page (GET /, /status.json)', () => {
   });
   afterEach(() => h.stop());
 
-  /** The status data as the local user reads it: with the token (SPEC 6). */
+  /** The status data as the local user reads it: with the token (docs/security.md). */
   const full = () => h.call('GET', '/status.json', undefined, { authorization: `Bearer ${h.token}` });
 
   it('serves plain HTML with its script and stylesheet from its own origin, never framed', async () => {
@@ -101,7 +101,7 @@ describe('the status page (GET /, /status.json)', () => {
     expect(poll.status).to.equal(403);
   });
 
-  describe('every view of a command error is redacted (SPEC 6)', () => {
+  describe('every view of a command error is redacted (docs/security.md)', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlX29mX3RoZV90b2tlbg';
     const bearer = 'Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddcc';
     const error = `fetch failed: ${bearer}; session ${jwt}; retried with password=hunter2-Tr0ub4dor`;
@@ -132,7 +132,7 @@ describe('the status page (GET /, /status.json)', () => {
     });
   });
 
-  describe('who may read the details (SPEC 6: proof of being the local user, or counts only)', () => {
+  describe('who may read the details (docs/security.md: proof of being the local user, or counts only)', () => {
     const key = (token: string) => createHmac('sha256', token).update('status-page').digest('hex');
 
     /** A tracked tab whose title holds an e-mail address, an error, and a command in flight. */

@@ -11,8 +11,8 @@ const BUDGET = 60_000;
 const textBytes = (result: unknown) =>
   Buffer.byteLength(((result as CallToolResult).content[0] as { text: string }).text, 'utf8');
 
-/** SPEC 2 budgets (UTF-8 bytes of the text block, 60 000 per result), paginated lists, store limits, logged failures. */
-describe('result budgets, pagination and store limits (SPEC 2, SPEC 6)', function () {
+/** docs/mcp-tools.md budgets (UTF-8 bytes of the text block, 60 000 per result), paginated lists, store limits, logged failures. */
+describe('result budgets, pagination and store limits (docs/mcp-tools.md, docs/security.md)', function () {
   this.timeout(30_000);
   let h: Harness;
   let client: Client;

@@ -9,8 +9,8 @@ import { TYPICAL_TAB, typicalConsole, typicalRequests } from '../../support/typi
 const textOf = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 const bytes = (result: unknown) => Buffer.byteLength(textOf(result), 'utf8');
 
-/** SPEC 10: compact lists, details on demand, a one-call summary — sizes pinned on the typical mix. */
-describe('answers an agent can afford (SPEC 10)', function () {
+/** docs/mcp-tools.md: compact lists, details on demand, a one-call summary — sizes pinned on the typical mix. */
+describe('answers an agent can afford (docs/mcp-tools.md)', function () {
   this.timeout(30_000);
   let h: Harness;
   let client: Client;

@@ -4,7 +4,7 @@ import { payload, startHarness, type Harness, type SimulatedExtension } from '..
 
 // The full lifecycle through real HTTP and MCP, with the daemon composed on the fake clock:
 // the simulated extension speaks the API with fetch, time moves only with tickAsync.
-describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', () => {
+describe('command lifecycle through the daemon on the fake clock (docs/architecture.md (the command lifecycle))', () => {
   let h: Harness;
   let client: Client;
   let ext: SimulatedExtension;
@@ -24,7 +24,7 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
 
   afterEach(async () => h.stop());
 
-  describe('a burst past the 5-in-flight bound with wait_ms (SPEC 9)', () => {
+  describe('a burst past the 5-in-flight bound with wait_ms (docs/mcp-tools.md)', () => {
     const interact = (args: Record<string, unknown>) =>
       client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return 1', ...args } });
     /** Real time passes until the daemon holds the call (the fake clock only moves with tick). */
@@ -102,7 +102,7 @@ describe('command lifecycle through the daemon on the fake clock (SPEC 3.2)', ()
     expect(await result(id)).to.include({ status: 'expired', error: 'extension_not_connected' });
   });
 
-  it('delivered but never acknowledged: extension_no_response at 3 000 ms with the SPEC hint', async () => {
+  it('delivered but never acknowledged: extension_no_response at 3 000 ms with the documented hint', async () => {
     const id = await queue();
     await ext.poll(0);
     await tick(2_999);

@@ -276,7 +276,7 @@ describe('MCP protocol corners on the daemon (/mcp)', function () {
         id: 5,
         error: { code: -32602, message: 'Unknown tool: screenshot', data: { tools: ['observe', 'interact', 'configure'] } },
       });
-      // Bad arguments to a tool it has stay tool errors (SPEC 2).
+      // Bad arguments to a tool it has stay tool errors (docs/mcp-tools.md).
       const [bad] = mcpMessages(await (await post(call(6, 'observe', { what: 'nope' }), session)).text());
       expect(bad.result.isError).to.equal(true);
     });

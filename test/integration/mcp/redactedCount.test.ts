@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { logEntry, payload, startHarness, type Harness } from '../../support/daemonHarness.js';
 
-describe('lists say how many values were redacted (SPEC 6)', () => {
+describe('lists say how many values were redacted (docs/security.md)', () => {
   let h: Harness;
 
   beforeEach(async () => {

@@ -33,7 +33,7 @@ const SESSION = [
 ];
 const ERROR = { message: 'TypeError: total is undefined', source: 'exception', stack: STACK, url: PAGE, tab_id: 7 };
 
-describe('interact replay over MCP, with a simulated extension (SPEC 12)', () => {
+describe('interact replay over MCP, with a simulated extension (docs/mcp-tools.md)', () => {
   let h: Harness;
   let client: Client;
   const call = async (name: string, args: Record<string, unknown>) => payload(await client.callTool({ name, arguments: args }));

@@ -8,7 +8,7 @@ import { orderFlow } from '../../support/orderFlow.js';
 const T = 1_700_000_000_000;
 const ORIGIN = 'http://localhost:5173';
 
-describe('observe reproduction (SPEC 12)', () => {
+describe('observe reproduction (docs/mcp-tools.md)', () => {
   let h: Harness;
   let ext: SimulatedExtension;
   let client: Client;

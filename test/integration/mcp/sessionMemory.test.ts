@@ -3,7 +3,7 @@ import { heapAfterGc } from '../../support/heap.js';
 import { startHarness, type Harness } from '../../support/daemonHarness.js';
 
 /**
- * A bridge's MCP session lives as long as its agent, so nothing may pile up per call (SPEC 6).
+ * A bridge's MCP session lives as long as its agent, so nothing may pile up per call (docs/security.md).
  * The SDK's JSON-response mode kept ≈ 5 KB per call until the session ended (two 30 s floods
  * took the daemon from 92 to 662 MB); 3 000 calls made that +15 MB.
  */

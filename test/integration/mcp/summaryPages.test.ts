@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startHarness, type Harness, logEntry, payload } from '../../support/daemonHarness.js';
 
-describe('summary per page (SPEC 10)', () => {
+describe('summary per page (docs/mcp-tools.md)', () => {
   let h: Harness;
 
   beforeEach(async () => {

@@ -32,7 +32,7 @@ const error = (ts: number, message = 'TypeError: pet.id is undefined') =>
 /** The timeline's rows as objects keyed by its columns. */
 const rowsOf = (answer: unknown) => entriesOf(answer);
 
-describe('observe timeline (SPEC 12)', () => {
+describe('observe timeline (docs/mcp-tools.md)', () => {
   let h: Harness;
   let ext: SimulatedExtension;
   let client: Client;

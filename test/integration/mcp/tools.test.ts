@@ -6,7 +6,7 @@ import { entriesOf } from '../../support/listEntries.js';
 
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
+describe('MCP tools over Streamable HTTP (docs/mcp-tools.md)', () => {
   let h: Harness;
   let client: Client;
   const call = async (name: string, args: Record<string, unknown>, on: Client = client) =>
@@ -29,7 +29,7 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
         expect(tool).not.to.have.property('outputSchema');
         expect(tool.description?.length).to.be.within(50, 600);
       }
-      // SPEC 10: < 5 000 before sections 12–14 added four kinds of observe and replay, < 6 000 since.
+      // docs/mcp-tools.md: < 5 000 before sections 12–14 added four kinds of observe and replay, < 6 000 since.
       expect(Buffer.byteLength(JSON.stringify(listed), 'utf8')).to.be.below(6_000);
     });
 
@@ -82,7 +82,7 @@ describe('MCP tools over Streamable HTTP (SPEC 2)', () => {
       expect(listed.completed[0].retrieved).to.equal(true);
     });
 
-    it('sends a command without tab_id to the tab this client last acted on, never to another client’s (SPEC 9)', async () => {
+    it('sends a command without tab_id to the tab this client last acted on, never to another client’s (docs/mcp-tools.md)', async () => {
       const ext = h.extension();
       const other = await h.client('other');
       const first = await call('interact', { action: 'execute_js', script: 'return 1' });

@@ -75,7 +75,7 @@ async function startRelay(port: number, target: number, pid?: number) {
   return { seen, close: server.close };
 }
 
-describe('daemon identity: who gets the token, what stop signals (SPEC 6, built CLI)', function () {
+describe('daemon identity: who gets the token, what stop signals (docs/security.md, built CLI)', function () {
   this.timeout(30_000);
   let port: number;
   let stateDir: string;
@@ -144,7 +144,7 @@ describe('daemon identity: who gets the token, what stop signals (SPEC 6, built 
     writeFileSync(join(stateDir, 'token'), `${token}\n`, { mode: 0o600 });
     const squatter = await startSquatter(port, process.pid);
     cleanups.push(() => squatter.close());
-    // `initialize` is answered by the bridge itself (SPEC 11); the first call carries the reason.
+    // `initialize` is answered by the bridge itself (docs/install.md); the first call carries the reason.
     const opened = await connectBridge(port, stateDir, 'dist/cli.cjs', 'bridge-test', false);
     cleanups.push(() => opened.client.close().catch(() => undefined));
     const error = await opened.client.callTool({ name: 'configure', arguments: { action: 'health' } }).then(

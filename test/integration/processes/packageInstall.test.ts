@@ -5,9 +5,9 @@ import { expect } from 'chai';
 import { freePort, killDaemons, removeDir, tempDir } from '../../support/processes.js';
 import { until } from '../../support/until.js';
 
-// SPEC 11: one package. The tarball `npm pack` makes installs on a machine with nothing else:
+// docs/install.md: one package. The tarball `npm pack` makes installs on a machine with nothing else:
 // an empty prefix, a fresh HOME, a working directory outside the checkout, npm offline.
-describe('the packed tarball, installed into an empty prefix (SPEC 11)', function () {
+describe('the packed tarball, installed into an empty prefix (docs/install.md)', function () {
   this.timeout(120_000);
   const checkout = process.cwd();
   let root: string;

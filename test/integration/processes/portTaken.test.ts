@@ -20,7 +20,7 @@ function runCli(args: string[]): Promise<{ status: number | null; stdout: string
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
-// SPEC 11: what a person reads when the port is not browsertap's to take.
+// docs/install.md: what a person reads when the port is not browsertap's to take.
 describe('when the port is taken (built CLI)', function () {
   this.timeout(30_000);
   let port: number;

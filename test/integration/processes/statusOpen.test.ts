@@ -7,7 +7,7 @@ import { freePort, killDaemons, removeDir, tempDir } from '../../support/process
 import { listenLocal } from '../../support/servers.js';
 import { until } from '../../support/until.js';
 
-// SPEC 6 and 11: the person unlocks the status page with `browsertap status --open`.
+// docs/security.md and 11: the person unlocks the status page with `browsertap status --open`.
 describe('browsertap status --open (built CLI)', function () {
   this.timeout(30_000);
   let port: number;

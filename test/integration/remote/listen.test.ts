@@ -60,10 +60,10 @@ function postMcp(address: string, port: number, headers: Record<string, string>)
 }
 
 /**
- * SPEC 14: `browsertap daemon --listen ADDRESS` serves `/health` and `/mcp` (token required) on
+ * docs/install.md: `browsertap daemon --listen ADDRESS` serves `/health` and `/mcp` (token required) on
  * that address of this machine too; the extension API and the status page stay on loopback.
  */
-describe('the daemon with --listen ADDRESS (SPEC 14, built CLI)', function () {
+describe('the daemon with --listen ADDRESS (docs/install.md, built CLI)', function () {
   this.timeout(30_000);
   const address = outsideAddress();
   let stateDir: string;

@@ -17,10 +17,10 @@ import {
 } from './remoteSupport.js';
 
 /**
- * SPEC 14: `browsertap mcp --daemon-url URL --token-file FILE` on the agent's machine (here:
+ * docs/install.md: `browsertap mcp --daemon-url URL --token-file FILE` on the agent's machine (here:
  * another HOME) uses a daemon that runs elsewhere, proves it first, and never starts one.
  */
-describe('the bridge with --daemon-url: a daemon elsewhere (SPEC 14, built CLI)', function () {
+describe('the bridge with --daemon-url: a daemon elsewhere (docs/install.md, built CLI)', function () {
   this.timeout(30_000);
   let browserHome: string;
   let agentHome: string;

@@ -23,7 +23,7 @@ function cli(args: string[], home: string): Promise<{ status: number | null; std
   });
 }
 
-describe('token, setup --daemon-url and doctor --daemon-url (SPEC 14, built CLI)', function () {
+describe('token, setup --daemon-url and doctor --daemon-url (docs/install.md, built CLI)', function () {
   this.timeout(30_000);
   let home: string;
   const cleanups: Array<() => unknown> = [];

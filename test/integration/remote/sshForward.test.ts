@@ -45,7 +45,7 @@ function stopChild(child: ChildProcess | undefined): Promise<void> {
  * <agent port>:127.0.0.1:<daemon port>` to it, and a bridge on the "agent's" side reaching the
  * daemon through that forward. Skipped, saying why, where sshd or ssh is not installed.
  */
-describe('the SSH recipe: ssh -R to a throwaway sshd on localhost (SPEC 14, built CLI)', function () {
+describe('the SSH recipe: ssh -R to a throwaway sshd on localhost (docs/install.md, built CLI)', function () {
   this.timeout(40_000);
   let dir: string;
   let sshd: ChildProcess | undefined;

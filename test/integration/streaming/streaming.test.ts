@@ -61,7 +61,7 @@ describe('streaming through the real stdio bridge (seed 003 test plan)', functio
         configured: true,
         streaming_enabled: true,
       });
-      // The daemon loads its extension routes on their first request (SPEC 11); that load is
+      // The daemon loads its extension routes on their first request (docs/install.md); that load is
       // start-up, not delivery: the 100 ms are measured on a daemon that has served one.
       await ext.send('/logs', []);
       const posted = performance.now();

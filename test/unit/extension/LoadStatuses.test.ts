@@ -28,7 +28,7 @@ function setup() {
 
 const failedImage = (url: string) => ({ url, method: 'GET', status: 0, error: 'failed to load <img>', type: 'image' });
 
-describe('extension: real statuses of loads the page cannot see (LoadStatuses, SPEC 8)', () => {
+describe('extension: real statuses of loads the page cannot see (LoadStatuses, docs/extension.md)', () => {
   it('gives a status-0 "failed to load" entry the status the network layer saw (query values ignored: urls are redacted)', async () => {
     const { statuses } = setup();
     statuses.record(7, 'https://cdn.example/a.png?token=abc', { status: 404 });

@@ -12,7 +12,7 @@ function frame(view: Partial<FrameView> = {}): LoadedScripts {
   });
 }
 
-describe('extension: which scripts a frame loaded (LoadedScripts, SPEC 6)', () => {
+describe('extension: which scripts a frame loaded (LoadedScripts, docs/security.md)', () => {
   it('does not take a url the frame never loaded, whatever its stack says', () => {
     expect(frame().has('https://other-site.example/app.js')).to.equal(false);
   });

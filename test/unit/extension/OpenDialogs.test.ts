@@ -56,7 +56,7 @@ async function failure(promise: Promise<unknown>): Promise<CommandFailure> {
   throw new Error('expected a CommandFailure');
 }
 
-describe('OpenDialogs (dialogs a page opened while browsertap was not acting: SPEC 9, nothing hangs)', () => {
+describe('OpenDialogs (dialogs a page opened while browsertap was not acting: docs/mcp-tools.md, nothing hangs)', () => {
   it('knows the dialog that blocks a tab, and forgets it when the page says it closed', async () => {
     const { clock, dialogs, blocked, opens } = setup();
     opens(12, 0, 'confirm', 'Delete 3 items?');

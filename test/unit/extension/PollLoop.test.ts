@@ -47,7 +47,7 @@ describe('extension PollLoop (long poll with backoff)', () => {
     loop.stop();
   });
 
-  it('backs off 100, 250, then 500 ms while the daemon is down, and 1 s after a minute (never longer: SPEC 11)', async () => {
+  it('backs off 100, 250, then 500 ms while the daemon is down, and 1 s after a minute (never longer: docs/install.md)', async () => {
     const { clock, polls, loop } = setup(async () => {
       throw new TypeError('Failed to fetch');
     });

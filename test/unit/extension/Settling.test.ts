@@ -9,7 +9,7 @@ const page = (quiet_ms: number, open: { requests?: number; timers?: number; wait
 });
 const net = (open = 0, seen = open) => ({ open, seen });
 
-describe('Settling (when an action has settled, SPEC 9)', () => {
+describe('Settling (when an action has settled, docs/mcp-tools.md)', () => {
   it('a page with nothing open settles once its DOM has been quiet for 100 ms, waiting just what is missing', () => {
     const settling = new Settling();
     expect(settling.next(0, page(3), net())).to.deep.equal({ settled: false, waitMs: QUIET_MS - 3, network: false });

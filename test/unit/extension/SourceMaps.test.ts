@@ -177,7 +177,7 @@ describe('extension: stacks in source (SourceMaps)', () => {
     expect(asked).to.have.length(2);
   });
 
-  describe('a map’s text is never shown as a path or a name (SPEC 6)', () => {
+  describe('a map’s text is never shown as a path or a name (docs/security.md)', () => {
     const STACK = 'Error: x\n    at onClick (http://localhost:5173/assets/index.js:1:11)';
     /** The stack mapped with a map of these `sources` (one segment: line 10, column 31 of sources[0], name 0). */
     const mappedWith = async (sources: string[], extra: object = {}) => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Inflight } from '../../../extension/src/page/inflight.js';
 import { EffectsRecorder, MAX_EFFECTS } from '../../../extension/src/worker/Effects.js';
 
-describe('extension: what an action caused (SPEC 9 effects)', () => {
+describe('extension: what an action caused (docs/mcp-tools.md effects)', () => {
   it('keeps its tab’s requests, errors, answered dialogs and a blocked popup; other tabs’ entries are not its', async () => {
     const recorder = new EffectsRecorder();
     const recording = recorder.start(7);

@@ -225,7 +225,7 @@ describe('extension page capture', () => {
     });
   });
 
-  describe('development origins (SPEC 7)', () => {
+  describe('development origins (docs/extension.md)', () => {
     it('tracks localhost, loopback, private networks and the reserved dev names', () => {
       for (const url of [
         'http://localhost:3000/',
@@ -318,7 +318,7 @@ describe('extension page capture', () => {
     });
   });
 
-  describe('where a dev server compile error points (SPEC 8)', () => {
+  describe('where a dev server compile error points (docs/extension.md)', () => {
     const oxc =
       'Transform failed with 1 error:\n\n[PARSE_ERROR] Unexpected token\n   ╭─[ ../../tmp/app/src/form.jsx?t=1:7:19 ]\n 7 │   const errors = {;\n';
     const loaded = ['/src/form.jsx', '/form.jsx', '/@vite/client'];
@@ -443,7 +443,7 @@ describe('extension page capture', () => {
     });
   });
 
-  describe('CSP violations in Chrome’s words (SPEC 8)', () => {
+  describe('CSP violations in Chrome’s words (docs/extension.md)', () => {
     const violation = (effectiveDirective: string, blockedURI: string, originalPolicy: string, disposition = 'enforce') =>
       cspMessage({
         effectiveDirective,
@@ -471,7 +471,7 @@ describe('extension page capture', () => {
     });
   });
 
-  describe('mixed content in Chrome’s words (SPEC 8)', () => {
+  describe('mixed content in Chrome’s words (docs/extension.md)', () => {
     const page = 'https://app.test:8443/checkout';
 
     it('an https page’s request for http on another host: Chrome 156’s line, per kind', () => {

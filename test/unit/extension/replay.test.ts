@@ -48,7 +48,7 @@ async function failure(promise: Promise<unknown>): Promise<CommandFailure> {
   return expect.fail('expected the replay to fail');
 }
 
-describe('extension replay: the steps, in order, with the actions’ own handlers (SPEC 12)', () => {
+describe('extension replay: the steps, in order, with the actions’ own handlers (docs/mcp-tools.md)', () => {
   it("runs each step as its command with the replay's settle_ms and answers each step's id, ok and effects", async () => {
     const { fake, ran } = ports({ effects: { '#save': { errors: [{ message: 'TypeError: x', at: 'src/a.ts:1:2' }] } } });
     const result = await replay({ steps: [load, save], settle_ms: 500 }, 60_000, fake);

@@ -3,7 +3,7 @@ import { JSDOM } from 'jsdom';
 import { ActionFailure } from '../../../extension/src/inject/ActionFailure.js';
 import { replayAction } from '../../../extension/src/inject/replayActions.js';
 
-describe('replay page actions: check, submit and a multiple select as a person does them (SPEC 12)', () => {
+describe('replay page actions: check, submit and a multiple select as a person does them (docs/mcp-tools.md)', () => {
   let dom: JSDOM;
   let clicks: string[];
   const saved = { Event: globalThis.Event };

@@ -46,7 +46,7 @@ function hooked() {
   return { page, timers, host: page.host };
 }
 
-describe('extension: the page’s short timers an action’s settle waits for (SPEC 9)', () => {
+describe('extension: the page’s short timers an action’s settle waits for (docs/mcp-tools.md)', () => {
   it('a debounce set by the action is pending until it runs; the looks count it once, cleared ones not at all', async () => {
     const { page, timers, host } = hooked();
     const since = page.now;

@@ -35,7 +35,7 @@ export interface CliOptions {
   /** `stop --browser`: end the browser `launch` started (not the daemon). */
   readonly stopBrowser?: boolean;
   /**
-   * `mcp`, `setup`, `doctor`: a daemon already running elsewhere, `http://HOST:PORT` (SPEC 14);
+   * `mcp`, `setup`, `doctor`: a daemon already running elsewhere, `http://HOST:PORT` (docs/install.md);
    * the bridge never starts one then.
    */
   readonly daemonUrl?: string;
@@ -185,7 +185,7 @@ export function parseCli(
   };
 }
 
-/** Commands that can work with a daemon elsewhere (SPEC 14). */
+/** Commands that can work with a daemon elsewhere (docs/install.md). */
 const REMOTE_COMMANDS: readonly string[] = ['mcp', 'setup', 'doctor'];
 
 /**

@@ -13,11 +13,11 @@ export interface ExtensionApi {
   readonly recordResult: RecordCommandResult;
   readonly ingest: IngestEntries;
   readonly recordPage: RecordPageEvent;
-  /** `POST /performance` (SPEC 13). */
+  /** `POST /performance` (docs/mcp-tools.md). */
   readonly recordPerformance: RecordPerformance;
   readonly health: GetHealth;
   /** The status page's data (`GET /status.json`). */
   readonly status: GetStatus;
-  /** What the extension records (SPEC 12), sent with every poll answer. */
+  /** What the extension records (docs/mcp-tools.md), sent with every poll answer. */
   readonly recording: RecordingSwitch;
 }

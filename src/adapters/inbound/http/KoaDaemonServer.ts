@@ -19,21 +19,21 @@ export interface DaemonServerSettings {
   readonly token: () => string;
   /** Where the token is kept (named when `/mcp` refuses a request without it). */
   readonly tokenFile?: string;
-  /** Extension ids allowed on the extension API (SPEC 6). */
+  /** Extension ids allowed on the extension API (docs/security.md). */
   readonly extensions: AllowedExtensions;
-  /** Answers `/health?challenge=` (SPEC 6). */
+  /** Answers `/health?challenge=` (docs/security.md). */
   readonly identity: IdentityProver;
   readonly logger: LoggerPort;
-  /** Connection limits; SPEC 6 defaults when absent (tests shrink them). */
+  /** Connection limits; docs/security.md defaults when absent (tests shrink them). */
   readonly limits?: Partial<ConnectionLimits>;
   /**
-   * An address of this machine to serve besides 127.0.0.1, on the same port (SPEC 14,
+   * An address of this machine to serve besides 127.0.0.1, on the same port (docs/install.md,
    * `--listen`): `/health` and `/mcp` (with the token) answer there, nothing else.
    */
   readonly listen?: string;
 }
 
-/** SPEC 6: headers within 10 s, a whole request within 30 s, at most 256 open connections. */
+/** docs/security.md: headers within 10 s, a whole request within 30 s, at most 256 open connections. */
 export interface ConnectionLimits {
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
@@ -50,8 +50,8 @@ export const CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
 export const MAX_MCP_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
- * The daemon's HTTP face: the extension API and MCP Streamable HTTP on 127.0.0.1 (SPEC 1, 4, 6),
- * and `/health` and `/mcp` also on a `--listen` address when one is given (SPEC 14).
+ * The daemon's HTTP face: the extension API and MCP Streamable HTTP on 127.0.0.1 (docs/architecture.md, 4, 6),
+ * and `/health` and `/mcp` also on a `--listen` address when one is given (docs/install.md).
  */
 export class KoaDaemonServer {
   private readonly server: Server;
@@ -79,7 +79,7 @@ export class KoaDaemonServer {
     );
     app.use(
       jsonBody({
-        // An agent's `upload` carries up to 5 MB of files as base64 (SPEC 9).
+        // An agent's `upload` carries up to 5 MB of files as base64 (docs/mcp-tools.md).
         limit: (path) => (path === '/mcp' ? MAX_MCP_BODY_BYTES : MAX_BODY_BYTES),
         maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined),
       }),
@@ -90,7 +90,7 @@ export class KoaDaemonServer {
     }
     // The extension's routes carry the DTO validation (class-validator), which costs more to
     // load than the rest of the server: loaded by the first request that reaches them, so
-    // `/health` answers sooner after a spawn (SPEC 11).
+    // `/health` answers sooner after a spawn (docs/install.md).
     app.use(lazyRouters(async () => (await import('./routes/extensionRoutes.js')).extensionRouters(api)));
     const limits = { ...CONNECTION_LIMITS, ...settings.limits };
     this.makeServer = () => this.createServer(app, limits);

@@ -1,4 +1,4 @@
-/** Entries accepted in one ingest request (SPEC 6); more is 413. */
+/** Entries accepted in one ingest request (docs/security.md); more is 413. */
 export const MAX_ENTRIES_PER_REQUEST = 2_000;
 
 /** The routes that take `{entries:[…]}` (at most `MAX_ENTRIES_PER_REQUEST` each). */

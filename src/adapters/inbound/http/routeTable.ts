@@ -1,17 +1,17 @@
 import Router from '@koa/router';
 import { INGEST_PATHS } from './ingestLimits.js';
 
-/** Who may call a route, which decides the rules the security guard applies to it (SPEC 6). */
+/** Who may call a route, which decides the rules the security guard applies to it (docs/security.md). */
 export type RouteKind = 'extension' | 'health' | 'mcp' | 'status';
 
-/** The routes only the extension calls (SPEC 4): everything but `GET /health`, `/mcp` and the status page. */
+/** The routes only the extension calls (docs/extension-protocol.md): everything but `GET /health`, `/mcp` and the status page. */
 const EXTENSION_PATHS = ['/pending-queries', '/query-result', '/dom-result', ...INGEST_PATHS, '/page'];
 
-/** The status page and the data it reads (SPEC 11). */
+/** The status page and the data it reads (docs/install.md). */
 export const STATUS_PATHS: ReadonlySet<string> = new Set(['/', '/status.js', '/status.css', '/status.json']);
 
 /**
- * Every path the daemon serves, spelled the one way it is served (SPEC 6, "one path, one
+ * Every path the daemon serves, spelled the one way it is served (docs/security.md, "one path, one
  * rule"): the guard looks a request's path up here exactly, so no other spelling (case,
  * slashes, percent-encoding) can reach a route, let alone one without its guard.
  */

@@ -34,7 +34,7 @@ interface Session {
 
 /**
  * MCP over Streamable HTTP, one transport and one MCP server per session; a session is a
- * client (SPEC 1). Each request is answered on its own short SSE stream; server notifications go
+ * client (docs/architecture.md). Each request is answered on its own short SSE stream; server notifications go
  * on the session's GET stream. Bounded: at most `maxSessions`, idle ones closed. Each request's
  * entry is released when its answer is sent (test/integration/mcp/sessionMemory); the SDK's
  * JSON-response mode, in 1.32, never released it (≈ 5 KB per call for the session's life).

@@ -52,11 +52,11 @@ export interface McpToolDeps {
   readonly takeAlerts: TakeAlerts;
   /** Where an unexpected failure of a tool call is logged, with its stack. */
   readonly logger: LoggerPort;
-  /** Largest text block of a tool result, in UTF-8 bytes (SPEC 2: 60 000). */
+  /** Largest text block of a tool result, in UTF-8 bytes (docs/mcp-tools.md: 60 000). */
   readonly resultBudget: number;
 }
 
-/** Who is calling: one MCP session is one client (SPEC 1). */
+/** Who is calling: one MCP session is one client (docs/architecture.md). */
 export interface ClientContext {
   clientId: string;
   /** The browsertap version of the stdio bridge in front of this session, when there is one. */

@@ -19,7 +19,7 @@ const NO_ELICITATION: jsonSchemaValidator = {
 };
 
 /**
- * One MCP server for one client: the three tools of SPEC 2 bound to that client's identity. A
+ * One MCP server for one client: the three tools of docs/mcp-tools.md bound to that client's identity. A
  * call to any other tool is a JSON-RPC error (`refuseUnknownTools`).
  */
 export function createMcpServer(deps: McpToolDeps, client: ClientContext, version: string): McpServer {

@@ -14,7 +14,7 @@ const MARK_JSON = JSON.stringify(MARK);
 /**
  * A JSON-RPC message as JSON text, the same as `JSON.stringify(message)` makes, except that a
  * result's `structuredContent` whose text is known is spliced in rather than serialised again:
- * every tool result carries its payload twice (SPEC 2), and the second serialisation of a list
+ * every tool result carries its payload twice (docs/mcp-tools.md), and the second serialisation of a list
  * of 100 entries was a tenth of the daemon's time per read. The mark cannot occur anywhere else
  * in the text: inside any string value a quote is escaped, so `"` followed by the mark is the
  * value itself, and nothing after `structuredContent` holds a page's text.

@@ -1,7 +1,7 @@
 /**
  * What browsertap's MCP server says of itself in its `initialize` answer. Shared by the daemon's
- * server and the stdio bridge, which answers `initialize` itself while it starts the daemon (SPEC
- * 11): both must say the same (an integration test compares them). This module imports nothing,
+ * server and the stdio bridge, which answers `initialize` itself while it starts the daemon
+ * (docs/install.md): both must say the same (an integration test compares them). This module imports nothing,
  * so the bridge stays free of the SDK's schemas.
  */
 export const SERVER_NAME = 'browsertap';

@@ -44,7 +44,7 @@ export function success(payload: object, image?: ImageData, text = JSON.stringif
 
 /**
  * Runs a tool call and shapes its result; a subscribed client's result (error or not) also
- * carries `alerts`: matched stream events it has not seen yet (SPEC 5).
+ * carries `alerts`: matched stream events it has not seen yet (docs/streaming.md).
  */
 export async function respond(
   deps: McpToolDeps,
@@ -81,7 +81,7 @@ export async function respond(
         : withoutImageData(payload, image);
   if (attached !== undefined) light = withoutAttachedText(light);
   if (snapshot !== undefined) {
-    // The snapshot's text block shares the result's budget with the JSON block (SPEC 2).
+    // The snapshot's text block shares the result's budget with the JSON block (docs/mcp-tools.md).
     const room = deps.resultBudget - utf8Length(JSON.stringify(withSnapshot(light, SNAPSHOT_BELOW, true))) - SNAPSHOT_RESERVE;
     const clipped = clipSnapshot(snapshot, room);
     light = withSnapshot(light, SNAPSHOT_BELOW, clipped !== snapshot);
@@ -121,7 +121,7 @@ const OVER_BUDGET = Object.freeze({
 const ALERTS_KEY_BYTES = 16;
 
 /**
- * Keeps a result's text block within the budget (SPEC 2: 60 000 bytes of UTF-8). Lists and
+ * Keeps a result's text block within the budget (docs/mcp-tools.md: 60 000 bytes of UTF-8). Lists and
  * stored values budget themselves; what can still be too large is a command's `result` (what a
  * page returned), which is then replaced by its size and the start of its JSON, marked
  * `truncated`. Anything else over the budget is a bug: it is logged and answered

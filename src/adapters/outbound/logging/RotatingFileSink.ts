@@ -2,7 +2,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, renameSync, writeSync } from
 import { dirname } from 'node:path';
 import type { LogSink } from './StderrLogger.js';
 
-/** `daemon.log` is rotated past this size while the daemon runs (SPEC 6). */
+/** `daemon.log` is rotated past this size while the daemon runs (docs/security.md). */
 export const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
 
 /**

@@ -2,7 +2,7 @@ import type { CaptureStorePort } from '../../../application/ports/CaptureStorePo
 import { RingBuffer, type BufferStats, type Page, type ReadOptions } from '../../../domain/buffer/RingBuffer.js';
 import { BUFFER_NAMES, type BufferContents, type BufferName } from '../../../domain/capture/entries.js';
 
-/** SPEC 4 default capacities (entries); actions: SPEC 12's ≥ 2 000; picks: a person points tens of times, not thousands. */
+/** docs/extension-protocol.md default capacities (entries); actions: docs/mcp-tools.md's ≥ 2 000; picks: a person points tens of times, not thousands. */
 export const DEFAULT_CAPACITIES: Readonly<Record<BufferName, number>> = Object.freeze({
   logs: 1_000,
   network: 1_000,

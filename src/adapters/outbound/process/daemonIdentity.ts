@@ -23,7 +23,7 @@ export function proofMessage({ nonce, port, pid }: ProofClaims): string {
 
 /**
  * HMAC-SHA256(token, proofMessage(claims)) as hex: what a daemon answers to
- * `GET /health?challenge=<nonce>` (SPEC 6), with its own bound port and pid. Covering the port
+ * `GET /health?challenge=<nonce>` (docs/security.md), with its own bound port and pid. Covering the port
  * means an answer relayed from a daemon on another port proves nothing; covering the pid means
  * the pid `stop` signals is the one the token holder named.
  */

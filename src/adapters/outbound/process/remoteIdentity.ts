@@ -24,7 +24,7 @@ export type RemoteIdentity =
 
 /**
  * Asks the daemon at `url` (`http://HOST:PORT`, reached through a port forward, the Docker
- * bridge, WSL's interface…) to prove it holds `token` (SPEC 6, 14), sending nothing but a fresh
+ * bridge, WSL's interface…) to prove it holds `token` (docs/security.md, 14), sending nothing but a fresh
  * nonce. The daemon signs its own bound port and pid: across a forward that port is not the one
  * dialled, so the port checked is the one in the `Host` header its guard accepted
  * (`127.0.0.1:<port>`, which it accepts for its own bound port only). A guard that names

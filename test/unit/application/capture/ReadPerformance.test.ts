@@ -66,7 +66,7 @@ const vital = (url: string, tabId: number, entry: Partial<VitalEntry> & Pick<Vit
 
 const bytes = (payload: object) => Buffer.byteLength(JSON.stringify(payload), 'utf8');
 
-describe('ReadPerformance (observe performance, SPEC 13)', () => {
+describe('ReadPerformance (observe performance, docs/mcp-tools.md)', () => {
   it('answers with no pages and a note, never an error, before any page reported', () => {
     const payload = setup().read.execute({});
     expect(payload.pages).to.deep.equal([]);

@@ -5,7 +5,7 @@ import type { ReplayStep } from '../../../../src/domain/command/replayWire.js';
 
 const step = (type: ReplayStep['type']): ReplayStep => ({ id: 'a1', type, params: {} });
 
-describe('QueueReplay: the bound of a replay and what is kept of it (SPEC 12)', () => {
+describe('QueueReplay: the bound of a replay and what is kept of it (docs/mcp-tools.md)', () => {
   it('bounds a replay by its steps: 1 s, 5 s a load and 3 s an element step, each plus its settle; caused steps cost nothing', () => {
     const steps = [step('navigate'), step('type'), step('click'), step('caused'), step('back')];
     expect(replayLimitMs(steps, 2_000, 60_000)).to.equal(1_000 + 2 * 7_000 + 2 * 5_000);

@@ -4,7 +4,7 @@ import { DomainError } from '../../../../src/domain/DomainError.js';
 import { lifecycleHarness, type LifecycleHarness } from '../../../support/lifecycleHarness.js';
 
 // Thousands of random operations across several clients; after every step the invariants of
-// SPEC 3 are checked against what the use cases report. Small bounds make every limit bite.
+// docs/architecture.md (the command lifecycle) are checked against what the use cases report. Small bounds make every limit bite.
 const RULES = { maxInFlightPerClient: 3, maxCompletedPerClient: 6, failedRingSize: 8 };
 const CLIENTS = ['agent-a', 'agent-b', 'agent-c', 'agent-d'];
 const INSTANCES = ['inst-1', 'inst-2'];

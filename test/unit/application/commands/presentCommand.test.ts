@@ -7,8 +7,8 @@ import {
 } from '../../../../src/application/commands/presentCommand.js';
 import { EXT, lifecycleHarness, type LifecycleHarness } from '../../../support/lifecycleHarness.js';
 
-// The SPEC 3.3 payload shapes, field by field.
-describe('command payloads (SPEC 3.3)', () => {
+// The docs/architecture.md (the command lifecycle) payload shapes, field by field.
+describe('command payloads (docs/architecture.md (the command lifecycle))', () => {
   let h: LifecycleHarness;
 
   beforeEach(() => {

@@ -30,7 +30,7 @@ function captured(): InMemoryCaptureStore {
   return store;
 }
 
-describe('replay errors: what the range caused, and whether a replay did it again (SPEC 12)', () => {
+describe('replay errors: what the range caused, and whether a replay did it again (docs/mcp-tools.md)', () => {
   it("gathers the errors the range's actions caused by the one rule, by message and at", () => {
     const store = captured();
     expect(errorsOfRange(store, resolveRange(store, 'a1', 'a2'))).to.deep.equal([

@@ -21,7 +21,7 @@ function store(): InMemoryCaptureStore {
 
 const ids = (range: { actions: ReadonlyArray<{ id: string }> }) => range.actions.map((action) => action.id);
 
-describe("resolveRange: one tab's actions between two action ids (SPEC 12)", () => {
+describe("resolveRange: one tab's actions between two action ids (docs/mcp-tools.md)", () => {
   it("takes from's tab's actions from from to to, leaving out other tabs', with the tab's next action", () => {
     const range = resolveRange(store(), 'a2', 'a4');
     expect(ids(range)).to.deep.equal(['a2', 'a4']);

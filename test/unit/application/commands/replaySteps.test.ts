@@ -13,7 +13,7 @@ function action(fields: Partial<ActionEntry> & Pick<ActionEntry, 'type'>, after 
   return { id: `a${++seq}`, entry: { ts: clock, by: 'human', url: PAGE, tab_id: 7, ...fields } as ActionEntry };
 }
 
-describe('replaySteps: recorded actions as the user-level actions of a replay (SPEC 12)', () => {
+describe('replaySteps: recorded actions as the user-level actions of a replay (docs/mcp-tools.md)', () => {
   beforeEach(() => {
     seq = 0;
   });

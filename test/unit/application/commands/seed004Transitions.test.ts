@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 import { lifecycleHarness, type LifecycleHarness } from '../../../support/lifecycleHarness.js';
 
-// Seed 004, "Status Transition Matrix", row by row (seed `pending` = SPEC queued/delivered/running).
+// Seed 004, "Status Transition Matrix", row by row (seed `pending` = our queued/delivered/running).
 describe('seed 004 status transition matrix (fake clock)', () => {
   let h: LifecycleHarness;
 

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 import { EXT, lifecycleHarness, type LifecycleHarness } from '../../../support/lifecycleHarness.js';
 
-// One describe per row of SPEC 3.2, each driven by the fake clock through the real use cases.
-describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
+// One describe per row of docs/architecture.md (the command lifecycle), each driven by the fake clock through the real use cases.
+describe('docs/architecture.md (the command lifecycle) command lifecycle rules (fake clock)', () => {
   let h: LifecycleHarness;
 
   beforeEach(() => {
@@ -49,7 +49,7 @@ describe('SPEC 3.2 command lifecycle rules (fake clock)', () => {
       expect(h.result(id).timeline.delivered_at).to.be.a('string');
     });
 
-    it('fails extension_no_response at exactly 3 000 ms with the SPEC hint', async () => {
+    it('fails extension_no_response at exactly 3 000 ms with the documented hint', async () => {
       const id = h.queue();
       await h.at(1_000);
       h.poll();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { COLUMNS, rowBytes, toTable } from '../../../../src/domain/capture/compactTable.js';
 
-describe('compact lists as a table (SPEC 10)', () => {
+describe('compact lists as a table (docs/mcp-tools.md)', () => {
   it('says the columns some entry has, once, in the list’s order', () => {
     const table = toTable(
       [

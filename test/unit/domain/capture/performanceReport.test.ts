@@ -40,7 +40,7 @@ function record(overrides: Partial<PagePerformance> = {}): PagePerformance {
   };
 }
 
-describe('performance report (SPEC 13)', () => {
+describe('performance report (docs/mcp-tools.md)', () => {
   it('names a slow click handler by its source name and position', () => {
     const inp = vital({ name: 'INP', value: 400, rating: 'poor', attribution: { interaction: 'pointer', scripts: [HANDLER] } });
     expect(vitalCause(inp)).to.equal('a 380 ms click handler: handleAdd at src/Cart.tsx:42:7');

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { isSourcePath, MAX_SOURCE_PATH_CHARS } from '../../../../src/domain/capture/sourcePath.js';
 import { lengthOnly } from '../../../support/lengthOnly.js';
 
-describe('isSourcePath: what may stand as a frame’s file (SPEC 6)', () => {
+describe('isSourcePath: what may stand as a frame’s file (docs/security.md)', () => {
   it('takes the paths and urls real tools write', () => {
     for (const path of [
       'http://localhost:5173/src/App.tsx',

@@ -61,7 +61,7 @@ const OPS: Record<Op, (c: Command) => void> = {
   expire: (c) => c.expire(FAILURE, 10),
 };
 
-// The legal moves of SPEC 3.1; every other (state, operation) pair must throw and change nothing.
+// The legal moves of docs/architecture.md (the command lifecycle); every other (state, operation) pair must throw and change nothing.
 const LEGAL: Record<Setup, Partial<Record<Op, string>>> = {
   queued: {
     'deliver same worker': 'delivered',
@@ -156,7 +156,7 @@ describe('Command state machine', () => {
     expect(command.isLeasedTo('boot-1')).to.equal(false);
   });
 
-  describe('memory follows the work (SPEC 6)', () => {
+  describe('memory follows the work (docs/security.md)', () => {
     const withParams = () =>
       new Command(
         {

@@ -8,7 +8,7 @@ function nested(levels: number, leaf: unknown = 'bottom'): unknown {
   return value;
 }
 
-describe('cutDepth (SPEC 6: nesting past 20 levels is cut and marked)', () => {
+describe('cutDepth (docs/security.md: nesting past 20 levels is cut and marked)', () => {
   it(`keeps ${MAX_DEPTH} levels of objects whole, saying nothing was cut`, () => {
     const value = nested(MAX_DEPTH);
     expect(cutDepth(value)).to.deep.equal({ value, cut: 0, paths: [] });

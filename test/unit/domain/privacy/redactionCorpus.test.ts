@@ -22,7 +22,7 @@ function redact(where: Where, input: unknown, tally: RedactionTally): string {
 const asText = (where: Where, input: unknown): string =>
   where === 'text' || where === 'url' || where === 'body' ? (input as string) : JSON.stringify(input);
 
-describe('redaction corpus (SPEC 6: precise redaction)', () => {
+describe('redaction corpus (docs/security.md: precise redaction)', () => {
   it('has at least 40 samples of each kind', () => {
     expect(MUST_HIDE.length).to.be.at.least(40);
     expect(MUST_KEEP.length).to.be.at.least(40);

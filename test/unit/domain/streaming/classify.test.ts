@@ -12,7 +12,7 @@ const net = (overrides: Record<string, unknown>) =>
   ({ url: 'http://x/api', method: 'GET', status: 200, duration_ms: 10, ts: 1, ...overrides }) as never;
 const kinds = (events: Array<{ type: string; severity: string }>) => events.map((e) => `${e.type}/${e.severity}`);
 
-describe('classifying captured entries into stream events (SPEC 5 severities)', () => {
+describe('classifying captured entries into stream events (docs/streaming.md severities)', () => {
   it('uncaught exceptions and unhandled rejections are critical errors', () => {
     expect(kinds(eventsFromLog(log({ source: 'exception', level: 'error' })))).to.deep.equal(['error/critical']);
     expect(kinds(eventsFromLog(log({ source: 'unhandledrejection' })))).to.deep.equal(['error/critical']);
@@ -24,7 +24,7 @@ describe('classifying captured entries into stream events (SPEC 5 severities)', 
     for (const level of ['log', 'info', 'debug']) expect(eventsFromLog(log({ level }))).to.deep.equal([]);
   });
 
-  it('an audit violation is an accessibility_violation: critical/serious high, moderate medium, minor low (SPEC 8)', () => {
+  it('an audit violation is an accessibility_violation: critical/serious high, moderate medium, minor low (docs/extension.md)', () => {
     const violation = (impact: string) =>
       log({
         level: 'warn',

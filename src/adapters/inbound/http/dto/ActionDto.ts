@@ -23,7 +23,7 @@ import {
 } from '../../../../domain/capture/entries.js';
 import { ACTION_LIMITS, IsDragMoves, IsPickedFiles } from './isPickedFiles.js';
 
-/** One entry of `POST /actions` (SPEC 12): every field checked and bounded; an unknown `type` or `by` rejects the entry. */
+/** One entry of `POST /actions` (docs/mcp-tools.md): every field checked and bounded; an unknown `type` or `by` rejects the entry. */
 export class ActionDto {
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)

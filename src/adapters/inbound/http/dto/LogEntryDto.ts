@@ -17,7 +17,7 @@ export class LogEntryDto {
   @IsString()
   stack?: string;
 
-  /** The stack as the page reported it, when `stack` was put in source positions (SPEC 8). */
+  /** The stack as the page reported it, when `stack` was put in source positions (docs/extension.md). */
   @IsOptional()
   @IsString()
   raw_stack?: string;
@@ -32,7 +32,7 @@ export class LogEntryDto {
   @IsInt()
   tab_id?: number;
 
-  /** The child frame the entry came from (SPEC 8). */
+  /** The child frame the entry came from (docs/extension.md). */
   @IsOptional()
   @IsString()
   frame_url?: string;

@@ -33,7 +33,7 @@ export class NetworkEntryDto {
   @IsInt()
   tab_id?: number;
 
-  /** The child frame the entry came from (SPEC 8). */
+  /** The child frame the entry came from (docs/extension.md). */
   @IsOptional()
   @IsString()
   frame_url?: string;

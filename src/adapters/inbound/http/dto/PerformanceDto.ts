@@ -3,7 +3,7 @@ import type { RequestType } from '../../../../domain/capture/entries.js';
 import { type LongFrame, PERFORMANCE_LIMITS, type TimedRequest, type TypeTotal } from '../../../../domain/capture/performance.js';
 import { IsLongFrames, IsTimedRequests, IsTypeTotals } from './performanceShapes.js';
 
-/** One entry of `POST /performance` (SPEC 13): a page's long frames and requests so far. */
+/** One entry of `POST /performance` (docs/mcp-tools.md): a page's long frames and requests so far. */
 export class PerformanceDto {
   @IsString()
   @MaxLength(PERFORMANCE_LIMITS.url)

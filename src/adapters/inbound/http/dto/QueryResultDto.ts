@@ -37,7 +37,7 @@ export class QueryResultDto {
   @MaxLength(128)
   boot_id?: string;
 
-  /** The tab the command ran in: this client's next command without `tab_id` goes there (SPEC 9). */
+  /** The tab the command ran in: this client's next command without `tab_id` goes there (docs/mcp-tools.md). */
   @IsOptional()
   @IsInt()
   @Min(0)

@@ -27,7 +27,7 @@ export class VitalDto {
   @IsInt()
   tab_id?: number;
 
-  /** The child frame the entry came from (SPEC 8). */
+  /** The child frame the entry came from (docs/extension.md). */
   @IsOptional()
   @IsString()
   frame_url?: string;
@@ -38,7 +38,7 @@ export class VitalDto {
   @MaxLength(1_000)
   target?: string;
 
-  /** Why it has its value (SPEC 13): LCP's parts, INP's parts and scripts, CLS's largest shift. */
+  /** Why it has its value (docs/mcp-tools.md): LCP's parts, INP's parts and scripts, CLS's largest shift. */
   @IsOptional()
   @IsVitalAttribution()
   attribution?: VitalAttribution;

@@ -63,7 +63,7 @@ function isTypeTotals(value: unknown): boolean {
   );
 }
 
-/** A vital's attribution (SPEC 13): every field optional, typed and bounded. */
+/** A vital's attribution (docs/mcp-tools.md): every field optional, typed and bounded. */
 export function isVitalAttribution(value: unknown): boolean {
   if (!isPlain(value)) return false;
   const a = value;
@@ -107,7 +107,7 @@ export function shape(
 }
 
 export const IsVitalAttribution = (options?: ValidationOptions) =>
-  shape('isVitalAttribution', isVitalAttribution, 'a vital attribution (SPEC 13: typed, bounded fields)', options);
+  shape('isVitalAttribution', isVitalAttribution, 'a vital attribution (docs/mcp-tools.md: typed, bounded fields)', options);
 export const IsLongFrames = (options?: ValidationOptions) =>
   shape(
     'isLongFrames',

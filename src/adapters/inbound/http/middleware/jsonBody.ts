@@ -4,7 +4,7 @@ import { HttpProblem } from '../HttpProblem.js';
 import { scanJson } from './cutJsonDepth.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** JSON nesting kept in a body: the envelope (`{entries:[{args:[…]}]}`) plus 20 levels of data (SPEC 6). */
+/** JSON nesting kept in a body: the envelope (`{entries:[{args:[…]}]}`) plus 20 levels of data (docs/security.md). */
 export const MAX_BODY_DEPTH = 24;
 
 /**

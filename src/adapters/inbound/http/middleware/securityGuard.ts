@@ -15,7 +15,7 @@ export interface GuardSettings {
   /** Where the token is kept, named in the 401 answer (default `<state-dir>/token`). */
   readonly tokenFile?: string;
   /**
-   * The address `--listen` serves besides loopback (SPEC 14), once bound: its `Host` is
+   * The address `--listen` serves besides loopback (docs/install.md), once bound: its `Host` is
    * accepted too, and only `/health` and `/mcp` answer there.
    */
   readonly listen?: () => string | undefined;
@@ -33,7 +33,7 @@ function isLoopback(address: string | undefined): boolean {
 const EXTENSION_ORIGIN = /^chrome-extension:\/\/([a-p]{32})\/?$/;
 
 /**
- * SPEC 6, in front of everything and decided from the headers alone, before any body is read:
+ * docs/security.md, in front of everything and decided from the headers alone, before any body is read:
  * the Host must be the daemon itself (DNS rebinding); the path must be one the daemon serves,
  * spelled exactly as it serves it (one path, one rule); a request carrying any Origin but an
  * allowed extension's is refused, pages on localhost included; the extension routes require
@@ -113,7 +113,7 @@ function checkOrigin(ctx: Context, origin: string, allowed: AllowedExtensions): 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * `/mcp` needs `Authorization: Bearer <token>`, compared in constant time (SPEC 6). A refusal
+ * `/mcp` needs `Authorization: Bearer <token>`, compared in constant time (docs/security.md). A refusal
  * says where the token is, in the body and in `WWW-Authenticate` (RFC 6750 `invalid_token` with
  * an `error_description`): a client such as the MCP Inspector shows that sentence instead of
  * starting an OAuth flow the daemon does not offer.

@@ -8,7 +8,7 @@ import type { ExtensionApi } from '../ExtensionApi.js';
 import { validBody, validQuery } from '../middleware/validate.js';
 import { sendJson } from '../json.js';
 
-/** The extension's side of the command queue: the long poll and the results (SPEC 4). */
+/** The extension's side of the command queue: the long poll and the results (docs/extension-protocol.md). */
 export function commandRoutes(api: ExtensionApi): Router {
   const router = exactRouter();
 
@@ -32,7 +32,7 @@ export function commandRoutes(api: ExtensionApi): Router {
         waitMs: query.wait_ms ?? 0,
         signal: gone.signal,
       });
-      // What the extension records travels with every answer, so a change reaches it at once (SPEC 12).
+      // What the extension records travels with every answer, so a change reaches it at once (docs/mcp-tools.md).
       sendJson(ctx, { queries, recording: api.recording.current() });
     } finally {
       ctx.res.off('close', onClose);

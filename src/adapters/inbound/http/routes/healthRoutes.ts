@@ -4,7 +4,7 @@ import type { ExtensionApi } from '../ExtensionApi.js';
 import { HttpProblem } from '../HttpProblem.js';
 import { sendJson } from '../json.js';
 
-/** Proves who this daemon is to a client holding its token (SPEC 6). */
+/** Proves who this daemon is to a client holding its token (docs/security.md). */
 export interface IdentityProver {
   /**
    * `proof` = hex HMAC-SHA256(token, `browsertap-identity-v2\n<nonce>\n<port>\n<pid>`), with

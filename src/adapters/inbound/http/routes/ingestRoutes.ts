@@ -15,10 +15,10 @@ import { MAX_REPORTED_ERRORS, validBody, validEntries, type ValidEntries } from 
 import { sendJson } from '../json.js';
 
 /**
- * Capture ingest (SPEC 4). Each answers `{received, rejected}` (plus `filtered`: together, the
+ * Capture ingest (docs/extension-protocol.md). Each answers `{received, rejected}` (plus `filtered`: together, the
  * entries sent), `redacted` when secrets were removed, `noise_skipped` when noise matching ran
  * out of its per-request budget, and `errors` naming the first entries refused. `/actions`
- * counts in `filtered` the person's actions that came while recording them is off (SPEC 12);
+ * counts in `filtered` the person's actions that came while recording them is off (docs/mcp-tools.md);
  * `/picks` takes what a person pointed at.
  */
 export function ingestRoutes(api: ExtensionApi): Router {

@@ -9,7 +9,7 @@ export interface McpHttpHandler {
 
 /**
  * `/mcp`: handed to the MCP transport, which writes the response itself. The bearer token was
- * checked by the security guard from the headers, before the body was read (SPEC 6).
+ * checked by the security guard from the headers, before the body was read (docs/security.md).
  */
 export function mcpRoutes(handler: McpHttpHandler): Router {
   const router = exactRouter();

@@ -7,11 +7,11 @@ import { STATUS_CSS, STATUS_HTML, STATUS_JS } from '../status/statusPage.js';
 import { sameSecret, statusCookieName, statusKey } from '../status/statusKey.js';
 
 /**
- * The human's view (SPEC 11): `/` and its script and stylesheet, and `/status.json` they read.
+ * The human's view (docs/install.md): `/` and its script and stylesheet, and `/status.json` they read.
  * Every answer forbids framing and any other origin's scripts: the page loads only from itself.
  *
  * `/status.json` is in full only for a request that proves it comes from the local user
- * (SPEC 6): `Authorization: Bearer <token>`, or the cookie `GET /?key=<status key>` sets;
+ * (docs/security.md): `Authorization: Bearer <token>`, or the cookie `GET /?key=<status key>` sets;
  * any other request gets counts only. `token` is read on every request (it may be rewritten).
  */
 export function statusRoutes(api: ExtensionApi, token: () => string) {

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The status page's key: hex HMAC-SHA256(token, "status-page"). It is what a person's browser
- * shows to read the status page in full (SPEC 6), so the token itself never travels in an
+ * shows to read the status page in full (docs/security.md), so the token itself never travels in an
  * address or a cookie; it unlocks nothing else, and changes when the token does.
  */
 export function statusKey(token: string): string {

@@ -1,9 +1,9 @@
 /**
- * The status page at `/` (SPEC 11): plain HTML, one stylesheet and one small script, all served
+ * The status page at `/` (docs/install.md): plain HTML, one stylesheet and one small script, all served
  * by the daemon from its own origin. The script reads `/status.json` every second and writes
  * every value with `textContent`, never as HTML: page titles, URLs and error messages come from
  * hostile pages. The token appears nowhere. Without proof of being the local user the data is
- * counts only (SPEC 6), and the page says how to unlock it: `browsertap status --open` opens
+ * counts only (docs/security.md), and the page says how to unlock it: `browsertap status --open` opens
  * `/?key=…`, which leaves a cookie and comes back here.
  */
 export const STATUS_HTML = `<!doctype html>

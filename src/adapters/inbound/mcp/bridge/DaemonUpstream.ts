@@ -11,7 +11,7 @@ export interface UpstreamSettings {
   readonly endpoint: string;
   /**
    * Makes sure a daemon answers (starting one if needed) and that it proved it holds the token
-   * (SPEC 6); resolves its version and the token to send it. Rejects with the reason for the
+   * (docs/security.md); resolves its version and the token to send it. Rejects with the reason for the
    * user (another program on the port, no token file…).
    */
   readonly ensureDaemon: () => Promise<{
@@ -23,7 +23,7 @@ export interface UpstreamSettings {
   readonly bridgeVersion: string;
   readonly logger: LoggerPort;
   /**
-   * The daemon's URL when it runs on another machine (SPEC 14, `--daemon-url`): this bridge never
+   * The daemon's URL when it runs on another machine (docs/install.md, `--daemon-url`): this bridge never
    * starts or stops it, and its messages say what to do there instead.
    */
   readonly remote?: string;
@@ -60,7 +60,7 @@ export class DaemonUpstream {
   private initParams: unknown;
   private clientInitialized = false;
   private token: string | undefined;
-  /** The Host header the daemon's guard accepts, when not the endpoint's own (SPEC 14). */
+  /** The Host header the daemon's guard accepts, when not the endpoint's own (docs/install.md). */
   private host: string | undefined;
   private recovering: Promise<void> | undefined;
   private stream: AbortController | undefined;
@@ -75,7 +75,7 @@ export class DaemonUpstream {
   /** Arguments of the client's active `configure streaming` subscription, if any. */
   private subscription: unknown;
   private readonly http: LoopbackHttp;
-  /** The daemon on the port proved it holds the token (SPEC 6) since the connection was last lost. */
+  /** The daemon on the port proved it holds the token (docs/security.md) since the connection was last lost. */
   private verified = false;
   /** Client requests not answered yet, to drop one the client cancels (or all at close). */
   private readonly inFlight = new Map<RequestId, AbortController>();
@@ -151,7 +151,7 @@ export class DaemonUpstream {
   }
 
   /**
-   * Answers `initialize` at once, as the daemon would (SPEC 11: within 100 ms even when the
+   * Answers `initialize` at once, as the daemon would (docs/install.md: within 100 ms even when the
    * daemon has to be started), and opens the daemon session behind it; every later message
    * waits for that session. A session that could not be opened is retried by the next request.
    */

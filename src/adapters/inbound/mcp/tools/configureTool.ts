@@ -48,7 +48,7 @@ const NAMES = Object.keys(SCHEMAS) as Action[];
 const DESCRIPTION =
   'Settings and state: health (extension connected?, buffers, versions), query_status (= observe command_result), store/load/list_keys/delete (JSON kept across restarts), noise (drop matching entries at ingest), clear (buffers), streaming/streaming_status (push matched events).';
 
-/** `configure {action, …}` (SPEC 2). */
+/** `configure {action, …}` (docs/mcp-tools.md). */
 export function registerConfigure(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
   server.registerTool(
     'configure',

@@ -18,7 +18,7 @@ const pageUrl = z
     message: 'must be an http(s), file or about: url',
   });
 
-/** A ref from the tab's snapshots (SPEC 9): `e12`, or `f7e12` in a cross-origin frame. */
+/** A ref from the tab's snapshots (docs/mcp-tools.md): `e12`, or `f7e12` in a cross-origin frame. */
 const ref = z
   .string()
   .regex(/^(?:f[1-9][0-9]{0,9})?e[1-9][0-9]{0,8}$/, 'a ref from snapshot looks like e12 (or f7e12 in a frame)');
@@ -29,7 +29,7 @@ const target = {
   nth: z.number().int().min(0).max(10_000).optional(),
   frame: cssSelector.optional(),
 };
-/** How long an action that changes the page waits for it to settle (SPEC 9; 0 skips it). */
+/** How long an action that changes the page waits for it to settle (docs/mcp-tools.md; 0 skips it). */
 const settle = { settle_ms: z.number().int().min(0).max(10_000).optional() };
 
 /** `upload`'s files: all of them at most this many bytes once decoded. */
@@ -127,7 +127,7 @@ const SCHEMAS = Object.fromEntries(NAMES.map((name) => [name, z.object({ ...COMM
 const DESCRIPTION =
   'Run a browser command: answers {status:"queued",correlation_id} (observe command_result gets the result), or with wait_ms the result inline. snapshot lists elements with refs to act on. Page-changing actions settle, report effects. execute_js: script is an async function body run in the page, returning JSON. Dialogs are answered (dialog sets the next). replay reruns recorded actions (from..to), says if errors reproduced. pick: the person points at an element for you (prompt).';
 
-/** `interact {action, …}` (SPEC 2): queue a browser command for the extension. */
+/** `interact {action, …}` (docs/mcp-tools.md): queue a browser command for the extension. */
 export function registerInteract(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
   server.registerTool(
     'interact',
@@ -246,7 +246,7 @@ function commandQueue(deps: McpToolDeps, input: QueueCommandInput): Queue {
   };
 }
 
-/** replay (SPEC 12): the daemon turns the range into the steps of one command. */
+/** replay (docs/mcp-tools.md): the daemon turns the range into the steps of one command. */
 function replayQueue(deps: McpToolDeps, common: Omit<QueueReplayInput, 'from'>, params: Record<string, unknown>): Queue {
   const { from, to, values, settle_ms } = params as {
     from: string;

@@ -66,7 +66,7 @@ const WHATS = Object.keys(SCHEMAS) as What[];
 const DESCRIPTION =
   'Read what the browser captured (never waits). Start with summary (what is wrong, with ids); entry {id}: one entry in full. Lists: {columns,rows,count,has_more,cursor}, a row per entry in columns order (short row: rest absent; ts: ms after ts_base; identical runs folded, count); newest `limit`, or after_cursor: only newer; detail:"full": {entries}. performance: why a page is slow (vitals, scripts in source, hints). picks: what the person pointed at.';
 
-/** `observe {what, …}` (SPEC 2). */
+/** `observe {what, …}` (docs/mcp-tools.md). */
 export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
   server.registerTool(
     'observe',

@@ -26,7 +26,7 @@ describe('parseCli', () => {
     expect(parse(['--extension-id', '*'])).to.include({ extensions: '*' });
   });
 
-  it('reads the SPEC 11 commands and their options', () => {
+  it('reads the docs/install.md commands and their options', () => {
     expect(parse(['setup', 'gemini', '--print'])).to.include({ command: 'setup', client: 'gemini', print: true });
     expect(parse(['extension', '--zip', 'out.zip'])).to.include({ command: 'extension', zip: 'out.zip' });
     expect(

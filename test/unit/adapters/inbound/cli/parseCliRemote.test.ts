@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { parseCli } from '../../../../../src/adapters/inbound/cli/parseCli.js';
 
-describe('parseCli: agents on another machine (SPEC 14)', () => {
+describe('parseCli: agents on another machine (docs/install.md)', () => {
   const parse = (argv: string[], env: Record<string, string> = {}) => parseCli(argv, env, '/home/u/.browsertap');
 
   it('reads --daemon-url and --token-file for mcp, setup and doctor, as the URL’s origin', () => {

@@ -21,7 +21,7 @@ async function fakeDaemon(proves: { port?: number; pid: number }, reports: numbe
   return server;
 }
 
-describe('daemonIdentity: the proof covers the nonce, the port and the pid (SPEC 6)', () => {
+describe('daemonIdentity: the proof covers the nonce, the port and the pid (docs/security.md)', () => {
   const servers: LocalServer[] = [];
   afterEach(async () => {
     for (const server of servers.splice(0)) await server.close();
