@@ -350,9 +350,11 @@ describe('e2e: point at it — the pick, end to end', function () {
     });
   }
 
-  it('on the React 19 app’s production build, the pick says component null and why', async function () {
-    expect(await pickOnApp('react19', 'prod')).to.include({ component: null, component_reason: CHAIN_REASONS.production });
-  });
+  for (const name of ['react19', 'react18', 'vue', 'svelte', 'angular'] as const) {
+    it(`on the ${name} app’s production build, the pick says component null and why`, async function () {
+      expect(await pickOnApp(name, 'prod')).to.include({ component: null, component_reason: CHAIN_REASONS.production });
+    });
+  }
 
   it('adds nothing to an untracked page either, and the shortcut does not point there', async function () {
     const untracked = await browser.context.newPage();
