@@ -19,6 +19,9 @@ export { KEEP_ALIVE_MS };
 /** Messages one POST may carry (the SDK's own bound). */
 export const MAX_BATCH = 100;
 
+/** How long an answer may take before its response's headers are sent ahead of it (ms). */
+export const HEADERS_AFTER_MS = 50;
+
 /** The answer stream of one POST: open until every request it carried is answered or cancelled. */
 interface PostStream {
   readonly sse: SseStream;
@@ -163,11 +166,13 @@ export class SessionTransport implements Transport {
       stream.unanswered.clear();
     });
     messages.forEach((message, i) => this.deliver(message, extra, raw[i]));
-    // An answer not ready by the next turn (a long poll, a browser command) still gets its
-    // headers now: a client may time out a request whose response has not begun.
-    setImmediate(() => {
+    // An answer not ready within HEADERS_AFTER_MS (a long poll, a browser command) gets its
+    // headers then: a client may time out a request whose response has not begun. One ready
+    // sooner (a command answered inline in a few ms) goes out whole, in one write.
+    const flush = setTimeout(() => {
       if (!sse.begun && sse.open) res.flushHeaders();
-    });
+    }, HEADERS_AFTER_MS);
+    res.once('close', () => clearTimeout(flush));
   }
 
   /**
