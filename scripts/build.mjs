@@ -103,6 +103,8 @@ const shared = {
   metafile: true,
   logLevel: 'warning',
   tsconfig: 'tsconfig.build.json',
+  // ws (the extension's channel) tries these native speed-ups in a try/catch and does without them.
+  external: ['bufferutil', 'utf-8-validate'],
 };
 const result = await build({
   ...shared,

@@ -77,5 +77,6 @@ export function extensionApi(container: Container): ExtensionApi {
     health: container.get(GetHealth),
     status: container.get(GetStatus),
     recording: container.get(RecordingSwitch),
+    clock: container.get(TYPES.ClockPort),
   };
 }

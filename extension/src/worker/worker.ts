@@ -9,6 +9,8 @@ import { BrowserCommands, type Violation } from './BrowserCommands.js';
 import { forwardBatch, parseBatch } from './capture.js';
 import { CommandRunner, RUNNER } from './CommandRunner.js';
 import { DaemonClient, DaemonRefused, type Identity, INGEST_PATHS } from './DaemonClient.js';
+import { channelUrl, ResultSender } from './ResultSender.js';
+import { DaemonChannel, type ChannelSocket } from './DaemonChannel.js';
 import { chromeDialogPorts } from './dialogPorts.js';
 import { OpenDialogs } from './OpenDialogs.js';
 import { Forwarder } from './Forwarder.js';
@@ -284,11 +286,25 @@ function auditEntry(tabId: number, url: string, violation: Violation): object {
   };
 }
 
+/** The command channel (docs/extension-protocol.md): commands pushed, claims and results answered on it. */
+const channel = new DaemonChannel({
+  ...timers,
+  // The browser's WebSocket (its handlers take DOM events; the channel reads only `data`).
+  connect: (url) => new WebSocket(url) as unknown as ChannelSocket,
+  onQueries: (queries) => {
+    for (const query of queries) void runner.run(query);
+  },
+  onRecording: (settings) => recording.fromDaemon(settings),
+  keepAlive: () => chrome.runtime.getPlatformInfo(),
+});
+/** Claims and results: over the channel while it is open, over HTTP otherwise. */
+const results = new ResultSender(channel, async (body, signal) => (await daemon()).postResult(body, signal));
+
 /** A result survives a daemon restart of a few seconds; a refusal is final. */
 async function postResult(body: ResultBody): Promise<void> {
   for (let attempt = 0; attempt < 6; attempt++) {
     try {
-      await (await daemon()).postResult(body);
+      await results.send(body, 10_000);
       return;
     } catch (error) {
       if (error instanceof DaemonRefused) return;
@@ -301,9 +317,7 @@ const runner = new CommandRunner({
   ...timers,
   claim: async (correlationId) => {
     try {
-      const answer = await (
-        await daemon()
-      ).postResult({ correlation_id: correlationId, status: 'pending', boot_id: bootId }, AbortSignal.timeout(RUNNER.claimForMs));
+      const answer = await results.send({ correlation_id: correlationId, status: 'pending', boot_id: bootId }, RUNNER.claimForMs);
       return answer.accepted === true;
     } catch (error) {
       if (error instanceof DaemonRefused) return false;
@@ -331,6 +345,7 @@ const loop = new PollLoop({
     for (const query of queries) void runner.run(query);
   },
   onConnected: () => void announceTabs().catch(() => undefined),
+  channel: async (signal, opened) => channel.run(channelUrl((await daemon()).port, identity as Identity), signal, opened),
   sleep,
   now: Date.now,
 });
