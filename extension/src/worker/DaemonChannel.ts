@@ -136,7 +136,8 @@ export class DaemonChannel {
 
   private request(message: { type: 'result'; body: ResultBody } | { type: 'ping' }, timeoutMs: number): Promise<DaemonMessage> {
     const socket = this.socket;
-    if (socket === undefined || socket.readyState !== OPEN) return Promise.reject(new ChannelUnavailable('the channel is not open'));
+    if (socket === undefined || socket.readyState !== OPEN)
+      return Promise.reject(new ChannelUnavailable('the channel is not open'));
     if (this.waiting.size >= CHANNEL_LIMITS.maxPending)
       return Promise.reject(new ChannelUnavailable(`${this.waiting.size} requests already wait for the daemon`));
     const id = this.nextId;
@@ -145,10 +146,12 @@ export class DaemonChannel {
       const timer = this.ports.setTimeout(() => {
         if (this.waiting.delete(id)) reject(new ChannelUnavailable(`the daemon did not answer within ${timeoutMs} ms`));
       }, timeoutMs);
-      const settle = <T>(then: (value: T) => void) => (value: T) => {
-        this.ports.clearTimeout(timer);
-        then(value);
-      };
+      const settle =
+        <T>(then: (value: T) => void) =>
+        (value: T) => {
+          this.ports.clearTimeout(timer);
+          then(value);
+        };
       this.waiting.set(id, { resolve: settle(resolve), reject: settle(reject) });
       try {
         socket.send(JSON.stringify({ ...message, id } satisfies WorkerMessage));

@@ -99,7 +99,9 @@ export class PollLoop {
             continue; // it served, then closed (the daemon went away): open the next at once
           }
           failures++;
-          await this.ports.sleep(POLL.backoffMs[Math.min(failures - 1, POLL.backoffMs.length - 1)] as number, signal).catch(() => undefined);
+          await this.ports
+            .sleep(POLL.backoffMs[Math.min(failures - 1, POLL.backoffMs.length - 1)] as number, signal)
+            .catch(() => undefined);
           continue;
         }
       }

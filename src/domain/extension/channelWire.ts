@@ -48,8 +48,7 @@ export interface ChannelRecording {
 /** Worker → daemon. */
 export type WorkerMessage =
   /** A claim (`status: "pending"` with `boot_id`) or a final status: `POST /query-result`'s body. */
-  | { readonly type: 'result'; readonly id: number; readonly body: unknown }
-  | { readonly type: 'ping'; readonly id: number };
+  { readonly type: 'result'; readonly id: number; readonly body: unknown } | { readonly type: 'ping'; readonly id: number };
 
 /** Daemon → worker. */
 export type DaemonMessage =

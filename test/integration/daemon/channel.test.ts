@@ -33,7 +33,9 @@ class RawChannel {
       }),
     );
     this.opened = new Promise((resolve) => this.socket.once('open', () => resolve()));
-    this.closed = new Promise((resolve) => this.socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    this.closed = new Promise((resolve) =>
+      this.socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
   }
 
   send(message: unknown): void {
@@ -98,14 +100,24 @@ describe('the extension channel (docs/extension-protocol.md, "The channel")', ()
     expect(queries[0]).to.deep.include({ type: 'execute_js', params: { script: 'return 1', timeout_ms: 10_000 } });
     // Another start of the worker may not claim it: the lease is this channel's.
     channel.send({ type: 'result', id: 1, body: { correlation_id: id, status: 'pending', boot_id: 'boot-other' } });
-    expect(await channel.next((m) => m.id === 1)).to.deep.equal({ type: 'answer', id: 1, accepted: false, reason: 'not_lease_holder' });
+    expect(await channel.next((m) => m.id === 1)).to.deep.equal({
+      type: 'answer',
+      id: 1,
+      accepted: false,
+      reason: 'not_lease_holder',
+    });
     channel.send({ type: 'result', id: 2, body: { correlation_id: id, status: 'pending', boot_id: 'boot-1' } });
     expect(await channel.next((m) => m.id === 2)).to.deep.equal({ type: 'answer', id: 2, accepted: true });
     channel.send({ type: 'result', id: 3, body: { correlation_id: id, status: 'complete', result: { success: true, data: 1 } } });
     expect(payload(await call)).to.deep.include({ status: 'complete', result: { success: true, data: 1 } });
     expect(await channel.next((m) => m.id === 3)).to.deep.equal({ type: 'answer', id: 3, accepted: true });
     channel.send({ type: 'result', id: 4, body: { correlation_id: id, status: 'complete', result: { success: true, data: 2 } } });
-    expect(await channel.next((m) => m.id === 4)).to.deep.equal({ type: 'answer', id: 4, accepted: false, reason: 'already_final' });
+    expect(await channel.next((m) => m.id === 4)).to.deep.equal({
+      type: 'answer',
+      id: 4,
+      accepted: false,
+      reason: 'already_final',
+    });
     channel.send({ type: 'ping', id: 5 });
     expect(await channel.next((m) => m.id === 5)).to.deep.equal({ type: 'pong', id: 5 });
   });
@@ -147,7 +159,11 @@ describe('the extension channel (docs/extension-protocol.md, "The channel")', ()
     expect(await channel.next((m) => m.id === 10, from)).to.deep.equal({ type: 'answer', id: 10, accepted: true });
     const state = payload(await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id: id } }));
     expect(state.status).to.equal('pending');
-    channel.send({ type: 'result', id: 11, body: { correlation_id: id, status: 'complete', result: 'x'.repeat(CHANNEL_LIMITS.maxMessageBytes) } });
+    channel.send({
+      type: 'result',
+      id: 11,
+      body: { correlation_id: id, status: 'complete', result: 'x'.repeat(CHANNEL_LIMITS.maxMessageBytes) },
+    });
     expect((await channel.closed).code).to.equal(1009);
     const after = payload(await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id: id } }));
     expect(after.status).to.equal('pending');
@@ -210,10 +226,14 @@ describe('the extension channel (docs/extension-protocol.md, "The channel")', ()
     const call = client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return 2', wait_ms: 5_000 } });
     while (delivered.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
     const id = (delivered[0] as Query).correlation_id;
-    expect(await sender.send({ correlation_id: id, status: 'pending', boot_id: 'boot-x' }, 2_500)).to.deep.equal({ accepted: true });
+    expect(await sender.send({ correlation_id: id, status: 'pending', boot_id: 'boot-x' }, 2_500)).to.deep.equal({
+      accepted: true,
+    });
     abort.abort();
     expect(await served).to.equal(true);
-    expect(await sender.send({ correlation_id: id, status: 'complete', result: { success: true, data: 2 } }, 10_000)).to.deep.equal({
+    expect(
+      await sender.send({ correlation_id: id, status: 'complete', result: { success: true, data: 2 } }, 10_000),
+    ).to.deep.equal({
       accepted: true,
     });
     expect(overHttp).to.deep.equal(['complete']);

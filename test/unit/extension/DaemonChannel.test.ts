@@ -164,7 +164,10 @@ describe('extension DaemonChannel (the command channel)', () => {
 describe('extension ResultSender (channel first, HTTP otherwise)', () => {
   it('says a claim over HTTP when the channel is not open, or lost it before its answer', async () => {
     const overHttp: Array<{ body: unknown; timeoutLeft: boolean }> = [];
-    const http = async (body: unknown, signal: AbortSignal) => (overHttp.push({ body, timeoutLeft: !signal.aborted }), { accepted: true });
+    const http = async (body: unknown, signal: AbortSignal) => (
+      overHttp.push({ body, timeoutLeft: !signal.aborted }),
+      { accepted: true }
+    );
     const closed = new ResultSender({ open: false, postResult: async () => ({ accepted: false }) }, http);
     expect(await closed.send(claim, 2_500)).to.deep.equal({ accepted: true });
     const lost = new ResultSender(

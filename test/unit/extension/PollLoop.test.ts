@@ -143,7 +143,8 @@ describe('extension PollLoop (long poll with backoff)', () => {
 
   it('polls over HTTP when the daemon serves no channel (an older one), trying the channel again after each poll', async () => {
     const { clock, polls, waits, channels, loop } = setup(
-      (n) => (n === 1 ? Promise.resolve([]) : new Promise<Query[]>((resolve) => clock.setTimeout(() => resolve([]), POLL.waitMs))),
+      (n) =>
+        n === 1 ? Promise.resolve([]) : new Promise<Query[]>((resolve) => clock.setTimeout(() => resolve([]), POLL.waitMs)),
       () => ({ opens: false }),
     );
     loop.start();

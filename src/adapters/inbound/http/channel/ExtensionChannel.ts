@@ -3,12 +3,7 @@ import type { ClockPort, Cancel } from '../../../../application/ports/ClockPort.
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { MAX_POLL_WAIT_MS } from '../../../../application/commands/WaitForCommands.js';
 import { DomainError } from '../../../../domain/DomainError.js';
-import {
-  CHANNEL_CLOSE,
-  CHANNEL_LIMITS,
-  MAX_MESSAGE_ID,
-  type DaemonMessage,
-} from '../../../../domain/extension/channelWire.js';
+import { CHANNEL_CLOSE, CHANNEL_LIMITS, MAX_MESSAGE_ID, type DaemonMessage } from '../../../../domain/extension/channelWire.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { QueryResultDto } from '../dto/QueryResultDto.js';
 import { reportOf } from '../dto/reportOf.js';

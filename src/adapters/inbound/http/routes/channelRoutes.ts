@@ -39,9 +39,14 @@ export function channelRoutes(api: ExtensionApi, deps: ChannelRouteDeps): Router
       });
     }
     if (ctx.get('sec-websocket-version') !== '13' || !WEBSOCKET_KEY.test(ctx.get('sec-websocket-key'))) {
-      throw new HttpProblem(400, 'invalid_upgrade', 'a WebSocket handshake needs Sec-WebSocket-Version: 13 and a Sec-WebSocket-Key', {
-        'Sec-WebSocket-Version': '13',
-      });
+      throw new HttpProblem(
+        400,
+        'invalid_upgrade',
+        'a WebSocket handshake needs Sec-WebSocket-Version: 13 and a Sec-WebSocket-Key',
+        {
+          'Sec-WebSocket-Version': '13',
+        },
+      );
     }
     const query = ctx.state.valid as PendingQueriesDto;
     if (deps.registry.full(query.instance_id)) {
@@ -53,7 +58,12 @@ export function channelRoutes(api: ExtensionApi, deps: ChannelRouteDeps): Router
     }
     server ??= import('ws').then(
       ({ WebSocketServer }) =>
-        new WebSocketServer({ noServer: true, maxPayload: CHANNEL_LIMITS.maxMessageBytes, perMessageDeflate: false, clientTracking: false }),
+        new WebSocketServer({
+          noServer: true,
+          maxPayload: CHANNEL_LIMITS.maxMessageBytes,
+          perMessageDeflate: false,
+          clientTracking: false,
+        }),
     );
     const wss = await server;
     ctx.respond = false;
