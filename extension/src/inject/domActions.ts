@@ -1,3 +1,4 @@
+import { actionNamed } from '../../../src/domain/browserActions/table.js';
 import type { ActionType } from '../../../src/domain/capture/entries.js';
 import { type AgentActDetail, type AgentRecorder, RECORDER_SLOT } from '../shared/actions.js';
 import type { PageOutcome } from '../shared/commands.js';
@@ -29,15 +30,6 @@ const CANDIDATES = 5;
 let root: Document = document;
 /** This document's refs (docs/mcp-tools.md): a new document, after a navigation, starts with none. */
 const refs = new RefRegistry();
-/** What a replay's own page actions are recorded as. */
-const REPLAYED: Readonly<Record<string, ActionType>> = {
-  check: 'check',
-  uncheck: 'uncheck',
-  submit: 'submit',
-  select_values: 'select',
-  scroll_to: 'scroll',
-  pointer_drag: 'drag',
-};
 
 /** The command this action runs for: its actions are recorded `by: "agent"` under it (docs/mcp-tools.md). */
 let correlation: string | undefined;
@@ -177,7 +169,7 @@ async function run(action: string, params: Params, budgetMs: number): Promise<un
     case 'pointer_drag': {
       // A replay's steps (docs/mcp-tools.md), recorded as the actions they replay; scroll_to without a target scrolls the window.
       const target = action === 'scroll_to' && selector === undefined ? undefined : await one();
-      return recorded(REPLAYED[action] as ActionType, target, () => replayAction(action, target, params, click));
+      return recorded(actionNamed(action)?.records as ActionType, target, () => replayAction(action, target, params, click));
     }
     case 'wait_for':
       return waitFor(required(selector), budgetMs);

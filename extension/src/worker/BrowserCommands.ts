@@ -11,7 +11,9 @@ import type { TabScope } from './TabScope.js';
 import { type RequestWatch, TabRequests } from './TabRequests.js';
 import { type SettleStep, Settling, type WaitedFor } from './Settling.js';
 import { loaded, navigation } from './tabWaits.js';
-import { REPLAY_PAGE_ACTIONS, replay } from './replay.js';
+import { replay } from './replay.js';
+import { actionNamed } from '../../../src/domain/browserActions/table.js';
+import { DEFAULT_SETTLE_MS } from '../../../src/domain/browserActions/args.js';
 import { findRemembered, LOST_MESSAGE, REMEMBERED, RESUMED_NOTE, STILL_RUNNING } from './once.js';
 import type { PickWire } from '../shared/pick.js';
 import type { Pointing } from './Pointing.js';
@@ -55,10 +57,6 @@ const DIALOG_GRACE_MS = 2_000;
 /** Longest a page leaving is held for its dialog hooks to hear that browsertap acts (they answer in ms). */
 const ORDER_WAIT_MS = 1_000;
 
-/** Page actions that can change the page: they settle and report `effects` (docs/mcp-tools.md). */
-const SETTLING = new Set(['click', 'dblclick', 'press_key', 'type', 'select', 'upload', 'drag', ...REPLAY_PAGE_ACTIONS]);
-/** How long an action waits for its page to settle unless `settle_ms` says otherwise (docs/mcp-tools.md). */
-const DEFAULT_SETTLE_MS = 2_000;
 /** Looks at a settling page that may fail (it navigated, or is loading) before the settle gives up. */
 const MAX_LOOK_FAILURES = 3;
 /** How often the network layer's open requests are looked at while waiting for them (ms). */
@@ -230,7 +228,8 @@ export class BrowserCommands {
               once,
             ),
           );
-        if (!SETTLING.has(query.type)) return this.actIn(tab, act);
+        // Page actions that can change the page settle and report `effects` (the action table's `effects`).
+        if (actionNamed(query.type)?.effects !== 'settle') return this.actIn(tab, act);
         return this.withEffects(tab.id as number, params, deadline, act);
       }
       case 'pick': {

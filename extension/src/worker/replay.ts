@@ -16,9 +16,6 @@ export interface ReplayPorts {
   sleep(ms: number): Promise<void>;
 }
 
-/** Page actions only a replay's steps run (inject/replayActions.ts); they settle as a click does. */
-export const REPLAY_PAGE_ACTIONS = ['check', 'uncheck', 'submit', 'select_values', 'scroll_to', 'pointer_drag'] as const;
-
 /** A `caused` navigation the step before did not show is looked for this long at most (ms). */
 const CAUSED_WAIT_MS = 2_000;
 /** How often the tab's url is looked at meanwhile (ms). */

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CommandView } from '../../domain/command/Command.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { LifecycleRules } from '../../domain/command/LifecycleRules.js';
+import { DEFAULT_SETTLE_MS } from '../../domain/browserActions/args.js';
 import { LOAD_STEPS, REPLAY, type ReplayStep } from '../../domain/command/replayWire.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
@@ -76,7 +77,8 @@ export class QueueReplay {
       }
     }
     const steps = replaySteps(range.actions, values);
-    const settle = input.settleMs ?? REPLAY.defaultSettleMs;
+    // Each step waits at most the actions' own settle when the replay names none (docs/mcp-tools.md).
+    const settle = input.settleMs ?? DEFAULT_SETTLE_MS;
     return {
       queued: {
         clientId: input.clientId,
