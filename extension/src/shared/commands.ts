@@ -76,6 +76,14 @@ export const SLOT = {
   dom: 'browsertap.dom',
 } as const;
 
+/** The page calls the worker makes for itself, beside the actions of the table (inject/pageCalls.ts). */
+export const PAGE_CALL = Object.freeze({
+  /** One look at a settling page. */
+  settle: 'settle',
+  /** A screenshot's measure of the page and its element. */
+  measure: 'measure',
+} as const);
+
 /** One look at a page that is settling (inject/settleWatch.ts → worker/Settling.ts, docs/mcp-tools.md). */
 export interface SettleLook {
   /** How long its DOM has not changed, counted from the settle's first look (ms). */

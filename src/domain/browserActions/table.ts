@@ -1,6 +1,6 @@
 import type { ActionType } from '../capture/entries.js';
 import { type Arg, jsonType } from './args.js';
-import { type BrowserAction, type BrowserActionSpec, PAGE_FAMILIES, type PageFamily } from './BrowserAction.js';
+import { type BrowserAction, type BrowserActionSpec, type Family, PAGE_FAMILIES, type PageFamily } from './BrowserAction.js';
 import { COMMAND_ARGS } from './commandArgs.js';
 import { DIALOG } from './dialog.js';
 import { FORM } from './form.js';
@@ -35,6 +35,8 @@ const SPECS = {
 
 export type ActionName = keyof typeof SPECS;
 type Named<K extends ActionName> = (typeof SPECS)[K] & { readonly name: K };
+/** The names of a family's actions (its handler file registers exactly these). */
+export type ActionsOf<F extends Family> = { [K in ActionName]: (typeof SPECS)[K]['family'] extends F ? K : never }[ActionName];
 
 /** Every action by name: `ACTIONS.press_key.name` is how code names one (never the string again). */
 export const ACTIONS: { readonly [K in ActionName]: Named<K> } = Object.freeze(

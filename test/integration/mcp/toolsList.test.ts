@@ -9,7 +9,7 @@ import { startHarness, type Harness } from '../../support/daemonHarness.js';
  * time, each argument where an action first takes it): the one change, which this test allows
  * and nothing else (each still listed once, with the same type and words; every byte the same).
  */
-const GOLDEN = JSON.parse(readFileSync(new URL('../../fixtures/mcp/tools-list.json', import.meta.url), 'utf8'));
+const GOLDEN = JSON.parse(readFileSync('test/fixtures/mcp/tools-list.json', 'utf8'));
 
 /** The list with interact's actions and arguments in name order: what a reordering leaves unchanged. */
 function withActionsSorted(listed: any): string {
