@@ -32,7 +32,7 @@ const steps = [
   {
     stage: 'static',
     name: 'layer rules (dependency-cruiser)',
-    cmd: [bin('depcruise'), 'src', '--config', '.dependency-cruiser.cjs'],
+    cmd: [bin('depcruise'), 'src', 'extension/src', '--config', '.dependency-cruiser.cjs'],
   },
   { stage: 'static', name: 'compile src + tests (tsc → .build)', cmd: [bin('tsc'), '-p', 'tsconfig.test-build.json'] },
   {

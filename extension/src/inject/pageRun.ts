@@ -1,5 +1,5 @@
 import { actionNamed } from '../../../src/domain/browserActions/table.js';
-import type { ActionType } from '../../../src/domain/capture/entries.js';
+import type { ActionType } from '../../../src/domain/wire/entries.js';
 import { type AgentActDetail, type AgentRecorder, RECORDER_SLOT } from '../shared/actions.js';
 import { ActionFailure } from './ActionFailure.js';
 import { DETACHED } from './actionable.js';

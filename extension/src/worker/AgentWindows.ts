@@ -1,5 +1,5 @@
 import { ACTION_LIST } from '../../../src/domain/browserActions/table.js';
-import type { NavigationKind } from '../../../src/domain/capture/entries.js';
+import type { NavigationKind } from '../../../src/domain/wire/entries.js';
 
 /** How long after its command ended an agent action from its page is still taken as the agent's (ms). */
 export const AGENT_GRACE_MS = 5_000;

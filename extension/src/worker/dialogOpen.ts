@@ -1,6 +1,13 @@
 import { CommandFailure } from '../shared/commands.js';
 import type { NativeDialogType } from '../shared/protocol.js';
-import type { OpenDialog } from './OpenDialogs.js';
+
+/** A dialog a page opened while browsertap was not acting: the browser's own, blocking its frame (OpenDialogs.ts). */
+export interface OpenDialog {
+  readonly tabId: number;
+  readonly frameId: number;
+  readonly type: NativeDialogType;
+  readonly message: string;
+}
 
 /** What the agent can do about each kind of open dialog. */
 export const NEXT_STEP: Readonly<Record<NativeDialogType, string>> = {

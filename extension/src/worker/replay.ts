@@ -4,7 +4,7 @@ import {
   REPLAY_STEP_TYPES,
   type ReplayStep,
   type ReplayStepResult,
-} from '../../../src/domain/command/replayWire.js';
+} from '../../../src/domain/wire/replay.js';
 import { CommandFailure } from '../shared/commands.js';
 
 export interface ReplayPorts {

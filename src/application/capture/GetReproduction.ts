@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/wire/entries.js';
 import { entryId, parseEntryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest, requestType } from '../../domain/capture/levels.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';

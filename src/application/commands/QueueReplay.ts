@@ -3,7 +3,7 @@ import type { CommandView } from '../../domain/command/Command.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { LifecycleRules } from '../../domain/command/LifecycleRules.js';
 import { DEFAULT_SETTLE_MS } from '../../domain/browserActions/args.js';
-import { LOAD_STEPS, REPLAY, type ReplayStep } from '../../domain/command/replayWire.js';
+import { LOAD_STEPS, REPLAY, type ReplayStep } from '../../domain/wire/replay.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import { TYPES } from '../tokens.js';

@@ -1,5 +1,5 @@
 import { compactLog } from '../../domain/capture/compact.js';
-import type { ActionEntry, LogEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry, LogEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError } from '../../domain/capture/levels.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';

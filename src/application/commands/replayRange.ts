@@ -1,7 +1,7 @@
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { ActionEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry } from '../../domain/wire/entries.js';
 import { entryId, parseEntryId } from '../../domain/capture/entryIds.js';
-import { REPLAY } from '../../domain/command/replayWire.js';
+import { REPLAY } from '../../domain/wire/replay.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { RangeAction } from './replaySteps.js';

@@ -1,7 +1,8 @@
-import type { ActionEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry } from '../../domain/wire/entries.js';
+import { REDACTED_VALUE } from '../../domain/wire/recording.js';
 import { DomainError } from '../../domain/DomainError.js';
 import { ACTIONS, replayerOf } from '../../domain/browserActions/table.js';
-import { CAUSED_STEP, type ReplayStep } from '../../domain/command/replayWire.js';
+import { CAUSED_STEP, type ReplayStep } from '../../domain/wire/replay.js';
 import { frameSelector } from '../../domain/reproduction/frameSelector.js';
 
 export { frameSelector };
@@ -26,9 +27,6 @@ export const CAUSED_SUBMIT_MS = 1_000;
 /** Urls a replay loads: the schemes `interact navigate` takes. */
 const LOADABLE = /^(https?:\/\/|file:\/\/|about:)/i;
 
-/** The value a fill or select was recorded with, when it was not kept (docs/mcp-tools.md). */
-export const REDACTED = '[redacted]';
-
 /**
  * The steps that replay `actions` (one tab's, oldest first, at least one) with the user-level
  * actions of docs/mcp-tools.md: a load of the first action's url first (that action itself when it is a
@@ -38,7 +36,7 @@ export const REDACTED = '[redacted]';
  * made (`by_script`: the person's Back is run however soon it came), a submit within
  * `CAUSED_SUBMIT_MS` of a click or key. A `pop`/`back_forward` goes back or forward when its url
  * is the one before or after in the replay's own history, else loads it. `values` gives the
- * text of fills and selects by action id (a `[redacted]` value needs one).
+ * text of fills and selects by action id (a value recorded as REDACTED_VALUE needs one).
  * @throws DomainError `replay_needs_value` for a fill or select whose value was not recorded and
  *   is not in `values`; `invalid_params` for an action that cannot be replayed (no target).
  */
@@ -111,7 +109,7 @@ function elementStep(action: RangeAction, values: Readonly<Record<string, string
       return step(ACTIONS.press_key.name, { key: entry.key });
     case 'select':
       if (entry.values !== undefined && values[id] === undefined) {
-        if (entry.values.includes(REDACTED)) throw needsValue(action);
+        if (entry.values.includes(REDACTED_VALUE)) throw needsValue(action);
         return step(ACTIONS.select_values.name, { values: entry.values });
       }
       return step(ACTIONS.select.name, { value: valueOf(action, values, entry.value) });
@@ -161,7 +159,7 @@ function targetOf(action: RangeAction, required: boolean): Record<string, unknow
 function valueOf(action: RangeAction, values: Readonly<Record<string, string>>, recorded: string | undefined): string {
   const given = values[action.id];
   if (given !== undefined) return given;
-  if (recorded === undefined || recorded === REDACTED) throw needsValue(action);
+  if (recorded === undefined || recorded === REDACTED_VALUE) throw needsValue(action);
   return recorded;
 }
 

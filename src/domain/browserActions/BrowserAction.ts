@@ -1,4 +1,4 @@
-import type { ActionType, NavigationKind } from '../capture/entries.js';
+import type { ActionType, NavigationKind } from '../wire/entries.js';
 import type { ArgSpec } from './args.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ActionType } from '../capture/entries.js';
+import type { ActionType } from '../wire/entries.js';
 import { type Arg, jsonType } from './args.js';
 import { type BrowserAction, type BrowserActionSpec, type Family, PAGE_FAMILIES, type PageFamily } from './BrowserAction.js';
 import { COMMAND_ARGS } from './commandArgs.js';

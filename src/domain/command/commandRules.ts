@@ -1,9 +1,10 @@
 import { actionNamed } from '../browserActions/table.js';
+import type { ResultStatus } from '../wire/commands.js';
 import type { Command } from './Command.js';
 import type { LifecycleRules } from './LifecycleRules.js';
 
 export interface ReportStatus {
-  readonly status: 'pending' | 'complete' | 'error' | 'timeout';
+  readonly status: ResultStatus;
   readonly bootId?: string;
 }
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { resolveRange } from '../../../../src/application/commands/replayRange.js';
 import { InMemoryCaptureStore } from '../../../../src/adapters/outbound/memory/InMemoryCaptureStore.js';
-import type { ActionEntry } from '../../../../src/domain/capture/entries.js';
-import { REPLAY } from '../../../../src/domain/command/replayWire.js';
+import type { ActionEntry } from '../../../../src/domain/wire/entries.js';
+import { REPLAY } from '../../../../src/domain/wire/replay.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 
 function click(tab: number, ts: number, extra: Partial<ActionEntry> = {}): ActionEntry {

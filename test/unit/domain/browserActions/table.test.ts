@@ -10,8 +10,8 @@ import {
   inPage,
   replayerOf,
 } from '../../../../src/domain/browserActions/table.js';
-import { ACTION_TYPES } from '../../../../src/domain/capture/entries.js';
-import { LOAD_STEPS, REPLAY_STEP_TYPES } from '../../../../src/domain/command/replayWire.js';
+import { ACTION_TYPES } from '../../../../src/domain/wire/entries.js';
+import { LOAD_STEPS, REPLAY_STEP_TYPES } from '../../../../src/domain/wire/replay.js';
 
 describe('the action table', () => {
   it('names each entry by its key and belongs every entry to a page or a worker family', () => {

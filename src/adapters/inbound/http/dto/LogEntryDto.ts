@@ -1,8 +1,9 @@
+import type { LogWire } from '../../../../domain/wire/entries.js';
 import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Min } from 'class-validator';
-import { LOG_LEVELS, type LogLevel, type LogSource } from '../../../../domain/capture/entries.js';
+import { LOG_LEVELS, type LogLevel, type LogSource } from '../../../../domain/wire/entries.js';
 
 /** One entry of `POST /logs`. */
-export class LogEntryDto {
+export class LogEntryDto implements LogWire {
   @IsIn(LOG_LEVELS)
   level!: LogLevel;
 

@@ -1,7 +1,8 @@
+import type { PageWire } from '../../../../domain/wire/entries.js';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** `POST /page`. */
-export class PageEventDto {
+export class PageEventDto implements PageWire {
   @IsInt()
   tab_id!: number;
 

@@ -1,10 +1,11 @@
+import type { VitalWire } from '../../../../domain/wire/entries.js';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { VITAL_NAMES, type VitalName } from '../../../../domain/capture/entries.js';
-import type { VitalAttribution } from '../../../../domain/capture/performance.js';
+import { VITAL_NAMES, type VitalName } from '../../../../domain/wire/entries.js';
+import type { VitalAttribution } from '../../../../domain/wire/performance.js';
 import { IsVitalAttribution } from './performanceShapes.js';
 
 /** One entry of `POST /vitals`. */
-export class VitalDto {
+export class VitalDto implements VitalWire {
   @IsIn(VITAL_NAMES)
   name!: VitalName;
 

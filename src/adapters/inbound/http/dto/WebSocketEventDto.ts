@@ -1,7 +1,8 @@
+import type { WebSocketWire } from '../../../../domain/wire/entries.js';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 /** One entry of `POST /websocket-events`. */
-export class WebSocketEventDto {
+export class WebSocketEventDto implements WebSocketWire {
   @IsString()
   @MinLength(1)
   @MaxLength(256)

@@ -159,7 +159,7 @@ export interface ActionEntry extends Captured {
   readonly nth?: number;
   readonly role?: string;
   readonly name?: string;
-  /** fill: the final value (or `[redacted]`); select: the chosen option's value. */
+  /** fill: the final value (or REDACTED_VALUE, wire/recording.ts); select: the chosen option's value. */
   readonly value?: string;
   /**
    * fill: `value` is the text the person typed at the caret into editable content (a rich-text
@@ -169,7 +169,7 @@ export interface ActionEntry extends Captured {
   readonly typed?: boolean;
   /** select with `multiple`: the chosen values. */
   readonly values?: readonly string[];
-  /** For a `[redacted]` value: what the field is called (label, name or id). */
+  /** For a REDACTED_VALUE value: what the field is called (label, name or id). */
   readonly value_name?: string;
   /** press: Playwright key syntax (`Enter`, `Control+K`). */
   readonly key?: string;
@@ -212,6 +212,24 @@ export interface PickEntry extends Omit<PickWire, 'image'>, Captured {
   /** The element screenshot kept for `observe {what:"entry", id, image:true}`. */
   readonly image?: PickImageInfo;
 }
+
+/**
+ * An entry as the extension sends it (docs/extension-protocol.md): what its page capture builds,
+ * without what only the daemon sets (`redacted`, a body's `has_body`) and with its tab and frame
+ * left to the worker, which stamps them from the message's sender (a page cannot forge them).
+ */
+type Sent<T, Own extends keyof T = never> = Mutable<Omit<T, 'tab_id' | 'frame_url' | 'redacted' | Own>>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export type LogWire = Sent<LogEntry, 'raw_stack'>;
+/** One request with its bodies: the daemon keeps the bodies apart (`network_bodies`). */
+export type NetworkWire = Sent<NetworkEntry, 'has_body'> & Sent<Pick<NetworkBody, 'request_body' | 'response_body'>>;
+export type WebSocketWire = Sent<WebSocketEvent>;
+export type VitalWire = Sent<VitalEntry>;
+/** A page's own load or in-page navigation (`POST /page`; `close` is the worker's). */
+export type PageWire = Sent<PageEvent>;
+/** One recorded action as it travels relay → worker → `POST /actions` (docs/mcp-tools.md). */
+export type ActionWire = Sent<ActionEntry>;
 
 /** Where each kind of entry is kept. */
 export interface BufferContents {
