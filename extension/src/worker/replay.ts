@@ -1,5 +1,6 @@
 import {
   LOAD_STEPS,
+  MAX_RANGE_ACTIONS,
   REPLAY,
   REPLAY_STEP_TYPES,
   type ReplayStep,
@@ -138,8 +139,8 @@ export function zeros(size: number): string {
 /** The daemon's steps, checked: a malformed list is the daemon's bug, said plainly. */
 function stepsOf(value: unknown): ReplayStep[] {
   const known = new Set<string>(REPLAY_STEP_TYPES);
-  if (!Array.isArray(value) || value.length === 0 || value.length > REPLAY.maxSteps + 1) {
-    throw new CommandFailure('invalid_params', `replay needs 1 to ${REPLAY.maxSteps + 1} steps`);
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_RANGE_ACTIONS + 1) {
+    throw new CommandFailure('invalid_params', `replay needs 1 to ${MAX_RANGE_ACTIONS + 1} steps`);
   }
   return value.map((step: Partial<ReplayStep> | null, i) => {
     if (typeof step?.id !== 'string' || typeof step.type !== 'string' || !known.has(step.type)) {

@@ -10,7 +10,7 @@ import { TYPES } from '../tokens.js';
 import { QueueCommand, type QueueCommandInput } from './QueueCommand.js';
 import { errorsOfRange, logsCursor } from './replayErrors.js';
 import { type ReplayPlan, ReplayPlans } from './ReplayPlans.js';
-import { resolveRange } from './replayRange.js';
+import { resolveRange } from '../shared/actionRange.js';
 import { replaySteps } from './replaySteps.js';
 
 export interface QueueReplayInput {

@@ -1,17 +1,12 @@
 import type { ActionEntry } from '../../domain/wire/entries.js';
 import { REDACTED_VALUE } from '../../domain/wire/recording.js';
 import { DomainError } from '../../domain/DomainError.js';
+import type { RangeAction } from '../shared/actionRange.js';
 import { ACTIONS, replayerOf } from '../../domain/browserActions/table.js';
 import { CAUSED_STEP, type ReplayStep } from '../../domain/wire/replay.js';
 import { frameSelector } from '../../domain/reproduction/frameSelector.js';
 
 export { frameSelector };
-
-/** A recorded action and its id (`a12`). */
-export interface RangeAction {
-  readonly id: string;
-  readonly entry: ActionEntry;
-}
 
 /**
  * A load or reload this soon after the action before it is that action's doing (ms): the click

@@ -52,10 +52,15 @@ export interface ReplayStepResult {
   readonly note?: string;
 }
 
+/**
+ * Actions one range holds at most, a replay's as a reproduction's (docs/mcp-tools.md, "One range
+ * of actions"): a range of more is refused, saying where one that fits ends. A replay runs one
+ * step per action (plus the first page's load), so it is also the most steps one replay takes.
+ */
+export const MAX_RANGE_ACTIONS = 200;
+
 /** Bounds and time of a replay (ms), for the daemon's execution limit and the extension's checks. */
 export const REPLAY = Object.freeze({
-  /** Steps one replay runs at most (a longer range is refused: replay it in parts with `to`). */
-  maxSteps: 100,
   /** An element step at most, besides its settle: its target's appearance (2 s) and the action. */
   elementStepMs: 3_000,
   /** A navigation step at most, besides its settle: the page's load. */
