@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../../src/domain/browserActions/table.js';
 import { normalize } from './accessibleName.js';
 import { ActionFailure } from './ActionFailure.js';
 import { brief, cut } from './describe.js';
@@ -34,7 +35,7 @@ export class Elements {
     if (found === undefined) {
       throw new ActionFailure(
         'stale_ref',
-        `Ref ${ref} is stale: its element is gone or the page has navigated since the snapshot; take a new snapshot (interact {action:"snapshot"}) and use its refs`,
+        `Ref ${ref} is stale: its element is gone or the page has navigated since the snapshot; take a new snapshot (interact {action:"${ACTIONS.snapshot.name}"}) and use its refs`,
       );
     }
     this.root = found.ownerDocument;

@@ -6,6 +6,7 @@ import {
   type ReplayStep,
   type ReplayStepResult,
 } from '../../../src/domain/wire/replay.js';
+import { ACTIONS, actionNamed } from '../../../src/domain/browserActions/table.js';
 import { CommandFailure } from '../shared/commands.js';
 
 export interface ReplayPorts {
@@ -52,8 +53,8 @@ export async function replay(params: Record<string, unknown>, deadline: number, 
       );
     }
     const { params: own, note } = paramsOf(step);
-    // Back and forward as the page's history moves them: see BrowserCommands' in_page.
-    if (step.type === 'back' || step.type === 'forward') own.in_page = true;
+    // Back and forward as the page's history moves them (the table's replay-only `in_page`: worker/actions/navigation.ts).
+    if (actionNamed(step.type)?.args.in_page?.replayOnly === true) own.in_page = true;
     let outcome: unknown;
     try {
       outcome = await ports.run(step.type, { ...own, ...settle });
@@ -107,7 +108,7 @@ function named(step: ReplayStep): string {
 
 /** A step's params as its command takes them: an upload's files generated (same names and sizes, zero bytes). */
 function paramsOf(step: ReplayStep): { params: Record<string, unknown>; note?: string } {
-  if (step.type !== 'upload') return { params: { ...step.params } };
+  if (step.type !== ACTIONS.upload.name) return { params: { ...step.params } };
   const recorded = Array.isArray(step.params.files) ? (step.params.files as Array<Record<string, unknown>>) : [];
   let left = REPLAY.maxUploadBytes;
   let cut = false;

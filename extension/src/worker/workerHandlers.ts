@@ -1,12 +1,12 @@
 import type { WorkerFamily } from '../../../src/domain/browserActions/BrowserAction.js';
 import { type ActionsOf, actionNamed, inPage } from '../../../src/domain/browserActions/table.js';
-import { DIALOG } from './actions/dialog.js';
+import { DIALOG } from './actions/dialogs.js';
 import { NAVIGATION } from './actions/navigation.js';
 import { inPage as runInPage } from './actions/page.js';
-import { PICK } from './actions/pick.js';
+import { PICK } from './actions/picks.js';
 import { READING } from './actions/reading.js';
-import { REPLAY } from './actions/replay.js';
-import { SCREENSHOT } from './actions/screenshot.js';
+import { REPLAY } from './actions/replays.js';
+import { SCREENSHOT } from './actions/screenshots.js';
 import { SCRIPT } from './actions/script.js';
 import type { WorkerHandler } from './actions/WorkerHandler.js';
 

@@ -3,6 +3,7 @@ import type { CommandView } from '../../domain/command/Command.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { LifecycleRules } from '../../domain/command/LifecycleRules.js';
 import { DEFAULT_SETTLE_MS } from '../../domain/browserActions/args.js';
+import { ACTIONS } from '../../domain/browserActions/table.js';
 import { LOAD_STEPS, REPLAY, type ReplayStep } from '../../domain/wire/replay.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
@@ -82,7 +83,7 @@ export class QueueReplay {
     return {
       queued: {
         clientId: input.clientId,
-        action: 'replay',
+        action: ACTIONS.replay.name,
         params: { steps, ...(input.settleMs === undefined ? {} : { settle_ms: input.settleMs }) },
         ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
         timeoutMs: input.timeoutMs ?? replayLimitMs(steps, settle, this.rules.maxExecutionLimitMs),

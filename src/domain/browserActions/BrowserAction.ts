@@ -8,7 +8,7 @@ import type { ArgSpec } from './args.js';
  * APIs. `reading` is both: the page reads, the worker adds what only it can (frames, axe-core).
  */
 export const PAGE_FAMILIES = ['pointer', 'keyboard', 'form', 'scrolling', 'reading'] as const;
-export const WORKER_FAMILIES = ['navigation', 'script', 'screenshot', 'dialog', 'pick', 'replay'] as const;
+export const WORKER_FAMILIES = ['navigation', 'script', 'screenshots', 'dialogs', 'picks', 'replays'] as const;
 export type PageFamily = (typeof PAGE_FAMILIES)[number];
 export type WorkerFamily = (typeof WORKER_FAMILIES)[number];
 export type Family = PageFamily | WorkerFamily;

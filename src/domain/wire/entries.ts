@@ -10,7 +10,8 @@ import type { PickError, PickFailedRequest, PickImageInfo, PickWire } from './pi
 export const LOG_LEVELS = ['debug', 'log', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** `audit`: an accessibility violation found by `interact audit` (the extension's, never a page's). */
-export type LogSource = 'console' | 'exception' | 'unhandledrejection' | 'audit';
+export const LOG_SOURCES = ['console', 'exception', 'unhandledrejection', 'audit'] as const;
+export type LogSource = (typeof LOG_SOURCES)[number];
 
 interface Captured {
   readonly ts: number;
@@ -77,11 +78,14 @@ export interface NetworkBody extends Captured {
   readonly response_body?: string;
 }
 
+export const WEBSOCKET_EVENTS = ['open', 'message', 'close', 'error'] as const;
+export const WEBSOCKET_DIRECTIONS = ['sent', 'received'] as const;
+
 export interface WebSocketEvent extends Captured {
   readonly connection_id: string;
   readonly url: string;
-  readonly event: 'open' | 'message' | 'close' | 'error';
-  readonly direction?: 'sent' | 'received';
+  readonly event: (typeof WEBSOCKET_EVENTS)[number];
+  readonly direction?: (typeof WEBSOCKET_DIRECTIONS)[number];
   readonly data?: string;
   readonly size?: number;
   readonly code?: number;
@@ -89,12 +93,13 @@ export interface WebSocketEvent extends Captured {
 }
 
 export const VITAL_NAMES = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
+export const VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 
 export interface VitalEntry extends Captured {
   readonly name: VitalName;
   readonly value: number;
-  readonly rating?: 'good' | 'needs-improvement' | 'poor';
+  readonly rating?: (typeof VITAL_RATINGS)[number];
   readonly url: string;
   /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
   readonly target?: string;
@@ -102,11 +107,13 @@ export interface VitalEntry extends Captured {
   readonly attribution?: VitalAttribution;
 }
 
+export const PAGE_EVENTS = ['load', 'navigate', 'close'] as const;
+
 export interface PageEvent {
   readonly tab_id: number;
   readonly url: string;
   readonly title: string;
-  readonly event: 'load' | 'navigate' | 'close';
+  readonly event: (typeof PAGE_EVENTS)[number];
   /** When the document began (epoch ms), if the page said. */
   readonly started_at?: number;
 }

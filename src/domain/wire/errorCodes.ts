@@ -1,10 +1,11 @@
 /**
- * Every stable error code browsertap says (docs/mcp-tools.md, Errors), by who says it, each with
- * when: the `error` of a tool result or of a command's result, the sentence being its `message`.
- * The daemon and the extension both import this list, so a code is spelt once; the daemon still
- * passes on any snake_case code a newer extension reports (src/domain/command/Failure.ts).
+ * Every stable error code browsertap says, by who says it, each with when: the `error` of a tool
+ * result or of a command's result (docs/mcp-tools.md, Errors), or of the daemon's HTTP answers
+ * to the extension (docs/extension-protocol.md); the sentence is its `message`. The daemon and
+ * the extension both import this list, so a code is spelt once; the daemon still passes on any
+ * snake_case code a newer extension reports (src/domain/command/Failure.ts).
  */
-export const ERROR_CODES = Object.freeze({
+export const AGENT_ERROR_CODES = Object.freeze({
   // The daemon, on an agent's call or the extension's request.
   invalid_params: 'a missing, malformed or unknown argument',
   unknown_action: 'an action or `what` the tool (or this extension) does not have',
@@ -74,5 +75,24 @@ export const ERROR_CODES = Object.freeze({
   wait_for_timeout: 'a selector that did not become visible in time',
   axe_missing: 'an audit in a page without axe-core (the worker loads it and tries again)',
 });
+
+/** The daemon's HTTP answers to a refused request (docs/extension-protocol.md), with their status there. */
+export const HTTP_ERROR_CODES = Object.freeze({
+  invalid_json: 'the body is not JSON',
+  invalid_body: 'the body has the wrong shape',
+  invalid_query: 'the query string has the wrong shape',
+  unauthorized: '`/mcp` without the right bearer token',
+  forbidden_host: 'a Host that is not the daemon itself (DNS rebinding)',
+  forbidden_origin: 'a web page, another extension, or no Origin on an extension route',
+  loopback_only: 'a route other than `/health` and `/mcp` on the `--listen` address',
+  wrong_status_key: "the status page's key is wrong",
+  not_found: 'no such route',
+  method_not_allowed: 'the wrong method on a route',
+  bad_request: 'a request refused before it reached a route (the message says why)',
+  payload_too_large: 'a body over 1 MB',
+  too_many_entries: 'more entries in one ingest request than it takes',
+});
+
+export const ERROR_CODES = Object.freeze({ ...AGENT_ERROR_CODES, ...HTTP_ERROR_CODES });
 
 export type ErrorCode = keyof typeof ERROR_CODES;

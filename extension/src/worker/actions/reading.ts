@@ -84,7 +84,7 @@ async function frameSnapshot(slot: string, action: string, maxDepth: number | nu
   const helper = (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(slot)];
   if (typeof helper !== 'function') return null;
   const outcome = (await (helper as (...a: unknown[]) => Promise<{ ok: boolean; data?: Record<string, unknown> }>)(
-    'snapshot',
+    action,
     maxDepth === null ? {} : { max_depth: maxDepth },
     2_000,
   )) as { ok: boolean; data?: { snapshot: string; frames?: unknown } };

@@ -71,7 +71,7 @@ describe('the action table', () => {
   });
 
   it('lets an element action settle only when it takes settle_ms, and every action that settles take it', () => {
-    for (const action of ACTION_LIST.filter((candidate) => candidate.family !== 'replay')) {
+    for (const action of ACTION_LIST.filter((candidate) => candidate.family !== 'replays')) {
       expect(action.effects !== undefined, action.name).to.equal('settle_ms' in action.args);
     }
   });

@@ -1,6 +1,5 @@
-import type { LogWire } from '../../../../domain/wire/entries.js';
+import { LOG_LEVELS, LOG_SOURCES, type LogLevel, type LogSource, type LogWire } from '../../../../domain/wire/entries.js';
 import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Min } from 'class-validator';
-import { LOG_LEVELS, type LogLevel, type LogSource } from '../../../../domain/wire/entries.js';
 
 /** One entry of `POST /logs`. */
 export class LogEntryDto implements LogWire {
@@ -23,7 +22,7 @@ export class LogEntryDto implements LogWire {
   @IsString()
   raw_stack?: string;
 
-  @IsIn(['console', 'exception', 'unhandledrejection', 'audit'])
+  @IsIn(LOG_SOURCES)
   source!: LogSource;
 
   @IsString()

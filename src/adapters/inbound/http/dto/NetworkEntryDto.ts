@@ -1,6 +1,5 @@
-import type { NetworkWire } from '../../../../domain/wire/entries.js';
+import { type NetworkWire, REQUEST_TYPES, type RequestType } from '../../../../domain/wire/entries.js';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { REQUEST_TYPES, type RequestType } from '../../../../domain/wire/entries.js';
 import { IsStringRecord } from './isStringRecord.js';
 
 /** One entry of `POST /network-bodies`; status 0 with `error` is a network failure. */

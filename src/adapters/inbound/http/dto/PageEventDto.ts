@@ -1,4 +1,4 @@
-import type { PageWire } from '../../../../domain/wire/entries.js';
+import { PAGE_EVENTS, type PageWire } from '../../../../domain/wire/entries.js';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** `POST /page`. */
@@ -12,7 +12,7 @@ export class PageEventDto implements PageWire {
   @IsString()
   title!: string;
 
-  @IsIn(['load', 'navigate', 'close'])
+  @IsIn(PAGE_EVENTS)
   event!: 'load' | 'navigate' | 'close';
 
   /** When the document began (ms since the epoch): the summary counts a page's entries from then. */

@@ -1,6 +1,5 @@
-import type { VitalWire } from '../../../../domain/wire/entries.js';
+import { VITAL_NAMES, VITAL_RATINGS, type VitalName, type VitalWire } from '../../../../domain/wire/entries.js';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { VITAL_NAMES, type VitalName } from '../../../../domain/wire/entries.js';
 import type { VitalAttribution } from '../../../../domain/wire/performance.js';
 import { IsVitalAttribution } from './performanceShapes.js';
 
@@ -14,7 +13,7 @@ export class VitalDto implements VitalWire {
   value!: number;
 
   @IsOptional()
-  @IsIn(['good', 'needs-improvement', 'poor'])
+  @IsIn(VITAL_RATINGS)
   rating?: 'good' | 'needs-improvement' | 'poor';
 
   @IsString()

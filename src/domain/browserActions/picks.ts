@@ -6,7 +6,7 @@ import type { BrowserActionSpec } from './BrowserAction.js';
 export const PICK = {
   /** The one command that may wait for minutes. */
   pick: {
-    family: 'pick',
+    family: 'picks',
     agent: true,
     args: {
       prompt: optional({ kind: 'string', min: 1, max: 500 }),

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PICK } from '../../../../extension/src/worker/actions/pick.js';
+import { PICK } from '../../../../extension/src/worker/actions/picks.js';
 import type { Pointing } from '../../../../extension/src/worker/Pointing.js';
 import { commandTools } from '../support/commandTools.js';
 import { type FakeChrome, fakeChrome } from '../support/fakeChrome.js';

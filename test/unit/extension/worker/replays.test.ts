@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { REPLAY } from '../../../../extension/src/worker/actions/replay.js';
+import { REPLAY } from '../../../../extension/src/worker/actions/replays.js';
 import { commandTools } from '../support/commandTools.js';
 import { type FakeChrome, fakeChrome } from '../support/fakeChrome.js';
 

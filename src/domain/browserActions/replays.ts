@@ -7,7 +7,7 @@ import type { BrowserActionSpec } from './BrowserAction.js';
  */
 export const REPLAY_ACTIONS = {
   replay: {
-    family: 'replay',
+    family: 'replays',
     agent: true,
     args: {
       from: required({ ...ACTION_ID, hint: 'action id a12' }),

@@ -5,7 +5,7 @@ import type { BrowserActionSpec } from './BrowserAction.js';
 export const DIALOG = {
   /** How to answer the tab's next alert, confirm or prompt; closes one the page already sits in. */
   dialog: {
-    family: 'dialog',
+    family: 'dialogs',
     agent: true,
     args: { accept: required({ kind: 'boolean' }), text: optional({ kind: 'string', max: 10_000 }) },
     dialogs: 'answers',

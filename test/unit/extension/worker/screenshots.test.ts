@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SCREENSHOT } from '../../../../extension/src/worker/actions/screenshot.js';
+import { SCREENSHOT } from '../../../../extension/src/worker/actions/screenshots.js';
 import { commandTools } from '../support/commandTools.js';
 import { type FakeChrome, fakeChrome, ONE_PIXEL_PNG } from '../support/fakeChrome.js';
 

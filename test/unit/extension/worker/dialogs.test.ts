@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DIALOG } from '../../../../extension/src/worker/actions/dialog.js';
+import { DIALOG } from '../../../../extension/src/worker/actions/dialogs.js';
 import type { OpenDialogs } from '../../../../extension/src/worker/OpenDialogs.js';
 import { commandTools } from '../support/commandTools.js';
 import { type FakeChrome, fakeChrome } from '../support/fakeChrome.js';

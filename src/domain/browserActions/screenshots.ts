@@ -4,7 +4,7 @@ import type { BrowserActionSpec } from './BrowserAction.js';
 /** What the tab shows, through `captureVisibleTab` (extension/src/worker/actions/screenshot.ts). */
 export const SCREENSHOT = {
   screenshot: {
-    family: 'screenshot',
+    family: 'screenshots',
     agent: true,
     args: {
       format: optional({ kind: 'enum', values: ['png', 'jpeg'] }),
