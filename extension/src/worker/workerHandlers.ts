@@ -1,12 +1,12 @@
 import type { WorkerFamily } from '../../../src/domain/browserActions/BrowserAction.js';
 import { type ActionsOf, actionNamed, inPage } from '../../../src/domain/browserActions/table.js';
-import { DIALOG } from './actions/dialogs.js';
+import { DIALOGS } from './actions/dialogs.js';
 import { NAVIGATION } from './actions/navigation.js';
 import { inPage as runInPage } from './actions/page.js';
-import { PICK } from './actions/picks.js';
+import { PICKS } from './actions/picks.js';
 import { READING } from './actions/reading.js';
-import { REPLAY } from './actions/replays.js';
-import { SCREENSHOT } from './actions/screenshots.js';
+import { REPLAYS } from './actions/replays.js';
+import { SCREENSHOTS } from './actions/screenshots.js';
 import { SCRIPT } from './actions/script.js';
 import type { WorkerHandler } from './actions/WorkerHandler.js';
 
@@ -17,10 +17,10 @@ import type { WorkerHandler } from './actions/WorkerHandler.js';
 const WORKER_HANDLERS: { readonly [K in ActionsOf<WorkerFamily>]: WorkerHandler } = {
   ...NAVIGATION,
   ...SCRIPT,
-  ...SCREENSHOT,
-  ...DIALOG,
-  ...PICK,
-  ...REPLAY,
+  ...SCREENSHOTS,
+  ...DIALOGS,
+  ...PICKS,
+  ...REPLAYS,
 };
 
 /**

@@ -2,7 +2,7 @@ import { optional, required } from './args.js';
 import type { BrowserActionSpec } from './BrowserAction.js';
 
 /** The page's own dialogs (extension/src/worker/actions/dialog.ts). */
-export const DIALOG = {
+export const DIALOGS = {
   /** How to answer the tab's next alert, confirm or prompt; closes one the page already sits in. */
   dialog: {
     family: 'dialogs',

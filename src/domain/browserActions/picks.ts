@@ -3,7 +3,7 @@ import { optional } from './args.js';
 import type { BrowserActionSpec } from './BrowserAction.js';
 
 /** The person points at an element for the agent (extension/src/worker/actions/pick.ts). */
-export const PICK = {
+export const PICKS = {
   /** The one command that may wait for minutes. */
   pick: {
     family: 'picks',

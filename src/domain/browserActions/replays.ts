@@ -5,7 +5,7 @@ import type { BrowserActionSpec } from './BrowserAction.js';
  * Recorded actions again (extension/src/worker/actions/replay.ts): the daemon turns the range into
  * the steps of one command, each step one of this table's actions.
  */
-export const REPLAY_ACTIONS = {
+export const REPLAYS = {
   replay: {
     family: 'replays',
     agent: true,

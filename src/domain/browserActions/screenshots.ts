@@ -2,7 +2,7 @@ import { TARGET, optional } from './args.js';
 import type { BrowserActionSpec } from './BrowserAction.js';
 
 /** What the tab shows, through `captureVisibleTab` (extension/src/worker/actions/screenshot.ts). */
-export const SCREENSHOT = {
+export const SCREENSHOTS = {
   screenshot: {
     family: 'screenshots',
     agent: true,

@@ -2,15 +2,15 @@ import type { ActionType } from '../wire/entries.js';
 import { type Arg, jsonType } from './args.js';
 import { type BrowserAction, type BrowserActionSpec, type Family, PAGE_FAMILIES, type PageFamily } from './BrowserAction.js';
 import { COMMAND_ARGS } from './commandArgs.js';
-import { DIALOG } from './dialogs.js';
+import { DIALOGS } from './dialogs.js';
 import { FORM } from './form.js';
 import { KEYBOARD } from './keyboard.js';
 import { NAVIGATION } from './navigation.js';
-import { PICK } from './picks.js';
+import { PICKS } from './picks.js';
 import { POINTER } from './pointer.js';
 import { READING } from './reading.js';
-import { REPLAY_ACTIONS } from './replays.js';
-import { SCREENSHOT } from './screenshots.js';
+import { REPLAYS } from './replays.js';
+import { SCREENSHOTS } from './screenshots.js';
 import { SCRIPT } from './script.js';
 import { SCROLLING } from './scrolling.js';
 
@@ -27,10 +27,10 @@ const SPECS = {
   ...KEYBOARD,
   ...FORM,
   ...SCROLLING,
-  ...SCREENSHOT,
-  ...DIALOG,
-  ...REPLAY_ACTIONS,
-  ...PICK,
+  ...SCREENSHOTS,
+  ...DIALOGS,
+  ...REPLAYS,
+  ...PICKS,
 };
 
 export type ActionName = keyof typeof SPECS;

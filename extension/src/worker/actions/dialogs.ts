@@ -5,7 +5,7 @@ import type { FamilyHandlers } from './WorkerHandler.js';
  * How to answer the tab's next dialog (page/hookDialogs.ts); a dialog the page already sits in,
  * opened while browsertap was not acting, is closed with this answer instead.
  */
-export const DIALOG: FamilyHandlers<'dialogs'> = {
+export const DIALOGS: FamilyHandlers<'dialogs'> = {
   dialog: async (tools) => {
     const { params } = tools;
     const tab = await tools.target(false);

@@ -3,7 +3,7 @@ import { REPORT_MARGIN_MS } from '../withEffects.js';
 import type { FamilyHandlers } from './WorkerHandler.js';
 
 /** The person points for the agent (Pointing.ts); the pick reaches the daemon first, the result then names it. */
-export const PICK: FamilyHandlers<'picks'> = {
+export const PICKS: FamilyHandlers<'picks'> = {
   pick: async (tools) => {
     const { params, query, deadline, signal } = tools;
     const pointing = tools.pointing;

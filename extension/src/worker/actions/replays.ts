@@ -2,7 +2,7 @@ import { replay } from '../replay.js';
 import type { FamilyHandlers } from './WorkerHandler.js';
 
 /** The daemon's steps of a replay (worker/replay.ts), each run as the command it names, in the tab the first acts in. */
-export const REPLAY: FamilyHandlers<'replays'> = {
+export const REPLAYS: FamilyHandlers<'replays'> = {
   replay: async (tools) =>
     replay(tools.params, tools.deadline, {
       run: (type, own) => tools.runStep(type, own),

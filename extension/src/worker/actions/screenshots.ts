@@ -6,7 +6,7 @@ import { REPORT_MARGIN_MS } from '../withEffects.js';
 import type { FamilyHandlers } from './WorkerHandler.js';
 
 /** What the tab shows (worker/screenshot.ts), measured by the page. */
-export const SCREENSHOT: FamilyHandlers<'screenshots'> = {
+export const SCREENSHOTS: FamilyHandlers<'screenshots'> = {
   screenshot: async (tools) => {
     const { params, deadline } = tools;
     if (frameOf(params).frameId !== 0) {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DIALOG } from '../../../../extension/src/worker/actions/dialogs.js';
+import { DIALOGS } from '../../../../extension/src/worker/actions/dialogs.js';
 import type { OpenDialogs } from '../../../../extension/src/worker/OpenDialogs.js';
 import { commandTools } from '../support/commandTools.js';
 import { type FakeChrome, fakeChrome } from '../support/fakeChrome.js';
@@ -11,7 +11,7 @@ describe('worker actions: the dialog family', () => {
 
   it("orders the page's dialog hooks to answer the next dialog, with a prompt's text", async () => {
     const { tools, log } = commandTools({ type: 'dialog', params: { accept: true, text: 'Ada' } });
-    expect(await DIALOG.dialog(tools)).to.deep.equal({ success: true, data: { tab_id: 1, next_dialog: 'accept', text: 'Ada' } });
+    expect(await DIALOGS.dialog(tools)).to.deep.equal({ success: true, data: { tab_id: 1, next_dialog: 'accept', text: 'Ada' } });
     expect(log).to.deep.equal(['target false', 'order 1 {"answer":{"accept":true,"text":"Ada"}}']);
   });
 
@@ -26,7 +26,7 @@ describe('worker actions: the dialog family', () => {
       }),
     } as unknown as OpenDialogs;
     const { tools } = commandTools({ type: 'dialog', params: { accept: false } }, { dialogs });
-    expect(await DIALOG.dialog(tools)).to.deep.equal({
+    expect(await DIALOGS.dialog(tools)).to.deep.equal({
       success: true,
       data: { tab_id: 1, closed: { type: 'alert', message: 'hi', answer: 'dismissed' } },
     });
@@ -38,6 +38,6 @@ describe('worker actions: the dialog family', () => {
       { type: 'dialog', params: { accept: true } },
       { page: { ...tools.page, order: async () => false } },
     );
-    expect(await DIALOG.dialog(refused.tools).catch((error: unknown) => error)).to.deep.include({ code: 'cannot_access_page' });
+    expect(await DIALOGS.dialog(refused.tools).catch((error: unknown) => error)).to.deep.include({ code: 'cannot_access_page' });
   });
 });

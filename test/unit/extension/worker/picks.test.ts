@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PICK } from '../../../../extension/src/worker/actions/picks.js';
+import { PICKS } from '../../../../extension/src/worker/actions/picks.js';
 import type { Pointing } from '../../../../extension/src/worker/Pointing.js';
 import { commandTools } from '../support/commandTools.js';
 import { type FakeChrome, fakeChrome } from '../support/fakeChrome.js';
@@ -23,13 +23,13 @@ describe('worker actions: the pick family', () => {
       { type: 'pick', params: { prompt: 'Which total?' } },
       { pointing, page: { ...tools.page, picked: (pick) => void picked.push(pick) } },
     );
-    expect(await PICK.pick(withHook.tools)).to.deep.equal({ success: true, data: { picked: true } });
+    expect(await PICKS.pick(withHook.tools)).to.deep.equal({ success: true, data: { picked: true } });
     expect(asked).to.deep.equal([[1, 'agent', 'Which total?', 'corr-1-00000000', 'number']]);
     expect(picked).to.deep.equal([{ id: 'pick' }]);
   });
 
   it('says unknown_action in an extension that cannot point', async () => {
-    expect(await PICK.pick(commandTools({ type: 'pick' }).tools).catch((error: unknown) => error)).to.deep.include({
+    expect(await PICKS.pick(commandTools({ type: 'pick' }).tools).catch((error: unknown) => error)).to.deep.include({
       code: 'unknown_action',
     });
   });

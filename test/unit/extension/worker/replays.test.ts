@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { REPLAY } from '../../../../extension/src/worker/actions/replays.js';
+import { REPLAYS } from '../../../../extension/src/worker/actions/replays.js';
 import { commandTools } from '../support/commandTools.js';
 import { type FakeChrome, fakeChrome } from '../support/fakeChrome.js';
 
@@ -19,7 +19,7 @@ describe('worker actions: the replay family', () => {
         ],
       },
     });
-    expect(await REPLAY.replay(tools)).to.deep.equal({
+    expect(await REPLAYS.replay(tools)).to.deep.equal({
       success: true,
       data: {
         steps: [
@@ -47,7 +47,7 @@ describe('worker actions: the replay family', () => {
       },
       { actedIn: () => 1 },
     );
-    const result = (await REPLAY.replay(tools)) as { data: { steps: unknown[] } };
+    const result = (await REPLAYS.replay(tools)) as { data: { steps: unknown[] } };
     expect(result.data.steps[1]).to.deep.equal({ id: 'a2', ok: true, caused_by: 'a1' });
   });
 });
