@@ -4,7 +4,7 @@
 // when the daemon serves none (an older build), long polls of /pending-queries with each claim and
 // result posted. Every command is claimed before it is acted on, as the worker does.
 import { WebSocket } from 'ws';
-import { CHANNEL_PATH } from '../src/domain/extension/channelWire.js';
+import { CHANNEL_PATH } from '../src/domain/wire/channel.js';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 import { JsonHttp } from './jsonHttp.js';
 

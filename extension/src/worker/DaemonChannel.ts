@@ -3,7 +3,7 @@ import {
   type ChannelRecording,
   type DaemonMessage,
   type WorkerMessage,
-} from '../../../src/domain/extension/channelWire.js';
+} from '../../../src/domain/wire/channel.js';
 import type { Query, ResultBody } from '../shared/commands.js';
 import { DaemonRefused } from './DaemonRefused.js';
 

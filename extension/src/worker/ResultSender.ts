@@ -1,4 +1,4 @@
-import { CHANNEL_PATH } from '../../../src/domain/extension/channelWire.js';
+import { CHANNEL_PATH } from '../../../src/domain/wire/channel.js';
 import type { ResultBody } from '../shared/commands.js';
 import { ChannelUnavailable, type DaemonChannel } from './DaemonChannel.js';
 

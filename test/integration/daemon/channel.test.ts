@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { WebSocket } from 'ws';
-import { CHANNEL_CLOSE, CHANNEL_LIMITS } from '../../../src/domain/extension/channelWire.js';
+import { CHANNEL_CLOSE, CHANNEL_LIMITS } from '../../../src/domain/wire/channel.js';
 import { DaemonChannel, type ChannelSocket } from '../../../extension/src/worker/DaemonChannel.js';
 import { ResultSender } from '../../../extension/src/worker/ResultSender.js';
 import type { Query } from '../../../extension/src/shared/commands.js';

@@ -1,6 +1,6 @@
 import { createClock } from '@sinonjs/fake-timers';
 import { expect } from 'chai';
-import { CHANNEL_LIMITS } from '../../../src/domain/extension/channelWire.js';
+import { CHANNEL_LIMITS } from '../../../src/domain/wire/channel.js';
 import type { Query } from '../../../extension/src/shared/commands.js';
 import { CHANNEL, ChannelUnavailable, DaemonChannel, type ChannelSocket } from '../../../extension/src/worker/DaemonChannel.js';
 import { DaemonRefused } from '../../../extension/src/worker/DaemonRefused.js';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { CHANNEL_PATH } from '../../../domain/extension/channelWire.js';
+import { CHANNEL_PATH } from '../../../domain/wire/channel.js';
 import { INGEST_PATHS } from './ingestLimits.js';
 
 /** Who may call a route, which decides the rules the security guard applies to it (docs/security.md). */

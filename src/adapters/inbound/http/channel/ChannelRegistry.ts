@@ -1,4 +1,4 @@
-import { CHANNEL_CLOSE, CHANNEL_LIMITS } from '../../../../domain/extension/channelWire.js';
+import { CHANNEL_CLOSE, CHANNEL_LIMITS } from '../../../../domain/wire/channel.js';
 
 /** What the registry needs of an open channel. */
 export interface OpenChannel {

@@ -3,7 +3,8 @@ import type { ClockPort, Cancel } from '../../../../application/ports/ClockPort.
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { MAX_POLL_WAIT_MS } from '../../../../application/commands/WaitForCommands.js';
 import { DomainError } from '../../../../domain/DomainError.js';
-import { CHANNEL_CLOSE, CHANNEL_LIMITS, MAX_MESSAGE_ID, type DaemonMessage } from '../../../../domain/extension/channelWire.js';
+import { CHANNEL_CLOSE, CHANNEL_LIMITS, MAX_MESSAGE_ID, type DaemonMessage } from '../../../../domain/wire/channel.js';
+import type { ErrorCode } from '../../../../domain/wire/errorCodes.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { QueryResultDto } from '../dto/QueryResultDto.js';
 import { reportOf } from '../dto/reportOf.js';
@@ -164,7 +165,7 @@ export class ExtensionChannel implements OpenChannel {
     else setImmediate(() => this.send(reply));
   }
 
-  private refuse(id: number | undefined, error: string, message: string): void {
+  private refuse(id: number | undefined, error: ErrorCode, message: string): void {
     this.send({ type: 'error', ...(id === undefined ? {} : { id }), error, message });
   }
 

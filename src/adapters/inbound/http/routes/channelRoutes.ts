@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { WebSocketServer } from 'ws';
-import { CHANNEL_LIMITS, CHANNEL_PATH } from '../../../../domain/extension/channelWire.js';
+import { CHANNEL_LIMITS, CHANNEL_PATH } from '../../../../domain/wire/channel.js';
 import type { ClockPort } from '../../../../application/ports/ClockPort.js';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import type { ChannelRegistry } from '../channel/ChannelRegistry.js';

@@ -7,6 +7,8 @@
  * the `/pending-queries` answer), so the two ways of speaking to the daemon mean the same.
  */
 
+import type { RecordingSettings } from './recording.js';
+
 /** Where the channel is opened (`GET` with `Upgrade: websocket`), with the lease in its query string. */
 export const CHANNEL_PATH = '/channel';
 
@@ -40,10 +42,7 @@ export const CHANNEL_CLOSE = Object.freeze({
 });
 
 /** What the recording of the person's session is set to (docs/mcp-tools.md), as every poll answer carries it. */
-export interface ChannelRecording {
-  readonly actions: boolean;
-  readonly values: boolean;
-}
+export type ChannelRecording = RecordingSettings;
 
 /** Worker → daemon. */
 export type WorkerMessage =
