@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Cancel, ClockPort } from '../../../application/ports/ClockPort.js';
 import { messageJson } from './knownJson.js';
 
 /** An SSE comment this often keeps a quiet stream from being taken for dead (ms). */
@@ -35,19 +36,20 @@ export class SseStream {
   /** Something was written (which sent the headers along). */
   begun = false;
   private retrySent = false;
-  private corked = false;
-  private readonly timer: NodeJS.Timeout;
+  private cancelKeepAlive: Cancel = () => undefined;
 
   constructor(
     readonly res: ServerResponse,
     readonly stream: number,
     /** The next event number of this stream. */
     private readonly nextEvent: () => number,
-    keepAliveMs: number,
+    private readonly keepAliveMs: number,
     prime: boolean,
+    /** Times the keep-alives. */
+    private readonly clock: Pick<ClockPort, 'schedule'>,
   ) {
-    this.timer = setInterval(() => this.write(': keepalive\n\n'), keepAliveMs).unref();
-    res.once('close', () => clearInterval(this.timer));
+    this.keepAlive();
+    res.once('close', () => this.cancelKeepAlive());
     if (prime) this.write(`id: ${this.id()}\nretry: ${SSE_RETRY_MS}\ndata: \n\n`, true);
   }
 
@@ -64,8 +66,16 @@ export class SseStream {
   }
 
   end(): void {
-    clearInterval(this.timer);
+    this.cancelKeepAlive();
     if (this.open) this.res.end();
+  }
+
+  private keepAlive(): void {
+    this.cancelKeepAlive = this.clock.schedule(this.keepAliveMs, () => {
+      if (!this.open) return;
+      this.write(': keepalive\n\n');
+      this.keepAlive();
+    });
   }
 
   private id(): string {
@@ -75,17 +85,6 @@ export class SseStream {
   private write(text: string, event = false): void {
     if (!this.open) return;
     if (event) this.retrySent = true;
-    if (!this.corked) {
-      // What is written in this turn (the headers, the answer, the stream's end) leaves as one
-      // write: on loopback each write is a system call that runs the receiver's side too, the
-      // larger part of a short call's cost (docs/benchmarks.md).
-      this.corked = true;
-      this.res.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        this.res.uncork();
-      });
-    }
     this.begun = true;
     this.res.write(text);
   }
