@@ -9,6 +9,7 @@ import {
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ClockPort } from '../../../application/ports/ClockPort.js';
 import { noteDroppedKeys } from './droppedKeys.js';
 import { header, reject, requestIdOf, type ReplyId } from './httpReplies.js';
 import { batchesAllowed, batchRefusal, negotiatedVersion, primesStreams } from './protocolRules.js';
@@ -62,6 +63,8 @@ export class SessionTransport implements Transport {
     readonly sessionId: string,
     /** Called once the session's initialize request is accepted. */
     private readonly onInitialized: () => void,
+    /** Times the headers of an answer that is not ready at once. */
+    private readonly clock: Pick<ClockPort, 'schedule'>,
     private readonly keepAliveMs = KEEP_ALIVE_MS,
   ) {}
 
@@ -169,10 +172,10 @@ export class SessionTransport implements Transport {
     // An answer not ready within HEADERS_AFTER_MS (a long poll, a browser command) gets its
     // headers then: a client may time out a request whose response has not begun. One ready
     // sooner (a command answered inline in a few ms) goes out whole, in one write.
-    const flush = setTimeout(() => {
+    const cancel = this.clock.schedule(HEADERS_AFTER_MS, () => {
       if (!sse.begun && sse.open) res.flushHeaders();
-    }, HEADERS_AFTER_MS);
-    res.once('close', () => clearTimeout(flush));
+    });
+    res.once('close', cancel);
   }
 
   /**

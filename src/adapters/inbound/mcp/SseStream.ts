@@ -35,7 +35,6 @@ export class SseStream {
   /** Something was written (which sent the headers along). */
   begun = false;
   private retrySent = false;
-  private corked = false;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -75,17 +74,6 @@ export class SseStream {
   private write(text: string, event = false): void {
     if (!this.open) return;
     if (event) this.retrySent = true;
-    if (!this.corked) {
-      // What is written in this turn (the headers, the answer, the stream's end) leaves as one
-      // write: on loopback each write is a system call that runs the receiver's side too, the
-      // larger part of a short call's cost (docs/benchmarks.md).
-      this.corked = true;
-      this.res.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        this.res.uncork();
-      });
-    }
     this.begun = true;
     this.res.write(text);
   }
