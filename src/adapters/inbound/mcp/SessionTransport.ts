@@ -63,7 +63,7 @@ export class SessionTransport implements Transport {
     readonly sessionId: string,
     /** Called once the session's initialize request is accepted. */
     private readonly onInitialized: () => void,
-    /** Times each stream's keep-alives and the headers of an answer that is not ready at once. */
+    /** Times the headers of an answer that is not ready at once. */
     private readonly clock: Pick<ClockPort, 'schedule'>,
     private readonly keepAliveMs = KEEP_ALIVE_MS,
   ) {}
@@ -161,7 +161,7 @@ export class SessionTransport implements Transport {
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
     const number = ++this.postStreams;
     let events = 0;
-    const sse = this.track(new SseStream(res, number, () => events++, this.keepAliveMs, primesStreams(this.version), this.clock));
+    const sse = this.track(new SseStream(res, number, () => events++, this.keepAliveMs, primesStreams(this.version)));
     const stream: PostStream = { sse, unanswered: new Set(ids) };
     for (const requestId of ids) this.streams.set(requestId, stream);
     res.once('close', () => {
@@ -220,9 +220,7 @@ export class SessionTransport implements Transport {
       else return reject(res, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
     }
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
-    const sse = this.track(
-      new SseStream(res, 0, () => ++this.getEvents, this.keepAliveMs, primesStreams(this.version), this.clock),
-    );
+    const sse = this.track(new SseStream(res, 0, () => ++this.getEvents, this.keepAliveMs, primesStreams(this.version)));
     if (!sse.begun) res.flushHeaders();
     this.standalone = sse;
     res.once('close', () => {

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { Cancel, ClockPort } from '../../../application/ports/ClockPort.js';
 import { messageJson } from './knownJson.js';
 
 /** An SSE comment this often keeps a quiet stream from being taken for dead (ms). */
@@ -36,20 +35,18 @@ export class SseStream {
   /** Something was written (which sent the headers along). */
   begun = false;
   private retrySent = false;
-  private cancelKeepAlive: Cancel = () => undefined;
+  private readonly timer: NodeJS.Timeout;
 
   constructor(
     readonly res: ServerResponse,
     readonly stream: number,
     /** The next event number of this stream. */
     private readonly nextEvent: () => number,
-    private readonly keepAliveMs: number,
+    keepAliveMs: number,
     prime: boolean,
-    /** Times the keep-alives. */
-    private readonly clock: Pick<ClockPort, 'schedule'>,
   ) {
-    this.keepAlive();
-    res.once('close', () => this.cancelKeepAlive());
+    this.timer = setInterval(() => this.write(': keepalive\n\n'), keepAliveMs).unref();
+    res.once('close', () => clearInterval(this.timer));
     if (prime) this.write(`id: ${this.id()}\nretry: ${SSE_RETRY_MS}\ndata: \n\n`, true);
   }
 
@@ -66,16 +63,8 @@ export class SseStream {
   }
 
   end(): void {
-    this.cancelKeepAlive();
+    clearInterval(this.timer);
     if (this.open) this.res.end();
-  }
-
-  private keepAlive(): void {
-    this.cancelKeepAlive = this.clock.schedule(this.keepAliveMs, () => {
-      if (!this.open) return;
-      this.write(': keepalive\n\n');
-      this.keepAlive();
-    });
   }
 
   private id(): string {
