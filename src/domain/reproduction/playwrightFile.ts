@@ -264,6 +264,10 @@ class StepWriter {
       case 'drag': {
         if (isPointerDrag(action)) {
           const moves = (action.moves ?? []).map(([x, y]) => `[${finite(x)}, ${finite(y)}]`).join(', ');
+          // Where it was let go, for the reader: the recorded path makes the drag.
+          const onto = this.target(action.to_locator, action.to_selector, action.to_nth, action.frame_url);
+          if (onto !== undefined)
+            notes.push(`// Dropped on ${commentText(onto, 300)}, along the path the person's pointer took.`);
           return on(`pointerDrag(page, ${target}, [${moves}])`);
         }
         const to = this.target(action.to_locator, action.to_selector, action.to_nth, action.frame_url);

@@ -198,6 +198,27 @@ describe('playwrightFile', () => {
     expect(code).not.to.include('dragTo');
   });
 
+  it('says in a comment where a pointer drag was let go, and still makes the drag by its path', () => {
+    const code = playwrightFile(
+      of([
+        {
+          type: 'drag',
+          locator: "getByRole('button', { name: 'Apple', exact: true })",
+          moves: [[2, 96]],
+          to_locator: "getByRole('button', { name: 'Cherry\\n*/ evil', exact: true })",
+        },
+      ]),
+    );
+    expect(syntaxErrors(code)).to.deep.equal([]);
+    const lines = code.split('\n').map((line) => line.trim());
+    const at = lines.indexOf("await pointerDrag(page, page.getByRole('button', { name: 'Apple', exact: true }), [[2, 96]]);");
+    expect(at).to.be.above(0);
+    expect(lines[at - 1]).to.equal(
+      "// Dropped on page.getByRole('button', { name: 'Cherry\\n*/ evil', exact: true }), along the path the person's pointer took.",
+    );
+    expect(code).not.to.include('dragTo');
+  });
+
   it('writes no pointer drag helper into a file that has no pointer drag', () => {
     const code = playwrightFile(of([{ type: 'drag', locator: "getByText('card', { exact: true })", to_selector: '#zone' }]));
     expect(code).not.to.include('pointerDrag');
