@@ -219,6 +219,32 @@ describe('playwrightFile', () => {
     expect(code).not.to.include('dragTo');
   });
 
+  it('gives each redacted part of rich text typed between the keys a variable of its own, and a single part the field’s', () => {
+    const editor = "getByRole('textbox', { name: 'Recovery phrase', exact: true })";
+    const part = { type: 'fill' as const, locator: editor, value: '[redacted]', value_name: 'Recovery phrase', typed: true };
+    const code = playwrightFile(
+      of([
+        part,
+        { type: 'press', locator: editor, key: 'Control+B' },
+        part,
+        { type: 'press', locator: editor, key: 'Enter' },
+        part,
+        { type: 'fill', locator: "getByLabel('PIN')", value: '[redacted]', value_name: 'PIN', typed: true },
+      ]),
+    );
+    expect(syntaxErrors(code)).to.deep.equal([]);
+    const typed = statements(code).filter((line) => line.includes('pressSequentially'));
+    expect(typed).to.deep.equal([
+      `await page.${editor}.pressSequentially(process.env.BROWSERTAP_RECOVERY_PHRASE_PART_1 ?? '');`,
+      `await page.${editor}.pressSequentially(process.env.BROWSERTAP_RECOVERY_PHRASE_PART_2 ?? '');`,
+      `await page.${editor}.pressSequentially(process.env.BROWSERTAP_RECOVERY_PHRASE_PART_3 ?? '');`,
+      "await page.getByLabel('PIN').pressSequentially(process.env.BROWSERTAP_PIN ?? '');",
+    ]);
+    expect(code).to.include(
+      '// The value was not recorded (Recovery phrase, part 2 of 3, typed between the keys around it): set BROWSERTAP_RECOVERY_PHRASE_PART_2 to type it.',
+    );
+  });
+
   it('writes no pointer drag helper into a file that has no pointer drag', () => {
     const code = playwrightFile(of([{ type: 'drag', locator: "getByText('card', { exact: true })", to_selector: '#zone' }]));
     expect(code).not.to.include('pointerDrag');
