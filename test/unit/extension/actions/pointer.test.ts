@@ -34,7 +34,10 @@ describe('page actions: the pointer family (click, dblclick, hover, drag, pointe
       tag: 'button',
       text: 'Save',
     });
-    expect(heard.events).to.deep.equal(['pointerdown@save', 'mousedown@save', 'pointerup@save', 'mouseup@save', 'click@save']);
+    expect(heard.events).to.deep.equal([
+      ...['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove'].map((type) => `${type}@save`),
+      ...['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'].map((type) => `${type}@save`),
+    ]);
     expect(page.document.activeElement).to.equal(page.$('#save'));
   });
 
