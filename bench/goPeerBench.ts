@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
+import { DAEMON_ENV } from '../src/composition/daemonFlags.js';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import {
@@ -19,7 +19,7 @@ import {
   spawnGoDaemon,
 } from './goPeer.js';
 import { JsonHttp } from './jsonHttp.js';
-import { BENCH_CLI, logEntry, median, percentile, RawMcpClient } from './lib.js';
+import { BENCH_CLI, launchFlags, logEntry, median, percentile, RawMcpClient } from './lib.js';
 
 export interface SideFigures {
   /** Daemon spawn → /health answered (ms), median of the spawns. */
@@ -199,7 +199,7 @@ function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Si
       const started = performance.now();
       const child = spawn(
         process.execPath,
-        [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
+        [...launchFlags(cli), cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
         {
           stdio: 'ignore',
           env: { ...process.env, ...DAEMON_ENV },
@@ -281,8 +281,9 @@ function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Si
 
 const ours = browsertap('ours', BENCH_CLI, BENCH_CLI);
 const BASE_CLI = process.env.BENCH_BASE_CLI;
-/** The build before (its dist/cli.js; its bridge is the dist/cli.cjs beside it), when asked for. */
-const before = BASE_CLI === undefined ? undefined : browsertap('before', BASE_CLI, BASE_CLI.replace(/cli\.js$/, 'cli.cjs'));
+/** The build before (`BENCH_BASE_CLI`, its dist/cli.js): its daemon and bridge from the dist/cli.cjs beside it, as its bridge starts them. */
+const BASE_BIN = BASE_CLI?.replace(/cli\.js$/, 'cli.cjs');
+const before = BASE_BIN === undefined ? undefined : browsertap('before', BASE_BIN, BASE_BIN);
 
 const go: Side = {
   name: 'go',

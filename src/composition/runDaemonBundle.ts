@@ -1,7 +1,7 @@
 import type { CliOptions } from '../adapters/inbound/cli/parseCli.js';
 import { daemonCodeCache, requireWithCodeCache } from './codeCache.js';
 import type { DaemonStart } from './commands/daemonCommand.js';
-import { DAEMON_V8_FLAGS } from './daemonFlags.js';
+import { applyDaemonV8Flags } from './daemonFlags.js';
 
 type DaemonCommand = (options: CliOptions, start: DaemonStart) => Promise<number>;
 
@@ -11,12 +11,8 @@ type DaemonCommand = (options: CliOptions, start: DaemonStart) => Promise<number
  * served one session, so the next start finds that code compiled too.
  */
 export async function runDaemonBundle(options: CliOptions, bundle: string, requireBuiltin: NodeJS.Require): Promise<number> {
-  // Started by hand rather than by the launcher (which passes them to node): apply them now.
-  const missing = DAEMON_V8_FLAGS.filter((flag) => !process.execArgv.includes(flag));
-  if (missing.length > 0) {
-    const { setFlagsFromString } = requireBuiltin('node:v8') as typeof import('node:v8');
-    for (const flag of missing) setFlagsFromString(flag);
-  }
+  // Before the bundle is compiled: its code cache is made and read under the same V8 flags.
+  applyDaemonV8Flags(requireBuiltin);
   const loaded = requireWithCodeCache(bundle, daemonCodeCache(options.stateDir), requireBuiltin);
   const daemonCommand = loaded.exports.daemonCommand as DaemonCommand;
   return daemonCommand(options, { codeCache: loaded.fromCache ? 'used' : 'compiled', afterWarmUp: () => loaded.save() });

@@ -13,6 +13,7 @@ import { identityProof } from '../adapters/outbound/process/daemonIdentity.js';
 import { createContainer, type ContainerOptions } from './createContainer.js';
 import { extensionApi } from './wiring.js';
 import { warmMcp } from './warmMcp.js';
+import { DeferredPatternCompiler } from '../adapters/outbound/re2/DeferredPatternCompiler.js';
 
 /** How long after listening the daemon loads its MCP side when no client asked for it yet (ms). */
 const PRELOAD_AFTER_MS = 1_000;
@@ -59,10 +60,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   await restoreRecording(container);
   const deadlines = container.get(CommandDeadlines);
   deadlines.start();
-  const sessions = new LazyMcpSessions(
-    async () => (await import('./mcpSessions.js')).createMcpSessions(container, outlets, options.maxSessions),
-    logger,
-  );
+  // Agents' patterns (noise rules, stream filters) reach the daemon through its MCP side only: the
+  // pattern engine loads with it.
+  const sessions = new LazyMcpSessions(async () => {
+    const [{ createMcpSessions }] = await Promise.all([import('./mcpSessions.js'), loadPatternEngine(container)]);
+    return createMcpSessions(container, outlets, options.maxSessions);
+  }, logger);
   const server: KoaDaemonServer = new KoaDaemonServer(extensionApi(container), sessions, {
     port: options.port,
     token: () => token,
@@ -137,6 +140,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   };
 }
 
+/** Loads the pattern engine (re2js) when the container defers it (DeferredPatternCompiler.ts). */
+async function loadPatternEngine(container: Container): Promise<void> {
+  const compiler = container.get(TYPES.PatternCompiler);
+  if (compiler instanceof DeferredPatternCompiler) await compiler.load();
+}
+
 /** Noise rules saved by earlier runs; one that no longer passes the checks is skipped with a warning. */
 async function restoreNoiseRules(container: Container): Promise<void> {
   const logger = container.get(TYPES.LoggerPort);
@@ -148,6 +157,7 @@ async function restoreNoiseRules(container: Container): Promise<void> {
     logger.warn('could not read saved noise rules; starting without them', { error: (error as Error).message });
     return;
   }
+  if (saved.length > 0) await loadPatternEngine(container);
   for (const { rule, error } of noise.restore(saved)) {
     logger.warn('skipped a saved noise rule', { rule, error: error.message });
   }
