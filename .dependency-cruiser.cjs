@@ -60,6 +60,28 @@ module.exports = {
       to: { path: '(^|/)node_modules/@modelcontextprotocol/' },
     },
     {
+      name: 'extension-imports-the-wire-only',
+      severity: 'error',
+      comment:
+        'The extension runs in Chrome, not in the daemon: of src/ it imports the wire both sides share (src/domain/wire: entry, command and pick shapes, caps, the redaction marker, error codes), the action table (src/domain/browserActions) and the pure helpers it must apply as the daemon does (privacy, and the few text helpers listed).',
+      from: { path: '(^|/)extension/src/' },
+      to: {
+        path: '(^|/)src/(domain|application|adapters|composition)/',
+        pathNot: [
+          '(^|/)extension/src/',
+          '(^|/)src/domain/(wire|browserActions|privacy)/',
+          '(^|/)src/domain/(json/ownData|text/utf8|capture/compact|capture/sourcePath)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'daemon-never-imports-extension',
+      severity: 'error',
+      comment: 'The daemon and the extension meet in src/domain/wire and nowhere else.',
+      from: { path: '(^|/)src/', pathNot: '(^|/)extension/src/' },
+      to: { path: '(^|/)extension/src/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -7,7 +7,7 @@ import { Container } from 'inversify';
 // Type only: the fake clock's library (@sinonjs/fake-timers) stays out of the daemon's start-up.
 import type { FakeClock } from '../adapters/outbound/clock/FakeClock.js';
 import type { LogLevel, LogSink } from '../adapters/outbound/logging/StderrLogger.js';
-import type { BufferName } from '../domain/capture/entries.js';
+import type { BufferName } from '../domain/wire/entries.js';
 import { DEFAULT_LIFECYCLE_RULES, type LifecycleRules } from '../domain/command/LifecycleRules.js';
 import { fakeClockModule, systemClockModule } from './modules/clockModules.js';
 import { coreModule } from './modules/coreModule.js';

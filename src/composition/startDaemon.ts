@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import { RecordingSwitch } from '../application/capture/RecordingSwitch.js';
 import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
-import { DEFAULT_RECORDING } from '../domain/capture/recording.js';
+import { DEFAULT_RECORDING } from '../domain/wire/recording.js';
 import { TYPES } from '../application/tokens.js';
 import { KoaDaemonServer, type ConnectionLimits } from '../adapters/inbound/http/KoaDaemonServer.js';
 import { OUR_EXTENSION_ID, type AllowedExtensions } from '../domain/extension/ourExtension.js';

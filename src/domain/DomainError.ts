@@ -1,5 +1,8 @@
+import type { ErrorCode } from './wire/errorCodes.js';
+
 /**
- * The one error type of the domain and application layers. `code` is stable snake_case that
+ * The one error type of the domain and application layers. `code` is one of the stable codes
+ * (src/domain/wire/errorCodes.ts) that
  * inbound adapters map to their protocol (an MCP `isError` result, an HTTP status); `details`
  * carries machine-readable extras such as `retry_after_ms`.
  */
@@ -7,7 +10,7 @@ export class DomainError extends Error {
   override readonly name = 'DomainError';
 
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: Readonly<Record<string, unknown>> = {},
   ) {

@@ -8,8 +8,8 @@ interface Cruise {
   summary: { violations: Array<{ rule: { name: string }; from: string; to: string }>; totalCruised: number; error: number };
 }
 
-async function cruise(target: string): Promise<Cruise> {
-  const args = [target, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'];
+async function cruise(...targets: string[]): Promise<Cruise> {
+  const args = [...targets, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'];
   try {
     const { stdout } = await run('node_modules/.bin/depcruise', args, { maxBuffer: 32 * 1024 * 1024 });
     return JSON.parse(stdout) as Cruise;
@@ -65,6 +65,35 @@ describe('layer rules (dependency-cruiser)', function () {
       expect(fired('sibling-adapters-meet-inside').sort()).to.deep.equal([
         'test/fixtures/layers/src/adapters/inbound/http/extensionIds.ts',
         'test/fixtures/layers/src/adapters/outbound/logging/rotation.ts',
+      ]);
+    });
+  });
+
+  it('finds no violation in extension/src either, having scanned its sources and what it takes from src/', async () => {
+    const { summary } = await cruise('extension/src');
+    expect(summary.violations).to.deep.equal([]);
+    expect(summary.totalCruised).to.be.above(150);
+  });
+
+  describe("the broken fixture's extension (test/fixtures/layers/extension) fails the build", () => {
+    let violations: Cruise['summary']['violations'];
+
+    before(async () => {
+      violations = (await cruise('test/fixtures/layers/extension/src', 'test/fixtures/layers/src/composition')).summary
+        .violations;
+    });
+
+    const fired = (rule: string) => violations.filter((v) => v.rule.name === rule).map((v) => `${v.from} → ${v.to}`);
+
+    it('extension-imports-the-wire-only: the extension taking a piece of the daemon that is no wire shape, not the wire shape beside it', () => {
+      expect(fired('extension-imports-the-wire-only')).to.deep.equal([
+        'test/fixtures/layers/extension/src/worker/LeakyWorker.ts → test/fixtures/layers/src/domain/capture/Store.ts',
+      ]);
+    });
+
+    it("daemon-never-imports-extension: the daemon reaching into the extension's code", () => {
+      expect(fired('daemon-never-imports-extension')).to.deep.equal([
+        'test/fixtures/layers/src/composition/readsTheExtension.ts → test/fixtures/layers/extension/src/worker/LeakyWorker.ts',
       ]);
     });
   });

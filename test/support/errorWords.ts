@@ -1,4 +1,4 @@
-import type { LogSource } from '../../src/domain/capture/entries.js';
+import type { LogSource } from '../../src/domain/wire/entries.js';
 
 /** One way a page goes wrong: what the capture recorded of it, and what Playwright reports. */
 export interface ErrorWords {

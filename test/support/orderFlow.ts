@@ -1,4 +1,4 @@
-import type { ActionEntry } from '../../src/domain/capture/entries.js';
+import type { ActionEntry } from '../../src/domain/wire/entries.js';
 import type { Reproduction, ReproStep } from '../../src/domain/reproduction/reproduction.js';
 
 /**

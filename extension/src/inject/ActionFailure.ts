@@ -1,7 +1,9 @@
+import type { ErrorCode } from '../../../src/domain/wire/errorCodes.js';
+
 /** A page action that cannot be done: `code` is the stable error code, the message the sentence saying why. */
 export class ActionFailure extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly timeout = false,
   ) {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../src/domain/wire/errorCodes.js';
 /**
  * `press_key` (docs/mcp-tools.md): one key, with modifiers (`Enter`, `Tab`, `Shift+Tab`, `Escape`,
  * `ArrowDown`, `Control+A`, `a`), as a user's key press reaches the page — keydown, keypress for
@@ -11,7 +12,7 @@
 
 export class KeyFailure extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);

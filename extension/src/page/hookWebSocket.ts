@@ -1,4 +1,4 @@
-import { CAPS } from '../../../src/domain/capture/caps.js';
+import { CAPS } from '../../../src/domain/wire/caps.js';
 import type { WebSocketWire } from '../shared/protocol.js';
 import { scrub } from './networkCommon.js';
 import type { PageBus } from './PageBus.js';

@@ -1,4 +1,4 @@
-import { CAPS } from '../../../src/domain/capture/caps.js';
+import { CAPS } from '../../../src/domain/wire/caps.js';
 import type { NetworkWire } from '../shared/protocol.js';
 import { absoluteUrl, describeBody, isTextual, reportMixedContent, scrub } from './networkCommon.js';
 import type { Inflight } from './inflight.js';

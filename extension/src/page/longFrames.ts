@@ -4,7 +4,7 @@ import {
   type LongFrame,
   PERFORMANCE_LIMITS,
   type ScriptTiming,
-} from '../../../src/domain/capture/performance.js';
+} from '../../../src/domain/wire/performance.js';
 import { scrubbedUrl } from './scrubbedUrl.js';
 
 /** The parts of a `PerformanceScriptTiming` (Long Animation Frames API) read here. */

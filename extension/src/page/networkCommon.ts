@@ -1,4 +1,4 @@
-import { CAPS } from '../../../src/domain/capture/caps.js';
+import { CAPS } from '../../../src/domain/wire/caps.js';
 import { capRedacted } from '../../../src/domain/privacy/bounded.js';
 import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.js';
 import type { PageBus } from './PageBus.js';

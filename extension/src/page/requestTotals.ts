@@ -1,5 +1,5 @@
-import type { RequestType } from '../../../src/domain/capture/entries.js';
-import { PERFORMANCE_LIMITS, type TimedRequest, type TypeTotal } from '../../../src/domain/capture/performance.js';
+import type { RequestType } from '../../../src/domain/wire/entries.js';
+import { PERFORMANCE_LIMITS, type TimedRequest, type TypeTotal } from '../../../src/domain/wire/performance.js';
 import { scrubbedUrl } from './scrubbedUrl.js';
 import { resourceType } from './resources.js';
 

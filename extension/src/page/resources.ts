@@ -1,4 +1,4 @@
-import type { RequestType } from '../../../src/domain/capture/entries.js';
+import type { RequestType } from '../../../src/domain/wire/entries.js';
 import type { NetworkWire } from '../shared/protocol.js';
 import { reportMixedContent, scrub } from './networkCommon.js';
 import type { PageBus } from './PageBus.js';

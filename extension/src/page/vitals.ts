@@ -9,7 +9,7 @@ import {
   onLCP,
   onTTFB,
 } from 'web-vitals/attribution';
-import { PERFORMANCE_LIMITS, type VitalAttribution } from '../../../src/domain/capture/performance.js';
+import { PERFORMANCE_LIMITS, type VitalAttribution } from '../../../src/domain/wire/performance.js';
 import type { VitalWire } from '../shared/protocol.js';
 import { locatorOf, selectorOf } from './elementNames.js';
 import { scrub } from './networkCommon.js';

@@ -1,4 +1,4 @@
-import type { ActionType, NavigationKind, PickedFile } from '../../../src/domain/capture/entries.js';
+import type { ActionType, NavigationKind, PickedFile } from '../../../src/domain/wire/entries.js';
 import type { ActionWire } from '../shared/actions.js';
 import type { Described } from './locators.js';
 import type { RecordedValue } from './values.js';

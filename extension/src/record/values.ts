@@ -20,7 +20,7 @@ export interface RecordedValue {
 
 /**
  * What an action says of a field's value: the value itself (≤ 200 characters, cut and marked
- * `truncated` past it), or `[redacted]` and what the field is called (`value_name`, for the
+ * `truncated` past it), or REDACTED_VALUE and what the field is called (`value_name`, for the
  * environment variable a generated test reads it from) when the value is a secret (`isSecret`).
  * Runs in the page: a secret never leaves it. `values: false` (recording without values): nothing.
  */

@@ -1,4 +1,4 @@
-import type { NavigationKind, PickedFile } from '../../../src/domain/capture/entries.js';
+import type { NavigationKind, PickedFile } from '../../../src/domain/wire/entries.js';
 import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.js';
 import { isVisible } from '../inject/visible.js';
 import { editingHost, outOfShadow } from '../record/clickedPart.js';

@@ -1,28 +1,15 @@
-import type { ActionEntry, ActionType } from '../../../src/domain/capture/entries.js';
+import type { ActionEntry, ActionType } from '../../../src/domain/wire/entries.js';
+
+export type { ActionWire } from '../../../src/domain/wire/entries.js';
 
 /**
- * One recorded action as it travels relay → worker → `POST /actions` (docs/mcp-tools.md): the daemon's
- * `ActionEntry` without what only the daemon sets. `tab_id` and `frame_url` are added by the
- * worker from the message's sender, which the page cannot forge.
+ * What replaces a value that never leaves the page (password fields, card numbers, one-time codes,
+ * secrets), and what the daemon says about recording: the wire's own (src/domain/wire/recording.ts).
  */
-export type ActionWire = Mutable<Omit<ActionEntry, 'redacted'>>;
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** What replaces a value that never leaves the page (password fields, card numbers, one-time codes, secrets). */
-export const REDACTED_VALUE = '[redacted]';
+export { DEFAULT_RECORDING, REDACTED_VALUE, type RecordingSettings } from '../../../src/domain/wire/recording.js';
 
 /** Longest typed value kept (characters); past it the value is cut and the action says `truncated`. */
 export const MAX_VALUE = 200;
-
-/** What the daemon says about recording (every poll answer carries it), and what a frame is told. */
-export interface RecordingSettings {
-  /** Record actions at all. */
-  readonly actions: boolean;
-  /** Keep typed and chosen values (off: actions without `value`/`values`, file names). */
-  readonly values: boolean;
-}
-
-export const DEFAULT_RECORDING: RecordingSettings = Object.freeze({ actions: true, values: true });
 
 /** relay → worker: `{type}`; answered with a `RecordingOrder` (may this frame record, and keep values?). */
 export const RECORDING_HELLO = 'browsertap:recording-hello';

@@ -1,37 +1,5 @@
-/** A command as `GET /pending-queries` hands it out (docs/extension-protocol.md). */
-export interface Query {
-  readonly id: string;
-  readonly correlation_id: string;
-  readonly type: string;
-  readonly params: Record<string, unknown>;
-  readonly tab_id?: number;
-  /** Without `tab_id`: the tab this agent last acted on, used while it is open and tracked (docs/mcp-tools.md). */
-  readonly default_tab_id?: number;
-  /**
-   * This browser's earlier worker claimed the command and was stopped while it ran: report what
-   * its one run gave (the page may remember it), never run it again. `params` holds only
-   * `timeout_ms`, the time left of its execution limit.
-   */
-  readonly resume?: boolean;
-}
-
-/**
- * What `POST /query-result` takes. A failure (`error`/`timeout`) is said as every error is
- * (docs/mcp-tools.md): `error` the stable code, `message` the sentence, once; `result` then holds only what
- * the sentence does not (`stack`: the page's frames; `name`: the error's class when the sentence
- * lacks it), and is left out when there is nothing.
- */
-export interface ResultBody {
-  readonly correlation_id: string;
-  readonly status: 'pending' | 'complete' | 'error' | 'timeout';
-  readonly result?: unknown;
-  readonly error?: string;
-  readonly message?: string;
-  /** The tab the command acted in. */
-  readonly tab_id?: number;
-  /** This worker's start; with `pending` the report claims the command for it (docs/extension-protocol.md). */
-  readonly boot_id?: string;
-}
+import type { ErrorCode } from '../../../src/domain/wire/errorCodes.js';
+export type { Query, ResultBody } from '../../../src/domain/wire/commands.js';
 
 /**
  * A command that failed in a way the agent can act on: `code` is stable snake_case (the daemon
@@ -40,7 +8,8 @@ export interface ResultBody {
  */
 export class CommandFailure extends Error {
   constructor(
-    readonly code: string,
+    /** One of ERROR_CODES (src/domain/wire/errorCodes.ts), or a code a page reported, passed on. */
+    readonly code: ErrorCode | (string & {}),
     message: string,
     readonly details: {
       readonly name?: string;
@@ -75,6 +44,14 @@ export const SLOT = {
   run: 'browsertap.run',
   dom: 'browsertap.dom',
 } as const;
+
+/** The page calls the worker makes for itself, beside the actions of the table (inject/pageCalls.ts). */
+export const PAGE_CALL = Object.freeze({
+  /** One look at a settling page. */
+  settle: 'settle',
+  /** A screenshot's measure of the page and its element. */
+  measure: 'measure',
+} as const);
 
 /** One look at a page that is settling (inject/settleWatch.ts → worker/Settling.ts, docs/mcp-tools.md). */
 export interface SettleLook {

@@ -1,4 +1,4 @@
-import type { PickBox, PickVia, PickWire } from '../../../src/domain/capture/picks.js';
+import type { PickBox, PickVia, PickWire } from '../../../src/domain/wire/picks.js';
 
 export type { PickBox, PickVia, PickWire };
 

@@ -1,5 +1,5 @@
-import type { RequestType } from '../../../src/domain/capture/entries.js';
-import type { PagePerformance, VitalAttribution } from '../../../src/domain/capture/performance.js';
+import type { LogWire, NetworkWire, PageWire, VitalWire, WebSocketWire } from '../../../src/domain/wire/entries.js';
+import type { PagePerformance, VitalAttribution } from '../../../src/domain/wire/performance.js';
 /**
  * What travels page → relay → worker. Entries are already in the daemon's wire shape (docs/extension-protocol.md),
  * without `tab_id`: the worker adds it from the message's sender, which the page cannot forge.
@@ -82,68 +82,10 @@ export const PING_MESSAGE = 'browsertap:ping';
 /** Worker → relay (top frame): hand the worker everything captured so far, then answer. */
 export const DRAIN_MESSAGE = 'browsertap:drain';
 
-export interface LogWire {
-  level: 'debug' | 'log' | 'info' | 'warn' | 'error';
-  message: string;
-  args?: unknown[];
-  stack?: string;
-  source: 'console' | 'exception' | 'unhandledrejection';
-  url: string;
-  ts: number;
-}
-
-export interface NetworkWire {
-  url: string;
-  method: string;
-  status: number;
-  status_text?: string;
-  duration_ms: number;
-  ts: number;
-  error?: string;
-  type?: RequestType;
-  size?: number;
-  initiator?: string;
-  request_headers?: Record<string, string>;
-  response_headers?: Record<string, string>;
-  request_body?: string;
-  response_body?: string;
-  truncated?: boolean;
-}
-
-export interface WebSocketWire {
-  connection_id: string;
-  url: string;
-  event: 'open' | 'message' | 'close' | 'error';
-  direction?: 'sent' | 'received';
-  data?: string;
-  size?: number;
-  code?: number;
-  reason?: string;
-  ts: number;
-}
-
-export interface VitalWire {
-  name: 'LCP' | 'CLS' | 'INP' | 'FCP' | 'TTFB';
-  value: number;
-  rating: 'good' | 'needs-improvement' | 'poor';
-  url: string;
-  ts: number;
-  /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
-  target?: string;
-  /** Why it has its value (docs/mcp-tools.md); INP's scripts are put in source by the worker. */
-  attribution?: VitalAttribution;
-}
+export type { LogWire, NetworkWire, PageWire, VitalWire, WebSocketWire } from '../../../src/domain/wire/entries.js';
 
 /** The page's long frames and requests so far (docs/mcp-tools.md, page/performance.ts); the top document only. */
 export type PerformanceWire = Omit<PagePerformance, 'tab_id' | 'frame_url'>;
-
-export interface PageWire {
-  url: string;
-  title: string;
-  event: 'load' | 'navigate';
-  /** When the document began (`performance.timeOrigin`, ms since the epoch): its entries are at or after it. */
-  started_at?: number;
-}
 
 export interface CaptureBatch {
   logs?: LogWire[];

@@ -1,4 +1,5 @@
-import type { NavigationKind } from '../../../src/domain/capture/entries.js';
+import { ACTION_LIST } from '../../../src/domain/browserActions/table.js';
+import type { NavigationKind } from '../../../src/domain/wire/entries.js';
 
 /** How long after its command ended an agent action from its page is still taken as the agent's (ms). */
 export const AGENT_GRACE_MS = 5_000;
@@ -7,33 +8,14 @@ const NAVIGATION_GRACE_MS = 1_000;
 /** Commands remembered at most. */
 const MAX_WINDOWS = 256;
 
-/** Commands whose work can move the page to another url: what the page then records is theirs. */
-const CHANGES_PAGE = new Set([
-  'click',
-  'dblclick',
-  'press_key',
-  'type',
-  'select',
-  'upload',
-  'drag',
-  'navigate',
-  'refresh',
-  'back',
-  'forward',
-  'check',
-  'uncheck',
-  'submit',
-  'select_values',
-  'pointer_drag',
-  'replay',
-]);
-/** Commands that are navigations themselves, and the kind each records. */
-const NAVIGATIONS: Readonly<Record<string, NavigationKind>> = {
-  navigate: 'load',
-  refresh: 'reload',
-  back: 'back_forward',
-  forward: 'back_forward',
-};
+/** Commands whose work can move the page to another url: what the page then records is theirs (the action table's `changesPage`). */
+const CHANGES_PAGE: ReadonlySet<string> = new Set(
+  ACTION_LIST.filter((action) => action.changesPage === true).map((action) => action.name),
+);
+/** Commands that are navigations themselves, and the kind each records (the action table's `navigation`). */
+const NAVIGATIONS: Readonly<Record<string, NavigationKind>> = Object.fromEntries(
+  ACTION_LIST.flatMap((action) => (action.navigation === undefined ? [] : [[action.name, action.navigation]])),
+);
 
 interface Window {
   readonly correlationId: string;

@@ -1,3 +1,4 @@
+import { ACTION_LIST } from '../../../src/domain/browserActions/table.js';
 import { CommandFailure, type Query, type ResultBody } from '../shared/commands.js';
 
 export interface RunnerPorts {
@@ -39,7 +40,9 @@ export const RUNNER = Object.freeze({
  * daemon (≈ 4 ms from a service worker) hides behind the capture, and their result is posted only
  * once the claim is accepted; refused, the work is stopped and nothing is posted.
  */
-const BEFORE_CLAIM: ReadonlySet<string> = new Set(['screenshot']);
+const BEFORE_CLAIM: ReadonlySet<string> = new Set(
+  ACTION_LIST.filter((action) => action.beforeClaim === true).map((action) => action.name),
+);
 
 /**
  * Seed 001's protocol for one command, made to run it at most once: claim it (the claim is the

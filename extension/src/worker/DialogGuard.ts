@@ -1,13 +1,14 @@
+import { actionNamed } from '../../../src/domain/browserActions/table.js';
 import type { CommandFailure } from '../shared/commands.js';
 import { dialogOpen } from './dialogOpen.js';
 import type { OpenDialogs } from './OpenDialogs.js';
 
 /**
- * Actions that end a page's own alert, confirm or prompt themselves (measured in Chromium 156): a
- * navigation starting in the tab closes its dialog, and so does closing the tab. A leave-site
- * prompt holds navigations back: only `close_tab` ends that one.
+ * What an action does to a page's own dialog (the action table's `dialogs`, measured in Chromium
+ * 156): a navigation starting in the tab closes an alert, confirm or prompt, and so does closing
+ * the tab. A leave-site prompt holds navigations back: only closing the tab ends that one.
  */
-const ENDS_DIALOG: ReadonlySet<string> = new Set(['navigate', 'refresh', 'back', 'forward', 'close_tab']);
+const dialogsOf = (action: string) => actionNamed(action)?.dialogs;
 
 /**
  * One command's view of its tab's dialogs (docs/mcp-tools.md: no command hangs on one). Once the command's
@@ -39,11 +40,12 @@ export class DialogGuard {
    * a dialog the page left open as a navigation command does).
    */
   async enter(tabId: number, action = this.action): Promise<void> {
-    if (action === 'dialog' || this.stopped) return;
+    const dialogs = dialogsOf(action);
+    if (dialogs === 'answers' || this.stopped) return;
     const open = await this.dialogs.blocking(tabId);
-    const ends = open?.type === 'beforeunload' ? action === 'close_tab' : ENDS_DIALOG.has(action);
+    const ends = open?.type === 'beforeunload' ? dialogs === 'ends_any' : dialogs === 'ends' || dialogs === 'ends_any';
     if (open !== undefined && !ends) throw dialogOpen(open);
-    if (action === 'close_tab' || this.stopped) return;
+    if (dialogs === 'ends_any' || this.stopped) return;
     this.stopWatching();
     const during = action === this.action ? action : `${this.action} (its ${action} step)`;
     this.stopWatching = this.dialogs.watch(tabId, (dialog) => this.reject(dialogOpen(dialog, undefined, during)));

@@ -1,15 +1,9 @@
 import { CommandFailure } from '../shared/commands.js';
 import { markedUrl } from '../shared/dialogFragment.js';
 import type { NativeDialogType } from '../shared/protocol.js';
-import { describeDialog, dialogOpen, NEXT_STEP } from './dialogOpen.js';
+import { describeDialog, dialogOpen, NEXT_STEP, type OpenDialog } from './dialogOpen.js';
 
-/** A dialog a page opened while browsertap was not acting: the browser's own, blocking its frame. */
-export interface OpenDialog {
-  readonly tabId: number;
-  readonly frameId: number;
-  readonly type: NativeDialogType;
-  readonly message: string;
-}
+export type { OpenDialog };
 
 /** How `close` ended a dialog: `answer` as `effects.dialogs` says it. */
 export interface ClosedDialog {

@@ -1,4 +1,4 @@
-import { ACTION_BY, ACTION_TYPES } from '../../../src/domain/capture/entries.js';
+import { ACTION_BY, ACTION_TYPES } from '../../../src/domain/wire/entries.js';
 import { MAX_ACTIONS_PER_MESSAGE, REDACTED_VALUE, type RecordingOrder } from '../shared/actions.js';
 import type { AgentNavigation, AgentWindows } from './AgentWindows.js';
 import type { Forwarder } from './Forwarder.js';

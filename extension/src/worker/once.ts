@@ -1,3 +1,4 @@
+import { ACTION_LIST } from '../../../src/domain/browserActions/table.js';
 import type { PageOutcome } from '../shared/commands.js';
 
 /**
@@ -9,33 +10,12 @@ import type { PageOutcome } from '../shared/commands.js';
  * worker's next start, asked to resume the command, reads the outcome from there.
  */
 
-/** The commands whose act is one page call the document remembers, and the world it runs in. */
-export const REMEMBERED: Readonly<Record<string, 'MAIN' | 'ISOLATED'>> = Object.freeze({
-  execute_js: 'MAIN',
-  ...Object.fromEntries(
-    [
-      'snapshot',
-      'click',
-      'dblclick',
-      'hover',
-      'press_key',
-      'type',
-      'select',
-      'upload',
-      'drag',
-      'scroll',
-      'wait_for',
-      'query_dom',
-      'highlight',
-      'check',
-      'uncheck',
-      'submit',
-      'select_values',
-      'scroll_to',
-      'pointer_drag',
-    ].map((type) => [type, 'ISOLATED' as const]),
+/** The commands whose act is one page call the document remembers, and the world it runs in (the action table's `remembered`). */
+export const REMEMBERED: Readonly<Record<string, 'MAIN' | 'ISOLATED'>> = Object.freeze(
+  Object.fromEntries(
+    ACTION_LIST.flatMap((action) => (action.remembered === undefined ? [] : [[action.name, action.remembered]])),
   ),
-});
+);
 
 /**
  * Where a document keeps its remembered runs (`Symbol.for` of it, in each world). `callSlot`

@@ -1,10 +1,12 @@
 import {
   LOAD_STEPS,
+  MAX_RANGE_ACTIONS,
   REPLAY,
   REPLAY_STEP_TYPES,
   type ReplayStep,
   type ReplayStepResult,
-} from '../../../src/domain/command/replayWire.js';
+} from '../../../src/domain/wire/replay.js';
+import { ACTIONS, actionNamed } from '../../../src/domain/browserActions/table.js';
 import { CommandFailure } from '../shared/commands.js';
 
 export interface ReplayPorts {
@@ -15,9 +17,6 @@ export interface ReplayPorts {
   now(): number;
   sleep(ms: number): Promise<void>;
 }
-
-/** Page actions only a replay's steps run (inject/replayActions.ts); they settle as a click does. */
-export const REPLAY_PAGE_ACTIONS = ['check', 'uncheck', 'submit', 'select_values', 'scroll_to', 'pointer_drag'] as const;
 
 /** A `caused` navigation the step before did not show is looked for this long at most (ms). */
 const CAUSED_WAIT_MS = 2_000;
@@ -54,8 +53,8 @@ export async function replay(params: Record<string, unknown>, deadline: number, 
       );
     }
     const { params: own, note } = paramsOf(step);
-    // Back and forward as the page's history moves them: see BrowserCommands' in_page.
-    if (step.type === 'back' || step.type === 'forward') own.in_page = true;
+    // Back and forward as the page's history moves them (the table's replay-only `in_page`: worker/actions/navigation.ts).
+    if (actionNamed(step.type)?.args.in_page?.replayOnly === true) own.in_page = true;
     let outcome: unknown;
     try {
       outcome = await ports.run(step.type, { ...own, ...settle });
@@ -109,7 +108,7 @@ function named(step: ReplayStep): string {
 
 /** A step's params as its command takes them: an upload's files generated (same names and sizes, zero bytes). */
 function paramsOf(step: ReplayStep): { params: Record<string, unknown>; note?: string } {
-  if (step.type !== 'upload') return { params: { ...step.params } };
+  if (step.type !== ACTIONS.upload.name) return { params: { ...step.params } };
   const recorded = Array.isArray(step.params.files) ? (step.params.files as Array<Record<string, unknown>>) : [];
   let left = REPLAY.maxUploadBytes;
   let cut = false;
@@ -141,8 +140,8 @@ export function zeros(size: number): string {
 /** The daemon's steps, checked: a malformed list is the daemon's bug, said plainly. */
 function stepsOf(value: unknown): ReplayStep[] {
   const known = new Set<string>(REPLAY_STEP_TYPES);
-  if (!Array.isArray(value) || value.length === 0 || value.length > REPLAY.maxSteps + 1) {
-    throw new CommandFailure('invalid_params', `replay needs 1 to ${REPLAY.maxSteps + 1} steps`);
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_RANGE_ACTIONS + 1) {
+    throw new CommandFailure('invalid_params', `replay needs 1 to ${MAX_RANGE_ACTIONS + 1} steps`);
   }
   return value.map((step: Partial<ReplayStep> | null, i) => {
     if (typeof step?.id !== 'string' || typeof step.type !== 'string' || !known.has(step.type)) {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { BufferName } from '../../domain/capture/entries.js';
+import type { BufferName } from '../../domain/wire/entries.js';
 import type { PageRegistry } from '../../domain/capture/PageRegistry.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';

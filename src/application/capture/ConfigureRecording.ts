@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RecordingSettings } from '../../domain/capture/recording.js';
+import type { RecordingSettings } from '../../domain/wire/recording.js';
 import { DomainError } from '../../domain/DomainError.js';
 import { PICKUP_KEY } from '../commands/commandKeys.js';
 import type { SettingsStorePort } from '../ports/SettingsStorePort.js';

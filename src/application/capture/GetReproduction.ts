@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/entries.js';
-import { entryId, parseEntryId } from '../../domain/capture/entryIds.js';
+import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/wire/entries.js';
+import { entryId } from '../../domain/capture/entryIds.js';
+import { checkEnds, heldAction, MAX_RANGE_ACTIONS, tooManyActions } from '../shared/actionRange.js';
 import { isError, isFailedRequest, requestType } from '../../domain/capture/levels.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import { DomainError } from '../../domain/DomainError.js';
@@ -44,15 +45,12 @@ export interface ReproductionHeader {
   readonly file_name: string;
 }
 
-/** Actions one reproduction holds at most. */
-export const MAX_REPRO_ACTIONS = 200;
-
 /**
  * `observe {what:"reproduction"}` (docs/mcp-tools.md): one tab's actions from `from` to `to` with the
  * responses, errors and failed requests they caused (actionCauses.ts), as a runnable Playwright
  * test or as plain steps. Reads only; work is bounded by the buffers' capacities.
  * @throws DomainError `invalid_params` for an id that is not an action's, `from` after `to`, a
- *   range over two tabs or not in `tab_id`, over `MAX_REPRO_ACTIONS` actions, or `expect:"errors"`
+ *   range over two tabs or not in `tab_id`, over `MAX_RANGE_ACTIONS` actions, or `expect:"errors"`
  *   on a range where nothing went wrong; `unknown_entry` / `entry_evicted` naming an action not
  *   held; `no_actions` when the tab has no recorded action.
  */
@@ -65,21 +63,10 @@ export class GetReproduction {
   ) {}
 
   execute(input: GetReproductionInput): WithAttachedText<ReproductionHeader> {
-    const from = input.from === undefined ? undefined : this.action(input.from, 'from');
-    const to = input.to === undefined ? undefined : this.action(input.to, 'to');
+    const from = input.from === undefined ? undefined : heldAction(this.store, input.from, 'from');
+    const to = input.to === undefined ? undefined : heldAction(this.store, input.to, 'to');
     if (from !== undefined && to !== undefined) {
-      if (to.seq < from.seq) {
-        throw new DomainError(
-          'invalid_params',
-          `from (${input.from}) comes after to (${input.to}): a range runs from the older action to the newer`,
-        );
-      }
-      if (from.value.tab_id !== to.value.tab_id) {
-        throw new DomainError(
-          'invalid_params',
-          `${input.from} and ${input.to} happened in different tabs (${String(from.value.tab_id)} and ${String(to.value.tab_id)}): a reproduction is one tab's actions`,
-        );
-      }
+      checkEnds(from, to, { from: input.from as string, to: input.to as string }, 'reproduction');
     }
     const named = from ?? to;
     if (named !== undefined && input.tabId !== undefined && named.value.tab_id !== input.tabId) {
@@ -106,12 +93,9 @@ export class GetReproduction {
     const first =
       from === undefined ? defaultStart(actions, logs, last, to !== undefined) : actions.findIndex((a) => a.seq === from.seq);
     const count = last - first + 1;
-    if (count > MAX_REPRO_ACTIONS) {
-      const suggested = entryId('actions', (actions[last - MAX_REPRO_ACTIONS + 1] as Sequenced<ActionEntry>).seq);
-      throw new DomainError(
-        'invalid_params',
-        `the range holds ${count} actions, more than ${MAX_REPRO_ACTIONS}: narrow it (from: "${suggested}" keeps the last ${MAX_REPRO_ACTIONS})`,
-      );
+    if (count > MAX_RANGE_ACTIONS) {
+      const from = entryId('actions', (actions[last - MAX_RANGE_ACTIONS + 1] as Sequenced<ActionEntry>).seq);
+      throw tooManyActions({ keep: 'last', from, count });
     }
     const repro = this.reproduction(actions, logs, network, first, last, tab, input.expect);
     const fromId = (repro.steps[0] as ReproStep).id;
@@ -201,33 +185,6 @@ export class GetReproduction {
     }
     return action?.value.tab_id;
   }
-
-  /** The action `id` names, if the buffer holds it. */
-  private action(id: string, name: 'from' | 'to'): Sequenced<ActionEntry> {
-    const parsed = actionId(id, name);
-    const entry = this.store.get('actions', parsed);
-    if (entry === 'evicted') {
-      throw new DomainError('entry_evicted', `${name} action ${id} was pushed out of the actions buffer by newer actions`);
-    }
-    if (entry === undefined) {
-      throw new DomainError(
-        'unknown_entry',
-        `no action ${id} (${name}) in this daemon run: observe {what:"actions"} lists the ids held`,
-      );
-    }
-    return { seq: parsed, value: entry };
-  }
-}
-
-function actionId(id: string, name: 'from' | 'to'): number {
-  const problem = `${name} must be an action id such as a12 (observe {what:"actions"} lists them), got ${JSON.stringify(id.slice(0, 40))}`;
-  try {
-    const parsed = parseEntryId(id);
-    if (parsed.buffer === 'actions') return parsed.seq;
-  } catch {
-    // said below
-  }
-  throw new DomainError('invalid_params', problem);
 }
 
 /**

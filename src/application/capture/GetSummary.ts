@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { clip, firstLine, topFrame } from '../../domain/capture/compact.js';
-import type { LogEntry, NetworkEntry, VitalEntry } from '../../domain/capture/entries.js';
+import type { LogEntry, NetworkEntry, VitalEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest } from '../../domain/capture/levels.js';
 import type { PageRegistry } from '../../domain/capture/PageRegistry.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { BufferContents, BufferName, NetworkBody, PickEntry } from '../../domain/capture/entries.js';
+import type { BufferContents, BufferName, NetworkBody, PickEntry } from '../../domain/wire/entries.js';
 import type { NoiseRules } from '../../domain/capture/NoiseRules.js';
 import type {
   RawAction,

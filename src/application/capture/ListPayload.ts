@@ -1,4 +1,4 @@
-import type { VitalName } from '../../domain/capture/entries.js';
+import type { VitalName } from '../../domain/wire/entries.js';
 
 /**
  * docs/mcp-tools.md list payload of `observe`. Compact lists (docs/mcp-tools.md: errors, logs, network,

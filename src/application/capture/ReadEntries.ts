@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Page, Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { BufferName, VitalEntry } from '../../domain/capture/entries.js';
+import type { BufferName, VitalEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { DomainError } from '../../domain/DomainError.js';
 import { utf8Length } from '../../domain/text/utf8.js';

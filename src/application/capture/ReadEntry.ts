@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { NetworkBody, NetworkEntry, PickEntry } from '../../domain/capture/entries.js';
+import type { NetworkBody, NetworkEntry, PickEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { DomainError } from '../../domain/DomainError.js';
 import { utf8Length } from '../../domain/text/utf8.js';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { VitalEntry, VitalName } from '../../domain/capture/entries.js';
-import type { PagePerformance } from '../../domain/capture/performance.js';
+import type { VitalEntry, VitalName } from '../../domain/wire/entries.js';
+import type { PagePerformance } from '../../domain/wire/performance.js';
 import { pageReport, type PageReport } from '../../domain/capture/performanceReport.js';
 import { utf8Length } from '../../domain/text/utf8.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Page, Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { ActionEntry, LogEntry, NetworkEntry, PickEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry, PickEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest } from '../../domain/capture/levels.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { PageEvent } from '../../domain/capture/entries.js';
+import type { PageEvent } from '../../domain/wire/entries.js';
 import type { PageRegistry } from '../../domain/capture/PageRegistry.js';
 import type { Sanitizer } from '../../domain/capture/sanitize.js';
 import type { ClockPort } from '../ports/ClockPort.js';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { cleanPerformance } from '../../domain/capture/cleanPerformance.js';
-import type { PagePerformance } from '../../domain/capture/performance.js';
+import type { PagePerformance } from '../../domain/wire/performance.js';
 import type { Sanitizer } from '../../domain/capture/sanitize.js';
 import type { PerformanceStorePort } from '../ports/PerformanceStorePort.js';
 import { TYPES } from '../tokens.js';

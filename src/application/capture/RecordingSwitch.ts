@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { DEFAULT_RECORDING, type RecordingSettings } from '../../domain/capture/recording.js';
+import { DEFAULT_RECORDING, type RecordingSettings } from '../../domain/wire/recording.js';
 
 /**
  * The recording settings in force (docs/mcp-tools.md), read by every poll answer and every actions ingest.

@@ -1,5 +1,5 @@
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError } from '../../domain/capture/levels.js';
 

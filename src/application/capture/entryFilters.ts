@@ -9,7 +9,7 @@ import type {
   NetworkEntry,
   RequestType,
   WebSocketEvent,
-} from '../../domain/capture/entries.js';
+} from '../../domain/wire/entries.js';
 import { atLeast, isError, isFailedRequest, requestType } from '../../domain/capture/levels.js';
 
 /** What `observe` can list, and the buffer each reads. */

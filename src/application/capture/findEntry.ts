@@ -1,4 +1,4 @@
-import type { BufferContents, BufferName } from '../../domain/capture/entries.js';
+import type { BufferContents, BufferName } from '../../domain/wire/entries.js';
 import { parseEntryId } from '../../domain/capture/entryIds.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';

@@ -1,7 +1,7 @@
 import { clip, firstLine, topFrame } from '../../domain/capture/compact.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest } from '../../domain/capture/levels.js';
-import { PICK_CAPS, type PickError, type PickFailedRequest } from '../../domain/capture/picks.js';
+import { PICK_CAPS, type PickError, type PickFailedRequest } from '../../domain/wire/picks.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
 import { clip, firstLine, topFrame } from '../../domain/capture/compact.js';
 import { componentText } from '../../domain/capture/compactPick.js';
-import type { ActionEntry, LogEntry, NetworkEntry, PickEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry, PickEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest } from '../../domain/capture/levels.js';
 import { oneLine } from '../../domain/text/oneLine.js';

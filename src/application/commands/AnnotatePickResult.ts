@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { compactPick } from '../../domain/capture/compactPick.js';
-import type { PickEntry } from '../../domain/capture/entries.js';
+import type { PickEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import type { ResultReport } from '../../domain/command/trackerTypes.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';

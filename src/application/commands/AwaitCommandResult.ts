@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
+import { MAX_INLINE_WAIT_MS } from '../../domain/browserActions/commandArgs.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { ClockPort } from '../ports/ClockPort.js';
 import type { Waiters } from '../shared/Waiters.js';
@@ -7,8 +8,6 @@ import { TYPES } from '../tokens.js';
 import type { CommandResultPayload } from './CommandPayloads.js';
 import { commandKey } from './commandKeys.js';
 import { presentResult } from './presentCommand.js';
-
-export const MAX_INLINE_WAIT_MS = 15_000;
 
 const FINAL = new Set(['complete', 'error', 'timeout', 'expired']);
 

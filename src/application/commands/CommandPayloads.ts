@@ -1,3 +1,4 @@
+import type { Query } from '../../domain/wire/commands.js';
 /** Timestamps of a command (ISO 8601 UTC) as they happen, and how many times it was handed out. */
 export interface TimelinePayload {
   readonly queued_at: string;
@@ -92,18 +93,5 @@ export interface FailedCommandsPayload {
   readonly count: number;
 }
 
-/** docs/extension-protocol.md `GET /pending-queries` entries. */
-export interface DeliveryPayload {
-  readonly id: string;
-  readonly correlation_id: string;
-  readonly type: string;
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly tab_id?: number;
-  /** Without `tab_id`: the tab this client last acted on; the extension uses it while it is open and tracked. */
-  readonly default_tab_id?: number;
-  /**
-   * The instance's earlier worker claimed this command and was replaced while it ran: report
-   * what its one run gave (the page may remember it), never run it again.
-   */
-  readonly resume?: true;
-}
+/** docs/extension-protocol.md `POST /pending-queries` entries: the wire's `Query`. */
+export type DeliveryPayload = Query;

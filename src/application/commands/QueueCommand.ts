@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { actionNamed } from '../../domain/browserActions/table.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CommandView } from '../../domain/command/Command.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
@@ -12,7 +13,7 @@ import { PICKUP_KEY, slotKey } from './commandKeys.js';
 
 export interface QueueCommandInput {
   readonly clientId: string;
-  /** The interact action (`execute_js`, `navigate`, …), already validated by the inbound adapter. */
+  /** An action of the action table that agents may queue; its params already validated by the inbound adapter. */
   readonly action: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly tabId?: number;
@@ -25,7 +26,8 @@ const ID_ATTEMPTS = 3;
 
 /**
  * Queues a browser command for the extension and returns at once.
- * @throws DomainError `queue_full` (with `retry_after_ms`) or `invalid_params`.
+ * @throws DomainError `unknown_action` for an action the action table does not offer agents,
+ *   `queue_full` (with `retry_after_ms`) or `invalid_params`.
  */
 @injectable()
 export class QueueCommand {
@@ -39,6 +41,9 @@ export class QueueCommand {
   ) {}
 
   execute(input: QueueCommandInput): CommandView {
+    if (actionNamed(input.action)?.agent !== true) {
+      throw new DomainError('unknown_action', `${JSON.stringify(input.action.slice(0, 60))} is not an action agents may queue`);
+    }
     const now = this.clock.now();
     const command = this.tracker.enqueue(
       {

@@ -2,14 +2,16 @@ import { inject, injectable } from 'inversify';
 import type { CommandView } from '../../domain/command/Command.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { LifecycleRules } from '../../domain/command/LifecycleRules.js';
-import { LOAD_STEPS, REPLAY, type ReplayStep } from '../../domain/command/replayWire.js';
+import { DEFAULT_SETTLE_MS } from '../../domain/browserActions/args.js';
+import { ACTIONS } from '../../domain/browserActions/table.js';
+import { LOAD_STEPS, REPLAY, type ReplayStep } from '../../domain/wire/replay.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import { TYPES } from '../tokens.js';
 import { QueueCommand, type QueueCommandInput } from './QueueCommand.js';
 import { errorsOfRange, logsCursor } from './replayErrors.js';
 import { type ReplayPlan, ReplayPlans } from './ReplayPlans.js';
-import { resolveRange } from './replayRange.js';
+import { resolveRange } from '../shared/actionRange.js';
 import { replaySteps } from './replaySteps.js';
 
 export interface QueueReplayInput {
@@ -76,11 +78,12 @@ export class QueueReplay {
       }
     }
     const steps = replaySteps(range.actions, values);
-    const settle = input.settleMs ?? REPLAY.defaultSettleMs;
+    // Each step waits at most the actions' own settle when the replay names none (docs/mcp-tools.md).
+    const settle = input.settleMs ?? DEFAULT_SETTLE_MS;
     return {
       queued: {
         clientId: input.clientId,
-        action: 'replay',
+        action: ACTIONS.replay.name,
         params: { steps, ...(input.settleMs === undefined ? {} : { settle_ms: input.settleMs }) },
         ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
         timeoutMs: input.timeoutMs ?? replayLimitMs(steps, settle, this.rules.maxExecutionLimitMs),

@@ -1,10 +1,10 @@
 import { compactLog } from '../../domain/capture/compact.js';
-import type { ActionEntry, LogEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry, LogEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError } from '../../domain/capture/levels.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import { CAUSE_WINDOW_MS, type CauseAction, actionCauses } from '../capture/actionCauses.js';
-import type { ActionRange } from './replayRange.js';
+import type { ActionRange } from '../shared/actionRange.js';
 
 /** An error as a replay compares it: its message and where (docs/extension.md's `at`), and the entries that said it. */
 export interface ErrorKind {

@@ -1,15 +1,12 @@
-import type { ActionEntry } from '../../domain/capture/entries.js';
+import type { ActionEntry } from '../../domain/wire/entries.js';
+import { REDACTED_VALUE } from '../../domain/wire/recording.js';
 import { DomainError } from '../../domain/DomainError.js';
-import type { ReplayStep } from '../../domain/command/replayWire.js';
+import type { RangeAction } from '../shared/actionRange.js';
+import { ACTIONS, replayerOf } from '../../domain/browserActions/table.js';
+import { CAUSED_STEP, type ReplayStep } from '../../domain/wire/replay.js';
 import { frameSelector } from '../../domain/reproduction/frameSelector.js';
 
 export { frameSelector };
-
-/** A recorded action and its id (`a12`). */
-export interface RangeAction {
-  readonly id: string;
-  readonly entry: ActionEntry;
-}
 
 /**
  * A load or reload this soon after the action before it is that action's doing (ms): the click
@@ -25,9 +22,6 @@ export const CAUSED_SUBMIT_MS = 1_000;
 /** Urls a replay loads: the schemes `interact navigate` takes. */
 const LOADABLE = /^(https?:\/\/|file:\/\/|about:)/i;
 
-/** The value a fill or select was recorded with, when it was not kept (docs/mcp-tools.md). */
-export const REDACTED = '[redacted]';
-
 /**
  * The steps that replay `actions` (one tab's, oldest first, at least one) with the user-level
  * actions of docs/mcp-tools.md: a load of the first action's url first (that action itself when it is a
@@ -37,7 +31,7 @@ export const REDACTED = '[redacted]';
  * made (`by_script`: the person's Back is run however soon it came), a submit within
  * `CAUSED_SUBMIT_MS` of a click or key. A `pop`/`back_forward` goes back or forward when its url
  * is the one before or after in the replay's own history, else loads it. `values` gives the
- * text of fills and selects by action id (a `[redacted]` value needs one).
+ * text of fills and selects by action id (a value recorded as REDACTED_VALUE needs one).
  * @throws DomainError `replay_needs_value` for a fill or select whose value was not recorded and
  *   is not in `values`; `invalid_params` for an action that cannot be replayed (no target).
  */
@@ -50,7 +44,7 @@ export function replaySteps(actions: readonly RangeAction[], values: Readonly<Re
   }
   const history = new History(first.entry.url);
   const steps: ReplayStep[] =
-    first.entry.type === 'navigate' ? [] : [{ id: 'load', type: 'navigate', params: { url: first.entry.url } }];
+    first.entry.type === 'navigate' ? [] : [{ id: 'load', type: ACTIONS.navigate.name, params: { url: first.entry.url } }];
   let ran = first.entry.type === 'navigate' ? first.id : 'load';
   actions.forEach((action, i) => {
     const { entry } = action;
@@ -58,20 +52,20 @@ export function replaySteps(actions: readonly RangeAction[], values: Readonly<Re
     const since = before === undefined ? Infinity : entry.ts - before.ts;
     let step: ReplayStep;
     if (i === 0 && entry.type === 'navigate') {
-      step = { id: action.id, type: 'navigate', params: { url: entry.url } };
+      step = { id: action.id, type: ACTIONS.navigate.name, params: { url: entry.url } };
     } else if (entry.type === 'navigate') {
       const move = history.move(entry);
       const pageOwn = move === undefined || causedByAction(entry, since);
       step = pageOwn
-        ? { id: action.id, type: 'caused', params: { url: entry.url }, caused_by: ran, navigates: true }
+        ? { id: action.id, type: CAUSED_STEP, params: { url: entry.url }, caused_by: ran, navigates: true }
         : { id: action.id, ...move };
     } else if (entry.type === 'submit' && since >= 0 && since <= CAUSED_SUBMIT_MS && submits(before as ActionEntry)) {
-      step = { id: action.id, type: 'caused', params: {}, caused_by: ran };
+      step = { id: action.id, type: CAUSED_STEP, params: {}, caused_by: ran };
     } else {
       step = elementStep(action, values);
     }
     steps.push(step);
-    if (step.type !== 'caused') ran = step.id;
+    if (step.type !== CAUSED_STEP) ran = step.id;
   });
   return steps;
 }
@@ -102,38 +96,41 @@ function elementStep(action: RangeAction, values: Readonly<Record<string, string
     ...(entry.locator === undefined ? {} : { locator: entry.locator }),
   });
   switch (entry.type) {
-    case 'click':
-    case 'dblclick':
-    case 'check':
-    case 'uncheck':
-    case 'submit':
-      return step(entry.type);
     case 'fill':
       // Typed into editable content: inserted at the caret, where the person's keys left it.
-      return step('type', { text: valueOf(action, values, entry.value), clear: entry.typed !== true });
+      return step(ACTIONS.type.name, { text: valueOf(action, values, entry.value), clear: entry.typed !== true });
     case 'press':
       if (entry.key === undefined) throw unreplayable(action, 'it has no key');
-      return step('press_key', { key: entry.key });
+      return step(ACTIONS.press_key.name, { key: entry.key });
     case 'select':
       if (entry.values !== undefined && values[id] === undefined) {
-        if (entry.values.includes(REDACTED)) throw needsValue(action);
-        return step('select_values', { values: entry.values });
+        if (entry.values.includes(REDACTED_VALUE)) throw needsValue(action);
+        return step(ACTIONS.select_values.name, { values: entry.values });
       }
-      return step('select', { value: valueOf(action, values, entry.value) });
+      return step(ACTIONS.select.name, { value: valueOf(action, values, entry.value) });
     case 'upload':
-      return step('upload', { files: (entry.files ?? []).map((file) => ({ ...file })) });
+      return step(ACTIONS.upload.name, { files: (entry.files ?? []).map((file) => ({ ...file })) });
     case 'drag':
       if (entry.moves !== undefined && entry.moves.length > 0)
-        return step('pointer_drag', { moves: entry.moves.map(([x, y]) => [x, y]) });
+        return step(ACTIONS.pointer_drag.name, { moves: entry.moves.map(([x, y]) => [x, y]) });
       if (entry.to_selector === undefined) throw unreplayable(action, 'its drop target has no selector');
-      return step('drag', { to_selector: entry.to_selector, ...(entry.to_nth === undefined ? {} : { to_nth: entry.to_nth }) });
+      return step(ACTIONS.drag.name, {
+        to_selector: entry.to_selector,
+        ...(entry.to_nth === undefined ? {} : { to_nth: entry.to_nth }),
+      });
     case 'scroll':
-      return step('scroll_to', {
+      return step(ACTIONS.scroll_to.name, {
         ...(entry.x === undefined ? {} : { x: entry.x }),
         ...(entry.y === undefined ? {} : { y: entry.y }),
       });
-    default:
-      throw unreplayable(action, `browsertap cannot replay a ${entry.type}`);
+    default: {
+      // Recorded actions one action replays as they are (a click, a check, a submit).
+      const replayer = replayerOf(entry.type);
+      if (replayer === undefined || replayer.family === 'navigation') {
+        throw unreplayable(action, `browsertap cannot replay a ${entry.type}`);
+      }
+      return step(replayer.name as ReplayStep['type']);
+    }
   }
 }
 
@@ -157,7 +154,7 @@ function targetOf(action: RangeAction, required: boolean): Record<string, unknow
 function valueOf(action: RangeAction, values: Readonly<Record<string, string>>, recorded: string | undefined): string {
   const given = values[action.id];
   if (given !== undefined) return given;
-  if (recorded === undefined || recorded === REDACTED) throw needsValue(action);
+  if (recorded === undefined || recorded === REDACTED_VALUE) throw needsValue(action);
   return recorded;
 }
 
@@ -202,19 +199,19 @@ class History {
     const url = entry.url;
     switch (entry.navigation ?? 'load') {
       case 'reload':
-        return { type: 'refresh', params: {} };
+        return { type: ACTIONS.refresh.name, params: {} };
       case 'pop':
       case 'back_forward':
         if (this.urls[this.index - 1] === url) {
           this.index--;
-          return { type: 'back', params: {} };
+          return { type: ACTIONS.back.name, params: {} };
         }
         if (this.urls[this.index + 1] === url) {
           this.index++;
-          return { type: 'forward', params: {} };
+          return { type: ACTIONS.forward.name, params: {} };
         }
         this.visit(url);
-        return entry.navigation === 'pop' ? undefined : { type: 'navigate', params: { url } };
+        return entry.navigation === 'pop' ? undefined : { type: ACTIONS.navigate.name, params: { url } };
       case 'replace':
         this.urls[this.index] = url;
         return undefined;
@@ -224,7 +221,7 @@ class History {
         return undefined;
       default:
         this.visit(url);
-        return { type: 'navigate', params: { url } };
+        return { type: ACTIONS.navigate.name, params: { url } };
     }
   }
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { BufferStats } from '../../domain/buffer/RingBuffer.js';
-import type { BufferName } from '../../domain/capture/entries.js';
+import type { BufferName } from '../../domain/wire/entries.js';
 import type { CorrelationTracker } from '../../domain/command/CorrelationTracker.js';
 import type { CaptureStorePort } from '../ports/CaptureStorePort.js';
 import type { ClockPort } from '../ports/ClockPort.js';

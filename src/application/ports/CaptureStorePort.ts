@@ -1,5 +1,5 @@
 import type { BufferStats, Page, ReadOptions } from '../../domain/buffer/RingBuffer.js';
-import type { BufferContents, BufferName } from '../../domain/capture/entries.js';
+import type { BufferContents, BufferName } from '../../domain/wire/entries.js';
 
 /** The bounded buffers captured entries live in (docs/extension-protocol.md capacities, FIFO eviction). */
 export interface CaptureStorePort {

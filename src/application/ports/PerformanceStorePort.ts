@@ -1,5 +1,5 @@
 import type { BufferStats } from '../../domain/buffer/RingBuffer.js';
-import type { PagePerformance } from '../../domain/capture/performance.js';
+import type { PagePerformance } from '../../domain/wire/performance.js';
 
 /** The newest performance record of each page (docs/mcp-tools.md), bounded in pages. */
 export interface PerformanceStorePort {

@@ -1,5 +1,5 @@
 import type { NoiseRule } from '../../domain/capture/NoiseRules.js';
-import type { RecordingSettings } from '../../domain/capture/recording.js';
+import type { RecordingSettings } from '../../domain/wire/recording.js';
 
 /**
  * Daemon settings that survive restarts. Every method throws the DomainError

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { BufferContents } from '../../domain/capture/entries.js';
+import type { BufferContents } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import {
   eventsFromLog,

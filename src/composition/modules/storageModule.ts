@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { TYPES } from '../../application/tokens.js';
 import { FileStateStore } from '../../adapters/outbound/fs/FileStateStore.js';
 import { InMemoryCaptureStore } from '../../adapters/outbound/memory/InMemoryCaptureStore.js';
-import type { BufferName } from '../../domain/capture/entries.js';
+import type { BufferName } from '../../domain/wire/entries.js';
 
 export interface StorageSettings {
   readonly stateDir: string;

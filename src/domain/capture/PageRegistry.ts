@@ -1,4 +1,4 @@
-import type { PageEvent } from './entries.js';
+import type { PageEvent } from '../wire/entries.js';
 
 export interface TrackedPage {
   readonly tab_id: number;

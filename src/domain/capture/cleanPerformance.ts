@@ -1,4 +1,4 @@
-import type { LongFrame, PagePerformance, ScriptTiming, TimedRequest, VitalAttribution } from './performance.js';
+import type { LongFrame, PagePerformance, ScriptTiming, TimedRequest, VitalAttribution } from '../wire/performance.js';
 
 /** How texts from a page are made safe to keep: urls and other texts redacted and capped. */
 export interface Cleaner {

@@ -1,8 +1,8 @@
 import { REDACTION_SLACK } from '../privacy/bounded.js';
 import type { Redactor, RedactionTally } from '../privacy/Redactor.js';
-import { CAPS } from './caps.js';
-import type { PickEntry } from './entries.js';
-import { PICK_CAPS, type ComponentFrame, type PickBox } from './picks.js';
+import { CAPS } from '../wire/caps.js';
+import type { PickEntry } from '../wire/entries.js';
+import { PICK_CAPS, type ComponentFrame, type PickBox } from '../wire/picks.js';
 import { isSourcePath } from './sourcePath.js';
 
 /** How each text of an entry is made safe: redacted and capped (`text`, `url`) or only capped (`plain`). */

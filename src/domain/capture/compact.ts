@@ -1,4 +1,4 @@
-import type { ActionEntry, LogEntry, NetworkEntry, WebSocketEvent } from './entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry, WebSocketEvent } from '../wire/entries.js';
 import { isSourcePath } from './sourcePath.js';
 
 /** Longest text of a compact entry (`message`, `url`, `data`), in characters (docs/mcp-tools.md). */

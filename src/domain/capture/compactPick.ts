@@ -1,7 +1,7 @@
 import { utf8Length } from '../text/utf8.js';
 import { clip } from './compact.js';
-import type { PickEntry } from './entries.js';
-import type { ComponentFrame } from './picks.js';
+import type { PickEntry } from '../wire/entries.js';
+import type { ComponentFrame } from '../wire/picks.js';
 
 /** Largest compact pick, in bytes of JSON. */
 export const COMPACT_PICK_BYTES = 2_000;

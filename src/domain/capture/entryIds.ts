@@ -1,5 +1,5 @@
 import { DomainError } from '../DomainError.js';
-import type { BufferName } from './entries.js';
+import type { BufferName } from '../wire/entries.js';
 
 /** The letter that starts the ids of each buffer's entries. */
 const PREFIX: Readonly<Record<BufferName, string>> = {

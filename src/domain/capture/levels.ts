@@ -1,4 +1,4 @@
-import { LOG_LEVELS, type LogEntry, type LogLevel, type NetworkEntry, type RequestType } from './entries.js';
+import { LOG_LEVELS, type LogEntry, type LogLevel, type NetworkEntry, type RequestType } from '../wire/entries.js';
 
 /** True when `level` is at least `threshold` (debug < log < info < warn < error). */
 export function atLeast(level: LogLevel, threshold: LogLevel): boolean {

@@ -1,6 +1,6 @@
 import { clip } from './compact.js';
-import type { VitalEntry, VitalName } from './entries.js';
-import type { LongFrame, PagePerformance, ScriptTiming, TimedRequest, VitalAttribution } from './performance.js';
+import type { VitalEntry, VitalName } from '../wire/entries.js';
+import type { LongFrame, PagePerformance, ScriptTiming, TimedRequest, VitalAttribution } from '../wire/performance.js';
 
 /** Characters of a url or position shown in a report, and of the page's own url. */
 const SHOWN_CHARS = 120;

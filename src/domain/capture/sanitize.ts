@@ -2,7 +2,7 @@ import { capRedacted, REDACTION_SLACK } from '../privacy/bounded.js';
 import { hasCardNumber } from '../privacy/cardNumbers.js';
 import { RedactionTally, Redactor } from '../privacy/Redactor.js';
 import { classifyName } from '../privacy/secretNames.js';
-import { cap, CAPS } from './caps.js';
+import { cap, CAPS } from '../wire/caps.js';
 import { cleanAttribution } from './cleanPerformance.js';
 import { cleanPick, type RawPick } from './cleanPick.js';
 import type {
@@ -14,9 +14,9 @@ import type {
   PickEntry,
   VitalEntry,
   WebSocketEvent,
-} from './entries.js';
+} from '../wire/entries.js';
 import { requestType } from './levels.js';
-import { REDACTED_VALUE } from './recording.js';
+import { REDACTED_VALUE } from '../wire/recording.js';
 
 type Raw<T> = Omit<T, 'truncated' | 'redacted'>;
 export type RawLog = Raw<LogEntry>;
@@ -142,7 +142,7 @@ export class Sanitizer {
   /**
    * An action (docs/mcp-tools.md): urls and texts redacted and capped like every entry's; a typed or
    * chosen value the redactor flags anywhere, that holds a payment card number, or whose field's
-   * name (`value_name`) says secret, becomes `[redacted]` whole, as the page's recorder writes
+   * name (`value_name`) says secret, becomes REDACTED_VALUE whole, as the page's recorder writes
    * it; files keep name, size, type.
    */
   action(raw: RawAction): ActionEntry {
@@ -227,7 +227,7 @@ export class Sanitizer {
     return [`[${args.length} console arguments truncated: ${raw.length} chars as JSON] ${marks.text(raw, CAPS.args)}`];
   }
 
-  /** A value kept whole or not at all: a value with any secret in it says `[redacted]` (counted once). */
+  /** A value kept whole or not at all: a value with any secret in it is REDACTED_VALUE (counted once). */
   private actionValue(value: string, name: ReturnType<typeof classifyName>, marks: Marks): string {
     if (value === REDACTED_VALUE) return value;
     const tally = new RedactionTally();

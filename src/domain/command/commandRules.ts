@@ -1,8 +1,10 @@
+import { actionNamed } from '../browserActions/table.js';
+import type { ResultStatus } from '../wire/commands.js';
 import type { Command } from './Command.js';
 import type { LifecycleRules } from './LifecycleRules.js';
 
 export interface ReportStatus {
-  readonly status: 'pending' | 'complete' | 'error' | 'timeout';
+  readonly status: ResultStatus;
   readonly bootId?: string;
 }
 
@@ -54,12 +56,9 @@ export function rejectionOf(command: Command | undefined, report: ReportStatus):
   }
 }
 
-/** The one command that waits for a person: it may run for minutes. */
-export const PICK_ACTION = 'pick';
-
 /** A command's execution limit when none is given, and the largest one it may have (ms). */
 export function executionLimits(action: string, rules: LifecycleRules): { readonly defaultMs: number; readonly maxMs: number } {
-  return action === PICK_ACTION
+  return actionNamed(action)?.person === true
     ? { defaultMs: rules.pickDefaultLimitMs, maxMs: rules.pickMaxLimitMs }
     : { defaultMs: rules.defaultExecutionLimitMs, maxMs: rules.maxExecutionLimitMs };
 }

@@ -1,3 +1,4 @@
+import type { ResultStatus } from '../wire/commands.js';
 import type { CommandView } from './Command.js';
 import type { RejectReason } from './commandRules.js';
 import type { CommandState } from './CommandState.js';
@@ -25,7 +26,7 @@ export interface CommandIds {
 /** What the extension posts to `/query-result`. */
 export interface ResultReport {
   readonly correlationId: string;
-  readonly status: 'pending' | 'complete' | 'error' | 'timeout';
+  readonly status: ResultStatus;
   /** `complete`: the result; `error`/`timeout`: what the message does not say (a stack), if anything. */
   readonly result?: unknown;
   /** `error`/`timeout`: the stable failure code (`ambiguous_selector`, `stale_ref`, …). */

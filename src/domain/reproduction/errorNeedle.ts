@@ -1,4 +1,4 @@
-import type { LogSource } from '../capture/entries.js';
+import type { LogSource } from '../wire/entries.js';
 import { REDACTED } from '../privacy/textSecrets.js';
 
 /** What an error needle is read from: a recorded error (a log entry of level error). */

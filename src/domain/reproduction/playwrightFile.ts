@@ -1,4 +1,5 @@
-import type { ActionEntry } from '../capture/entries.js';
+import type { ActionEntry } from '../wire/entries.js';
+import { REDACTED_VALUE } from '../wire/recording.js';
 import { type LocatorCall, locatorCode, parseLocator } from './locatorExpression.js';
 import { errorNeedle } from './errorNeedle.js';
 import { frameSelector } from './frameSelector.js';
@@ -252,7 +253,7 @@ class StepWriter {
           : on(`${target}.fill(${this.value(action, notes)})`);
       case 'select': {
         const values = action.values ?? (action.value === undefined ? [] : [action.value]);
-        if (values.some((value) => value === REDACTED)) return on(`${target}.selectOption(${this.value(action, notes)})`);
+        if (values.some((value) => value === REDACTED_VALUE)) return on(`${target}.selectOption(${this.value(action, notes)})`);
         return on(
           `${target}.selectOption(${values.length === 1 ? tsString(values[0] as string) : `[${values.map(tsString).join(', ')}]`})`,
         );
@@ -311,7 +312,7 @@ class StepWriter {
   /** A recorded value as code: a literal, or the environment variable a redacted one is read from. */
   private value(action: ActionEntry, notes: string[]): string {
     const value = action.value ?? action.values?.[0] ?? '';
-    if (value !== REDACTED && !(action.values ?? []).includes(REDACTED)) return tsString(value);
+    if (value !== REDACTED_VALUE && !(action.values ?? []).includes(REDACTED_VALUE)) return tsString(value);
     const name = envName(action.value_name);
     notes.push(
       `// The value was not recorded (${commentText(action.value_name ?? 'a private field', 60)}): set ${name} to type it.`,
@@ -357,8 +358,6 @@ class StepWriter {
     return `${receiver}.locator(${tsString(selector)})${index}`;
   }
 }
-
-const REDACTED = '[redacted]';
 
 function finite(value: number | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;

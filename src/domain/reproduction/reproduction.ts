@@ -1,4 +1,4 @@
-import type { ActionEntry, LogSource } from '../capture/entries.js';
+import type { ActionEntry, LogSource } from '../wire/entries.js';
 
 /** What a generated test asserts (docs/mcp-tools.md). */
 export const REPRO_EXPECT = ['errors', 'no_errors'] as const;

@@ -1,4 +1,5 @@
-import type { ActionEntry } from '../capture/entries.js';
+import type { ActionEntry } from '../wire/entries.js';
+import { REDACTED_VALUE } from '../wire/recording.js';
 import { utf8Length, utf8Prefix } from '../text/utf8.js';
 import { errorNeedle } from './errorNeedle.js';
 import { answeredOverNetwork, parseUrl, requestKey, type Reproduction, type ReproStep } from './reproduction.js';
@@ -74,7 +75,7 @@ function describe(action: ActionEntry, on: string, cap: number): string {
     case 'dblclick':
       return `Double-click ${on}`;
     case 'fill':
-      return action.value === '[redacted]'
+      return action.value === REDACTED_VALUE
         ? `Type ${text(action.value_name ?? 'a private value', cap)} (not recorded) into ${on}`
         : `Type "${text(action.value ?? '', cap)}" into ${on}`;
     case 'press':

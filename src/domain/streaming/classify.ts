@@ -1,6 +1,6 @@
 import { topFrame } from '../capture/compact.js';
 import { compactPick, componentText } from '../capture/compactPick.js';
-import type { LogEntry, NetworkEntry, PickEntry, VitalEntry, WebSocketEvent } from '../capture/entries.js';
+import type { LogEntry, NetworkEntry, PickEntry, VitalEntry, WebSocketEvent } from '../wire/entries.js';
 import { vitalCause, vitalView } from '../capture/performanceReport.js';
 import type { StreamEvent } from './StreamEvent.js';
 import { MIN_SLOW_MS } from './Subscription.js';

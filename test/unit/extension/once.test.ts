@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { callSlot } from '../../../extension/src/worker/BrowserCommands.js';
+import { callSlot } from '../../../extension/src/worker/pageCall.js';
 import { MAX_REMEMBERED_RUNS, NOT_HERE, ONCE_SLOT, recallSlot, STILL_RUNNING } from '../../../extension/src/worker/once.js';
 
 const global = globalThis as unknown as Record<symbol | string, unknown>;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PERFORMANCE_LIMITS } from '../../../src/domain/capture/performance.js';
+import { PERFORMANCE_LIMITS } from '../../../src/domain/wire/performance.js';
 import { type FrameEntry, LongFrames, scriptsOf } from '../../../extension/src/page/longFrames.js';
 import { type RequestEntry, RequestTotals } from '../../../extension/src/page/requestTotals.js';
 import { LINES_READ, lineStarts, type SourceAnswer } from '../../../extension/src/relay/sources.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { ReplayStep } from '../../../src/domain/command/replayWire.js';
-import { REPLAY } from '../../../src/domain/command/replayWire.js';
+import type { ReplayStep } from '../../../src/domain/wire/replay.js';
+import { REPLAY } from '../../../src/domain/wire/replay.js';
 import { fit, MAX_STEPS_CHARS, replay, type ReplayPorts, zeros } from '../../../extension/src/worker/replay.js';
 import { CommandFailure } from '../../../extension/src/shared/commands.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { JSDOM } from 'jsdom';
 import { ActionFailure } from '../../../extension/src/inject/ActionFailure.js';
-import { replayAction } from '../../../extension/src/inject/replayActions.js';
+import { actOn as replayAction } from '../../../extension/src/inject/pageHandlers.js';
 
 describe('replay page actions: check, submit and a multiple select as a person does them (docs/mcp-tools.md)', () => {
   let dom: JSDOM;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { KeyValueStorePort } from '../../../application/ports/KeyValueStorePort.js';
 import type { SettingsStorePort } from '../../../application/ports/SettingsStorePort.js';
 import type { NoiseRule } from '../../../domain/capture/NoiseRules.js';
-import type { RecordingSettings } from '../../../domain/capture/recording.js';
+import type { RecordingSettings } from '../../../domain/wire/recording.js';
 import { checkStoreKey } from '../../../domain/state/storeRules.js';
 import { atomicWrite } from './atomicWrite.js';
 import { onStateDir } from './storageUnavailable.js';

@@ -1,6 +1,6 @@
 import type { CaptureStorePort } from '../../../application/ports/CaptureStorePort.js';
 import { RingBuffer, type BufferStats, type Page, type ReadOptions } from '../../../domain/buffer/RingBuffer.js';
-import { BUFFER_NAMES, type BufferContents, type BufferName } from '../../../domain/capture/entries.js';
+import { BUFFER_NAMES, type BufferContents, type BufferName } from '../../../domain/wire/entries.js';
 
 /** docs/extension-protocol.md default capacities (entries); actions: docs/mcp-tools.md's ≥ 2 000; picks: a person points tens of times, not thousands. */
 export const DEFAULT_CAPACITIES: Readonly<Record<BufferName, number>> = Object.freeze({

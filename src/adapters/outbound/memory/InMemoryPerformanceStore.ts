@@ -1,6 +1,6 @@
 import type { PerformanceStorePort } from '../../../application/ports/PerformanceStorePort.js';
 import type { BufferStats } from '../../../domain/buffer/RingBuffer.js';
-import type { PagePerformance } from '../../../domain/capture/performance.js';
+import type { PagePerformance } from '../../../domain/wire/performance.js';
 
 /** Pages whose performance record is kept (each a few KB at most). */
 export const PERFORMANCE_PAGES = 50;

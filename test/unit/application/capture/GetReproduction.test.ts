@@ -3,7 +3,7 @@ import { GetReproduction, type GetReproductionInput } from '../../../../src/appl
 import type { CorrelationTracker } from '../../../../src/domain/command/CorrelationTracker.js';
 import { attachedText } from '../../../../src/application/shared/attachedText.js';
 import { DEFAULT_CAPACITIES, InMemoryCaptureStore } from '../../../../src/adapters/outbound/memory/InMemoryCaptureStore.js';
-import type { ActionEntry, LogEntry, NetworkEntry } from '../../../../src/domain/capture/entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry } from '../../../../src/domain/wire/entries.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 import { orderFlow } from '../../../support/orderFlow.js';
 import { syntaxErrors } from '../../../support/generatedCode.js';

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { InMemoryCaptureStore } from '../../../../src/adapters/outbound/memory/InMemoryCaptureStore.js';
 import { InMemoryPerformanceStore } from '../../../../src/adapters/outbound/memory/InMemoryPerformanceStore.js';
 import { PERFORMANCE_BUDGET, ReadPerformance } from '../../../../src/application/capture/ReadPerformance.js';
-import type { VitalEntry } from '../../../../src/domain/capture/entries.js';
-import { PERFORMANCE_LIMITS, type PagePerformance, type ScriptTiming } from '../../../../src/domain/capture/performance.js';
+import type { VitalEntry } from '../../../../src/domain/wire/entries.js';
+import { PERFORMANCE_LIMITS, type PagePerformance, type ScriptTiming } from '../../../../src/domain/wire/performance.js';
 
 const long = (text: string, n: number) => `${text}${'x'.repeat(n)}`;
 

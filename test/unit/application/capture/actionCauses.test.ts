@@ -7,7 +7,7 @@ import {
   type CauseAction,
   type Consequence,
 } from '../../../../src/application/capture/actionCauses.js';
-import type { ActionEntry, LogEntry, NetworkEntry } from '../../../../src/domain/capture/entries.js';
+import type { ActionEntry, LogEntry, NetworkEntry } from '../../../../src/domain/wire/entries.js';
 
 const human = (id: string, ts: number, tab_id = 1): CauseAction => ({ id, ts, tab_id, by: 'human' });
 const thing = (id: string, ts: number, tab_id = 1): Consequence => ({ id, ts, tab_id });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { replayLimitMs } from '../../../../src/application/commands/QueueReplay.js';
 import { MAX_PLANS, MAX_REPLAYS, ReplayPlans } from '../../../../src/application/commands/ReplayPlans.js';
-import type { ReplayStep } from '../../../../src/domain/command/replayWire.js';
+import type { ReplayStep } from '../../../../src/domain/wire/replay.js';
 
 const step = (type: ReplayStep['type']): ReplayStep => ({ id: 'a1', type, params: {} });
 

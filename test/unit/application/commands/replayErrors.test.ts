@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { errorsOfRange, errorsSince, logsCursor, reproduction } from '../../../../src/application/commands/replayErrors.js';
-import { resolveRange } from '../../../../src/application/commands/replayRange.js';
+import { resolveRange } from '../../../../src/application/shared/actionRange.js';
 import { InMemoryCaptureStore } from '../../../../src/adapters/outbound/memory/InMemoryCaptureStore.js';
-import type { LogEntry } from '../../../../src/domain/capture/entries.js';
+import type { LogEntry } from '../../../../src/domain/wire/entries.js';
 
 const STACK = 'TypeError: total is undefined\n    at save (http://localhost:5173/src/cart.ts:10:5)';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { resolveRange } from '../../../../src/application/commands/replayRange.js';
+import { resolveRange } from '../../../../src/application/shared/actionRange.js';
 import { InMemoryCaptureStore } from '../../../../src/adapters/outbound/memory/InMemoryCaptureStore.js';
-import type { ActionEntry } from '../../../../src/domain/capture/entries.js';
-import { REPLAY } from '../../../../src/domain/command/replayWire.js';
+import type { ActionEntry } from '../../../../src/domain/wire/entries.js';
+import { MAX_RANGE_ACTIONS } from '../../../../src/domain/wire/replay.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 
 function click(tab: number, ts: number, extra: Partial<ActionEntry> = {}): ActionEntry {
@@ -69,16 +69,16 @@ describe("resolveRange: one tab's actions between two action ids (docs/mcp-tools
     expect(ids(resolveRange(small, 'a2', 'a3'))).to.deep.equal(['a2', 'a3']);
   });
 
-  it(`takes ${REPLAY.maxSteps} actions and refuses one more, naming where to stop`, () => {
+  it(`takes ${MAX_RANGE_ACTIONS} actions and refuses one more, naming where to stop`, () => {
     const captured = new InMemoryCaptureStore();
     captured.append(
       'actions',
-      Array.from({ length: REPLAY.maxSteps + 1 }, (_, i) => click(7, i)),
+      Array.from({ length: MAX_RANGE_ACTIONS + 1 }, (_, i) => click(7, i)),
     );
-    expect(resolveRange(captured, 'a1', `a${REPLAY.maxSteps}`).actions).to.have.length(REPLAY.maxSteps);
-    expect(resolveRange(captured, 'a2', undefined).actions).to.have.length(REPLAY.maxSteps);
+    expect(resolveRange(captured, 'a1', `a${MAX_RANGE_ACTIONS}`).actions).to.have.length(MAX_RANGE_ACTIONS);
+    expect(resolveRange(captured, 'a2', undefined).actions).to.have.length(MAX_RANGE_ACTIONS);
     const error = expectDomainError(() => resolveRange(captured, 'a1', undefined), 'invalid_params');
-    expect(error.message).to.match(new RegExp(`more than ${REPLAY.maxSteps} actions.*to: "a${REPLAY.maxSteps}"`));
-    expectDomainError(() => resolveRange(captured, 'a1', `a${REPLAY.maxSteps + 1}`), 'invalid_params');
+    expect(error.message).to.match(new RegExp(`more than ${MAX_RANGE_ACTIONS} actions.*to: "a${MAX_RANGE_ACTIONS}"`));
+    expectDomainError(() => resolveRange(captured, 'a1', `a${MAX_RANGE_ACTIONS + 1}`), 'invalid_params');
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { frameSelector, replaySteps, type RangeAction } from '../../../../src/application/commands/replaySteps.js';
-import type { ActionEntry } from '../../../../src/domain/capture/entries.js';
+import type { RangeAction } from '../../../../src/application/shared/actionRange.js';
+import { frameSelector, replaySteps } from '../../../../src/application/commands/replaySteps.js';
+import type { ActionEntry } from '../../../../src/domain/wire/entries.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 
 const PAGE = 'http://localhost:5173/orders';

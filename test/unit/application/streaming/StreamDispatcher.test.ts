@@ -3,7 +3,7 @@ import type { OutletState, StreamMessage, StreamOutletPort } from '../../../../s
 import { ConfigureStreaming } from '../../../../src/application/streaming/ConfigureStreaming.js';
 import { MAX_INTAKE_ENTRIES, StreamDispatcher } from '../../../../src/application/streaming/StreamDispatcher.js';
 import { FakeClock } from '../../../../src/adapters/outbound/clock/FakeClock.js';
-import type { LogEntry } from '../../../../src/domain/capture/entries.js';
+import type { LogEntry } from '../../../../src/domain/wire/entries.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 import { patterns } from '../../../support/patterns.js';
 

@@ -8,7 +8,7 @@ import {
   firstLine,
   topFrame,
 } from '../../../../src/domain/capture/compact.js';
-import type { LogEntry } from '../../../../src/domain/capture/entries.js';
+import type { LogEntry } from '../../../../src/domain/wire/entries.js';
 import { entryId, parseEntryId } from '../../../../src/domain/capture/entryIds.js';
 import { expectDomainError } from '../../../support/expectDomainError.js';
 

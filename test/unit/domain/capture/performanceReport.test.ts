@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { VitalEntry } from '../../../../src/domain/capture/entries.js';
-import type { PagePerformance, ScriptTiming } from '../../../../src/domain/capture/performance.js';
+import type { VitalEntry } from '../../../../src/domain/wire/entries.js';
+import type { PagePerformance, ScriptTiming } from '../../../../src/domain/wire/performance.js';
 import {
   HINT_THRESHOLDS,
   pageReport,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { COMPACT_PICK_BYTES, compactPick, pickRow } from '../../../../src/domain/capture/compactPick.js';
-import type { PickEntry } from '../../../../src/domain/capture/entries.js';
-import { PICK_CAPS } from '../../../../src/domain/capture/picks.js';
+import type { PickEntry } from '../../../../src/domain/wire/entries.js';
+import { PICK_CAPS } from '../../../../src/domain/wire/picks.js';
 import { Sanitizer } from '../../../../src/domain/capture/sanitize.js';
 import { Redactor } from '../../../../src/domain/privacy/Redactor.js';
 import { pick } from '../../../support/picks.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CAPS } from '../../../../src/domain/capture/caps.js';
+import { CAPS } from '../../../../src/domain/wire/caps.js';
 import { Sanitizer } from '../../../../src/domain/capture/sanitize.js';
 import { Redactor } from '../../../../src/domain/privacy/Redactor.js';
 

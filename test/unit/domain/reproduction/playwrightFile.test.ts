@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { ActionEntry } from '../../../../src/domain/capture/entries.js';
+import type { ActionEntry } from '../../../../src/domain/wire/entries.js';
 import { playwrightFile } from '../../../../src/domain/reproduction/playwrightFile.js';
 import type { Reproduction, ReproStep } from '../../../../src/domain/reproduction/reproduction.js';
 import { shapeOf, syntaxErrors } from '../../../support/generatedCode.js';

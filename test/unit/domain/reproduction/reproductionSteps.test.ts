@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { ActionEntry } from '../../../../src/domain/capture/entries.js';
+import type { ActionEntry } from '../../../../src/domain/wire/entries.js';
 import type { Reproduction } from '../../../../src/domain/reproduction/reproduction.js';
 import { MAX_STEPS_BYTES, reproductionSteps } from '../../../../src/domain/reproduction/reproductionSteps.js';
 import { orderReproduction } from '../../../support/orderFlow.js';

@@ -1,3 +1,4 @@
+import type { ActionWire } from '../../../../domain/wire/entries.js';
 import {
   ArrayMaxSize,
   IsArray,
@@ -20,11 +21,11 @@ import {
   type ActionType,
   type NavigationKind,
   type PickedFile,
-} from '../../../../domain/capture/entries.js';
+} from '../../../../domain/wire/entries.js';
 import { ACTION_LIMITS, IsDragMoves, IsPickedFiles } from './isPickedFiles.js';
 
 /** One entry of `POST /actions` (docs/mcp-tools.md): every field checked and bounded; an unknown `type` or `by` rejects the entry. */
-export class ActionDto {
+export class ActionDto implements ActionWire {
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   ts!: number;

@@ -1,8 +1,8 @@
+import { LOG_LEVELS, LOG_SOURCES, type LogLevel, type LogSource, type LogWire } from '../../../../domain/wire/entries.js';
 import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Min } from 'class-validator';
-import { LOG_LEVELS, type LogLevel, type LogSource } from '../../../../domain/capture/entries.js';
 
 /** One entry of `POST /logs`. */
-export class LogEntryDto {
+export class LogEntryDto implements LogWire {
   @IsIn(LOG_LEVELS)
   level!: LogLevel;
 
@@ -22,7 +22,7 @@ export class LogEntryDto {
   @IsString()
   raw_stack?: string;
 
-  @IsIn(['console', 'exception', 'unhandledrejection', 'audit'])
+  @IsIn(LOG_SOURCES)
   source!: LogSource;
 
   @IsString()

@@ -1,9 +1,9 @@
+import { type NetworkWire, REQUEST_TYPES, type RequestType } from '../../../../domain/wire/entries.js';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { REQUEST_TYPES, type RequestType } from '../../../../domain/capture/entries.js';
 import { IsStringRecord } from './isStringRecord.js';
 
 /** One entry of `POST /network-bodies`; status 0 with `error` is a network failure. */
-export class NetworkEntryDto {
+export class NetworkEntryDto implements NetworkWire {
   @IsString()
   url!: string;
 

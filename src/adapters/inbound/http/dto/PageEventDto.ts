@@ -1,7 +1,8 @@
+import { PAGE_EVENTS, type PageWire } from '../../../../domain/wire/entries.js';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** `POST /page`. */
-export class PageEventDto {
+export class PageEventDto implements PageWire {
   @IsInt()
   tab_id!: number;
 
@@ -11,7 +12,7 @@ export class PageEventDto {
   @IsString()
   title!: string;
 
-  @IsIn(['load', 'navigate', 'close'])
+  @IsIn(PAGE_EVENTS)
   event!: 'load' | 'navigate' | 'close';
 
   /** When the document began (ms since the epoch): the summary counts a page's entries from then. */

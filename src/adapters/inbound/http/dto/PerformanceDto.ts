@@ -1,6 +1,6 @@
 import { IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import type { RequestType } from '../../../../domain/capture/entries.js';
-import { type LongFrame, PERFORMANCE_LIMITS, type TimedRequest, type TypeTotal } from '../../../../domain/capture/performance.js';
+import type { RequestType } from '../../../../domain/wire/entries.js';
+import { type LongFrame, PERFORMANCE_LIMITS, type TimedRequest, type TypeTotal } from '../../../../domain/wire/performance.js';
 import { IsLongFrames, IsTimedRequests, IsTypeTotals } from './performanceShapes.js';
 
 /** One entry of `POST /performance` (docs/mcp-tools.md): a page's long frames and requests so far. */

@@ -1,5 +1,5 @@
 import { Allow, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { PICK_VIA, type ComponentFrame, type PickBox, type PickVia } from '../../../../domain/capture/picks.js';
+import { PICK_VIA, type ComponentFrame, type PickBox, type PickVia } from '../../../../domain/wire/picks.js';
 import type { PickImage } from '../../../../application/capture/PickImages.js';
 import { IsBox, IsComponentChain, IsPickImage, IsStyles, IsViewport, PICK_LIMITS } from './pickShapes.js';
 

@@ -1,14 +1,15 @@
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { RESULT_STATUSES, type ResultBody, type ResultStatus } from '../../../../domain/wire/commands.js';
 
-/** `POST /query-result` (and its alias `/dom-result`). `result` is any JSON value. */
-export class QueryResultDto {
+/** `POST /query-result` (and its alias `/dom-result`), the wire's `ResultBody`. `result` is any JSON value. */
+export class QueryResultDto implements ResultBody {
   @IsString()
   @MinLength(1)
   @MaxLength(128)
   correlation_id!: string;
 
-  @IsIn(['pending', 'complete', 'error', 'timeout'])
-  status!: 'pending' | 'complete' | 'error' | 'timeout';
+  @IsIn(RESULT_STATUSES)
+  status!: ResultStatus;
 
   /** `complete`: the result; `error`/`timeout`: details the message does not say (a stack), if any. */
   @IsOptional()

@@ -1,10 +1,10 @@
+import { VITAL_NAMES, VITAL_RATINGS, type VitalName, type VitalWire } from '../../../../domain/wire/entries.js';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { VITAL_NAMES, type VitalName } from '../../../../domain/capture/entries.js';
-import type { VitalAttribution } from '../../../../domain/capture/performance.js';
+import type { VitalAttribution } from '../../../../domain/wire/performance.js';
 import { IsVitalAttribution } from './performanceShapes.js';
 
 /** One entry of `POST /vitals`. */
-export class VitalDto {
+export class VitalDto implements VitalWire {
   @IsIn(VITAL_NAMES)
   name!: VitalName;
 
@@ -13,7 +13,7 @@ export class VitalDto {
   value!: number;
 
   @IsOptional()
-  @IsIn(['good', 'needs-improvement', 'poor'])
+  @IsIn(VITAL_RATINGS)
   rating?: 'good' | 'needs-improvement' | 'poor';
 
   @IsString()

@@ -1,7 +1,8 @@
+import { WEBSOCKET_DIRECTIONS, WEBSOCKET_EVENTS, type WebSocketWire } from '../../../../domain/wire/entries.js';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 /** One entry of `POST /websocket-events`. */
-export class WebSocketEventDto {
+export class WebSocketEventDto implements WebSocketWire {
   @IsString()
   @MinLength(1)
   @MaxLength(256)
@@ -10,11 +11,11 @@ export class WebSocketEventDto {
   @IsString()
   url!: string;
 
-  @IsIn(['open', 'message', 'close', 'error'])
+  @IsIn(WEBSOCKET_EVENTS)
   event!: 'open' | 'message' | 'close' | 'error';
 
   @IsOptional()
-  @IsIn(['sent', 'received'])
+  @IsIn(WEBSOCKET_DIRECTIONS)
   direction?: 'sent' | 'received';
 
   @IsOptional()

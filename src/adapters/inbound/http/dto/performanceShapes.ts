@@ -1,6 +1,6 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { REQUEST_TYPES } from '../../../../domain/capture/entries.js';
-import { INVOKER_TYPES, PERFORMANCE_LIMITS as LIMITS } from '../../../../domain/capture/performance.js';
+import { REQUEST_TYPES } from '../../../../domain/wire/entries.js';
+import { INVOKER_TYPES, PERFORMANCE_LIMITS as LIMITS } from '../../../../domain/wire/performance.js';
 
 /** Longest duration or offset taken (ms): 30 days (a page left open that long). */
 const MAX_MS = 2_592_000_000;

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../../domain/wire/errorCodes.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
@@ -149,7 +150,7 @@ function quotable(text: string): string {
 function refusal(
   ctx: Context,
   status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   headers: Readonly<Record<string, string>> = {},
 ): HttpProblem {

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { droppedKeys } from '../droppedKeys.js';
 import { z } from 'zod';
 import { LIST_SOURCES, type ListWhat } from '../../../../application/capture/entryFilters.js';
-import { LOG_LEVELS, REQUEST_TYPES } from '../../../../domain/capture/entries.js';
+import { LOG_LEVELS, REQUEST_TYPES } from '../../../../domain/wire/entries.js';
 import { REPRO_EXPECT, REPRO_FORMATS } from '../../../../domain/reproduction/reproduction.js';
 import { documented, id, parseArgs, selector, tabId } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';

@@ -1,33 +1,24 @@
+import { ACTION_LIST, type ACTIONS, type ActionName, actionNamed } from '../browserActions/table.js';
+
 /**
  * `interact {action:"replay"}` (docs/mcp-tools.md) as the daemon hands it to the extension: one `replay`
- * command whose params name the steps, in order, each an action the extension already runs for
- * `interact` (or one of the few page actions a recorded action needs). Shared by the daemon, which
- * turns recorded actions into steps, and the extension, which runs them: pure types and numbers.
+ * command whose params name the steps, in order, each an action of the action table (those
+ * `interact` offers, and the few only a replay runs). Shared by the daemon, which turns recorded
+ * actions into steps, and the extension, which runs them: pure types and numbers.
  */
 
-/** What a step runs: the extension's own handlers for these commands. */
-export const REPLAY_STEP_TYPES = [
-  'navigate',
-  'refresh',
-  'back',
-  'forward',
-  'click',
-  'dblclick',
-  'type',
-  'press_key',
-  'select',
-  'select_values',
-  'check',
-  'uncheck',
-  'submit',
-  'upload',
-  'drag',
-  'scroll_to',
-  'pointer_drag',
-  /** Not run: the step before it did it (a click that navigated, an Enter that submitted). */
-  'caused',
-] as const;
-export type ReplayStepType = (typeof REPLAY_STEP_TYPES)[number];
+/** A step not run: the step before it did it (a click that navigated, an Enter that submitted). */
+export const CAUSED_STEP = 'caused';
+
+/** The actions a replay's steps run: each that `replays` a recorded action (src/domain/browserActions). */
+type Replaying = { [K in ActionName]: (typeof ACTIONS)[K] extends { readonly replays: string } ? K : never }[ActionName];
+export type ReplayStepType = Replaying | typeof CAUSED_STEP;
+
+/** What a step runs: the extension's own handlers for these actions, or nothing (`caused`). */
+export const REPLAY_STEP_TYPES: readonly ReplayStepType[] = Object.freeze([
+  ...ACTION_LIST.filter((action) => action.replays !== undefined).map((action) => action.name as Replaying),
+  CAUSED_STEP,
+]);
 
 /** One step of a replay. */
 export interface ReplayStep {
@@ -61,16 +52,19 @@ export interface ReplayStepResult {
   readonly note?: string;
 }
 
+/**
+ * Actions one range holds at most, a replay's as a reproduction's (docs/mcp-tools.md, "One range
+ * of actions"): a range of more is refused, saying where one that fits ends. A replay runs one
+ * step per action (plus the first page's load), so it is also the most steps one replay takes.
+ */
+export const MAX_RANGE_ACTIONS = 200;
+
 /** Bounds and time of a replay (ms), for the daemon's execution limit and the extension's checks. */
 export const REPLAY = Object.freeze({
-  /** Steps one replay runs at most (a longer range is refused: replay it in parts with `to`). */
-  maxSteps: 100,
   /** An element step at most, besides its settle: its target's appearance (2 s) and the action. */
   elementStepMs: 3_000,
   /** A navigation step at most, besides its settle: the page's load. */
   loadStepMs: 5_000,
-  /** The settle each step waits at most when the replay names none (the actions' default, docs/mcp-tools.md). */
-  defaultSettleMs: 2_000,
   /** Room for the drain and the result after the last step. */
   overheadMs: 1_000,
   /** Time an element step needs left to start: a target is only called gone after a full 2 s look. */
@@ -82,4 +76,4 @@ export const REPLAY = Object.freeze({
 });
 
 /** Steps that run no element action: their time is a page load's. */
-export const LOAD_STEPS: ReadonlySet<ReplayStepType> = new Set(['navigate', 'refresh', 'back', 'forward']);
+export const LOAD_STEPS: ReadonlySet<string> = new Set(REPLAY_STEP_TYPES.filter((type) => actionNamed(type)?.effects === 'load'));

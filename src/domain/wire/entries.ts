@@ -10,7 +10,8 @@ import type { PickError, PickFailedRequest, PickImageInfo, PickWire } from './pi
 export const LOG_LEVELS = ['debug', 'log', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** `audit`: an accessibility violation found by `interact audit` (the extension's, never a page's). */
-export type LogSource = 'console' | 'exception' | 'unhandledrejection' | 'audit';
+export const LOG_SOURCES = ['console', 'exception', 'unhandledrejection', 'audit'] as const;
+export type LogSource = (typeof LOG_SOURCES)[number];
 
 interface Captured {
   readonly ts: number;
@@ -77,11 +78,14 @@ export interface NetworkBody extends Captured {
   readonly response_body?: string;
 }
 
+export const WEBSOCKET_EVENTS = ['open', 'message', 'close', 'error'] as const;
+export const WEBSOCKET_DIRECTIONS = ['sent', 'received'] as const;
+
 export interface WebSocketEvent extends Captured {
   readonly connection_id: string;
   readonly url: string;
-  readonly event: 'open' | 'message' | 'close' | 'error';
-  readonly direction?: 'sent' | 'received';
+  readonly event: (typeof WEBSOCKET_EVENTS)[number];
+  readonly direction?: (typeof WEBSOCKET_DIRECTIONS)[number];
   readonly data?: string;
   readonly size?: number;
   readonly code?: number;
@@ -89,12 +93,13 @@ export interface WebSocketEvent extends Captured {
 }
 
 export const VITAL_NAMES = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
+export const VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 
 export interface VitalEntry extends Captured {
   readonly name: VitalName;
   readonly value: number;
-  readonly rating?: 'good' | 'needs-improvement' | 'poor';
+  readonly rating?: (typeof VITAL_RATINGS)[number];
   readonly url: string;
   /** The element it is about: the LCP element, the INP target, the largest CLS source (a selector). */
   readonly target?: string;
@@ -102,11 +107,13 @@ export interface VitalEntry extends Captured {
   readonly attribution?: VitalAttribution;
 }
 
+export const PAGE_EVENTS = ['load', 'navigate', 'close'] as const;
+
 export interface PageEvent {
   readonly tab_id: number;
   readonly url: string;
   readonly title: string;
-  readonly event: 'load' | 'navigate' | 'close';
+  readonly event: (typeof PAGE_EVENTS)[number];
   /** When the document began (epoch ms), if the page said. */
   readonly started_at?: number;
 }
@@ -159,7 +166,7 @@ export interface ActionEntry extends Captured {
   readonly nth?: number;
   readonly role?: string;
   readonly name?: string;
-  /** fill: the final value (or `[redacted]`); select: the chosen option's value. */
+  /** fill: the final value (or REDACTED_VALUE, wire/recording.ts); select: the chosen option's value. */
   readonly value?: string;
   /**
    * fill: `value` is the text the person typed at the caret into editable content (a rich-text
@@ -169,7 +176,7 @@ export interface ActionEntry extends Captured {
   readonly typed?: boolean;
   /** select with `multiple`: the chosen values. */
   readonly values?: readonly string[];
-  /** For a `[redacted]` value: what the field is called (label, name or id). */
+  /** For a REDACTED_VALUE value: what the field is called (label, name or id). */
   readonly value_name?: string;
   /** press: Playwright key syntax (`Enter`, `Control+K`). */
   readonly key?: string;
@@ -212,6 +219,24 @@ export interface PickEntry extends Omit<PickWire, 'image'>, Captured {
   /** The element screenshot kept for `observe {what:"entry", id, image:true}`. */
   readonly image?: PickImageInfo;
 }
+
+/**
+ * An entry as the extension sends it (docs/extension-protocol.md): what its page capture builds,
+ * without what only the daemon sets (`redacted`, a body's `has_body`) and with its tab and frame
+ * left to the worker, which stamps them from the message's sender (a page cannot forge them).
+ */
+type Sent<T, Own extends keyof T = never> = Mutable<Omit<T, 'tab_id' | 'frame_url' | 'redacted' | Own>>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export type LogWire = Sent<LogEntry, 'raw_stack'>;
+/** One request with its bodies: the daemon keeps the bodies apart (`network_bodies`). */
+export type NetworkWire = Sent<NetworkEntry, 'has_body'> & Sent<Pick<NetworkBody, 'request_body' | 'response_body'>>;
+export type WebSocketWire = Sent<WebSocketEvent>;
+export type VitalWire = Sent<VitalEntry>;
+/** A page's own load or in-page navigation (`POST /page`; `close` is the worker's). */
+export type PageWire = Sent<PageEvent>;
+/** One recorded action as it travels relay → worker → `POST /actions` (docs/mcp-tools.md). */
+export type ActionWire = Sent<ActionEntry>;
 
 /** Where each kind of entry is kept. */
 export interface BufferContents {
