@@ -11,8 +11,7 @@ import { StreamDispatcher } from '../application/streaming/StreamDispatcher.js';
 import { ensureToken, restoreToken, tokenPath } from '../adapters/outbound/fs/tokenFile.js';
 import { identityProof } from '../adapters/outbound/process/daemonIdentity.js';
 import { createContainer, type ContainerOptions } from './createContainer.js';
-import { extensionApi } from './wiring.js';
-import { DeferredPatternCompiler } from '../adapters/outbound/re2/DeferredPatternCompiler.js';
+import { extensionApi, loadPatternEngine } from './wiring.js';
 
 /** How long after listening a daemon started by hand calls `afterStart` (its start-up code has run) (ms). */
 const STARTED_AFTER_MS = 1_000;
@@ -66,12 +65,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   await restoreRecording(container);
   const deadlines = container.get(CommandDeadlines);
   deadlines.start();
-  // Agents' patterns (noise rules, stream filters) reach the daemon through its MCP side only: the
-  // pattern engine loads with it.
+  // Agents' patterns (noise rules, stream filters) reach the daemon through its MCP side only,
+  // whose tools load the pattern engine before they compile one (mcpToolDeps' `patternsReady`).
   const loadMcpSide = options.loadMcpSide ?? (() => import('./mcpSessions.js'));
   let mcpLoaded: () => void = () => undefined;
   const sessions = new LazyMcpSessions(async () => {
-    const [{ createMcpSessions }] = await Promise.all([loadMcpSide(), loadPatternEngine(container)]);
+    const { createMcpSessions } = await loadMcpSide();
     const loaded = createMcpSessions(container, outlets, options.maxSessions);
     mcpLoaded();
     return loaded;
@@ -117,9 +116,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const clock = container.get(TYPES.ClockPort);
   const timers: Array<() => void> = [];
   const later = (ms: number, run: () => void) => timers.push(clock.schedule(ms, () => stopping === undefined && run()));
-  mcpLoaded = () => later(FIRST_SESSION_MS, () => options.afterWarmUp?.());
+  const { afterStart, afterWarmUp } = options;
+  if (afterWarmUp !== undefined) mcpLoaded = () => later(FIRST_SESSION_MS, afterWarmUp);
   if (clientStarted) later(0, () => void sessions.preload());
-  else later(STARTED_AFTER_MS, () => options.afterStart?.());
+  else if (afterStart !== undefined) later(STARTED_AFTER_MS, afterStart);
   const listen = server.listenAddress;
   return {
     port: server.port,
@@ -137,12 +137,6 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         container.get(StreamDispatcher).stop();
       })()),
   };
-}
-
-/** Loads the pattern engine (re2js) when the container defers it (DeferredPatternCompiler.ts). */
-async function loadPatternEngine(container: Container): Promise<void> {
-  const compiler = container.get(TYPES.PatternCompiler);
-  if (compiler instanceof DeferredPatternCompiler) await compiler.load();
 }
 
 /** Noise rules saved by earlier runs; one that no longer passes the checks is skipped with a warning. */

@@ -5,8 +5,8 @@ import type { PatternCompiler, TextPattern } from '../../../domain/text/TextPatt
  * tables when it loads, and with the first compile that was ≈ 10 ms of every daemon start that
  * needed no pattern yet (docs/benchmarks.md). Patterns come from saved noise rules, which the
  * daemon restores at start (it loads the engine first when there are any), and from agents'
- * tool calls, which reach the daemon only through its MCP side (which loads the engine with it):
- * `load` is awaited on both paths before `compile` or `any` can run.
+ * `configure noise` and `configure streaming` calls (which load it first): `load` is awaited on
+ * both paths before `compile` or `any` can run.
  */
 export class DeferredPatternCompiler implements PatternCompiler {
   private engine: PatternCompiler | undefined;
