@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { DAEMON_ENV } from '../src/composition/daemonFlags.js';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import {
@@ -19,7 +18,7 @@ import {
   spawnGoDaemon,
 } from './goPeer.js';
 import { JsonHttp } from './jsonHttp.js';
-import { BENCH_CLI, launchFlags, logEntry, median, percentile, RawMcpClient } from './lib.js';
+import { BENCH_CLI, launchEnv, launchFlags, logEntry, median, percentile, RawMcpClient } from './lib.js';
 
 export interface SideFigures {
   /** Daemon spawn → /health answered (ms), median of the spawns. */
@@ -206,7 +205,7 @@ function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Si
         [...launchFlags(cli), cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
         {
           stdio: 'ignore',
-          env: { ...process.env, ...DAEMON_ENV },
+          env: { ...process.env, ...launchEnv(cli) },
         },
       );
       const spawnMs = await untilHealthy(port, started);

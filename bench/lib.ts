@@ -83,6 +83,23 @@ export function launchFlags(cli: string): string[] {
   return named === undefined ? [] : (JSON.parse(named) as string[]);
 }
 
+/**
+ * The environment a build's own bridge gives its daemon (`DAEMON_ENV`, read from the build's
+ * dist/cli.cjs), so a build measured beside this one gets what its bridge gave it; this
+ * checkout's when the file names none.
+ */
+export function launchEnv(cli: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(join(dirname(cli), 'cli.cjs'), 'utf8');
+  } catch {
+    return { ...DAEMON_ENV };
+  }
+  const named = /DAEMON_ENV=\{([^}]*)\}/.exec(text)?.[1];
+  if (named === undefined) return { ...DAEMON_ENV };
+  return Object.fromEntries([...named.matchAll(/(\w+):"([^"]*)"/g)].map(([, key, value]) => [key as string, value as string]));
+}
+
 /** The CLI the benches run: this checkout's build, or another build to compare (`BENCH_CLI=/path/to/dist/cli.js`). */
 export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.cjs';
 
@@ -111,7 +128,7 @@ export async function startDaemonProcess(cli = BENCH_CLI, options: { inspect?: b
     ],
     {
       stdio: ['ignore', 'ignore', 'ignore'],
-      env: { ...process.env, ...DAEMON_ENV },
+      env: { ...process.env, ...launchEnv(cli) },
     },
   );
   for (let i = 0; i < 200; i++) {
