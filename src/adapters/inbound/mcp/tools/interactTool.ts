@@ -15,10 +15,18 @@ import { respond } from '../toolResult.js';
 
 type Action = ActionName;
 const NAMES = AGENT_ACTIONS.map((action) => action.name as Action);
-const SCHEMAS = Object.fromEntries(AGENT_ACTIONS.map((action) => [action.name, actionSchema(action)])) as Record<
-  Action,
-  z.ZodObject
->;
+/**
+ * Each action's strict schema, made the first time that action is called: made all at once (a
+ * few dozen actions, each a zod object of its arguments) they were ≈ 1 MB of every daemon's
+ * memory from its first MCP session on, for actions most agents never call.
+ */
+const BY_NAME = new Map(AGENT_ACTIONS.map((action) => [action.name as Action, action]));
+const SCHEMAS = new Map<Action, z.ZodObject>();
+const schemaOf = (action: Action): z.ZodObject => {
+  let schema = SCHEMAS.get(action);
+  if (schema === undefined) SCHEMAS.set(action, (schema = actionSchema(BY_NAME.get(action)!)));
+  return schema;
+};
 
 const DESCRIPTION =
   'Run a browser command: answers {status:"queued",correlation_id} (observe command_result gets the result), or with wait_ms the result inline. snapshot lists elements with refs to act on. Page-changing actions settle, report effects. execute_js: script is an async function body run in the page, returning JSON. Dialogs are answered (dialog sets the next). replay reruns recorded actions (from..to), says if errors reproduced. pick: the person points at an element for you (prompt).';
@@ -46,10 +54,13 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
     async (args, extra) =>
       respond(deps, client, () => {
         const action = selector(args, 'action', NAMES) as Action;
-        const parsed = parseArgs(SCHEMAS[action], args, 'action', `interact ${action}`, droppedKeys(extra.requestInfo)) as Record<
-          string,
-          unknown
-        >;
+        const parsed = parseArgs(
+          schemaOf(action),
+          args,
+          'action',
+          `interact ${action}`,
+          droppedKeys(extra.requestInfo),
+        ) as Record<string, unknown>;
         checkTargets(action, parsed);
         return interact(deps, client, action, parsed, extra.signal);
       }),
