@@ -10,7 +10,10 @@ import { type Agent, observeUntil, openTrackedPage, startAgent } from './support
 // way component libraries behave: a select that opens on mousedown under a backdrop that takes the
 // release and hides the app with aria-hidden, its option picked on mousedown and removed (no click
 // follows); a menu that opens on pointerdown with pointer-events: none on body, its item removed on
-// click; a dialog whose Save closes it; a list whose rows are dragged with pointer events.
+// click; a dialog whose Save closes it; a list whose rows are dragged with pointer events; a select
+// whose list opens on pointerdown over its trigger, ignores a release until the pointer moved (the
+// opening press's own release), picks on pointerup and unmounts the option, named by
+// aria-labelledby inside it (Radix Select's way).
 // The person is Playwright's mouse (CDP input: trusted).
 
 const PAGE = `<!doctype html><html><head><title>pointer</title><style>
@@ -25,6 +28,7 @@ const PAGE = `<!doctype html><html><head><title>pointer</title><style>
   <p><button id="options">Options</button> <output id="done"></output></p>
   <p><button id="edit">Edit profile</button> <output id="saved"></output></p>
   <ul id="rows"><li>Apple</li><li>Banana</li><li>Cherry</li></ul>
+  <p><button id="fruit" role="combobox" aria-label="Fruit">Pick a fruit</button> <output id="fruity"></output></p>
   <p><button data-testid="marker">Marker</button></p>
 </div>
 <script>
@@ -99,6 +103,31 @@ document.addEventListener('pointerup', (event) => {
   const before = others[after.length];
   rows.insertBefore(row, before ?? null);
 });
+// A select opened on pointerdown, its list rendered over the trigger in the next frame (as a
+// framework renders): a release before the pointer moved 10 px from the opening press is that
+// press's own and picks nothing; an option picks on pointerup and goes.
+document.getElementById('fruit').addEventListener('pointerdown', (opening) => {
+  const box = opening.currentTarget.getBoundingClientRect();
+  let moved = false;
+  const track = (event) => { if (Math.abs(event.clientX - opening.clientX) > 10 || Math.abs(event.clientY - opening.clientY) > 10) moved = true; };
+  document.addEventListener('pointermove', track);
+  requestAnimationFrame(() => {
+    const list = document.createElement('div');
+    list.setAttribute('role', 'listbox');
+    list.style.cssText = 'position: fixed; left: ' + box.left + 'px; top: ' + box.top + 'px; background: #eee; z-index: 12';
+    list.innerHTML = ['Apple', 'Banana'].map((name, i) => '<div role="option" aria-labelledby="fruit-' + i + '" style="padding: 6px; width: 160px"><span id="fruit-' + i + '">' + name + '</span></div>').join('');
+    document.addEventListener('pointerup', (event) => { if (!moved) event.preventDefault(); }, { capture: true, once: true });
+    for (const option of list.children)
+      option.addEventListener('pointerup', (event) => {
+        if (event.defaultPrevented) return;
+        document.getElementById('fruity').textContent = option.textContent;
+        document.removeEventListener('pointermove', track);
+        list.remove();
+      });
+    document.body.append(list);
+  });
+  opening.preventDefault();
+});
 window.order = () => [...rows.children].map((row) => row.textContent);
 </script>
 </body></html>`;
@@ -137,6 +166,29 @@ describe('e2e: presses, clicks and drags as the test must make them', function (
     return all.slice(before, -1);
   }
   const clicks = (recorded: any[]) => recorded.map((a) => [a.type, a.locator]);
+
+  /** Loads the page again, and waits until its load is recorded (so it is not taken for the act's). */
+  async function loadAfresh(): Promise<void> {
+    const before = (await observeUntil(agent, { what: 'actions', by: 'human', detail: 'full' }, () => true)).length;
+    await page.goto(url);
+    await observeUntil(
+      agent,
+      { what: 'actions', by: 'human', detail: 'full' },
+      (entries) => entries.length > before && entries.at(-1)?.type === 'navigate',
+      15_000,
+    );
+  }
+
+  /** Replays the person's actions from the page's last load to `to` in this tab: the final answer. */
+  async function replayUpTo(to: string): Promise<any> {
+    const load = await observeUntil(agent, { what: 'actions', by: 'human', detail: 'full' }, () => true);
+    const start = load.filter((a) => a.type === 'navigate').at(-1);
+    let answer = (await agent.call('interact', { action: 'replay', tab_id: tabId, from: start.id, to, wait_ms: 15_000 })).payload;
+    for (let i = 0; i < 6 && (answer?.status === 'queued' || answer?.status === 'pending'); i++)
+      answer = (await agent.call('observe', { what: 'command_result', correlation_id: answer.correlation_id, wait_ms: 10_000 }))
+        .payload;
+    return answer;
+  }
 
   before(async function () {
     server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
@@ -187,6 +239,28 @@ describe('e2e: presses, clicks and drags as the test must make them', function (
       ]);
     });
 
+    it(`records a pick on pointerup that unmounts the option named by aria-labelledby inside it, and replays it (${pace})`, async () => {
+      await loadAfresh();
+      const recorded = await recordedFor(async () => {
+        await clickOn('#fruit', delay);
+        await page.locator('[role=option]', { hasText: 'Banana' }).waitFor();
+        await clickOn('[role=option]:nth-child(2)', delay);
+        await page.waitForFunction(() => document.getElementById('fruity')?.textContent === 'Banana');
+      });
+      expect(clicks(recorded)).to.deep.equal([
+        ['click', "getByRole('combobox', { name: 'Fruit', exact: true })"],
+        ['click', "getByRole('option', { name: 'Banana', exact: true })"],
+      ]);
+      // Replay's click brings the pointer onto the option before it presses, as a mouse does, so the list takes the release.
+      if (pace !== 'machine speed') return;
+      // The real pointer rests on the trigger: Chromium's own moves under a resting pointer are not the replay's.
+      const trigger = await centre('#fruit');
+      await page.mouse.move(trigger.x, trigger.y);
+      const answer = await replayUpTo(recorded[1].id);
+      expect(answer.status, JSON.stringify(answer)).to.equal('complete');
+      expect(await page.locator('#fruity').textContent()).to.equal('Banana');
+    });
+
     it(`records a dialog's trigger hidden as it opened and its Save gone on click (${pace})`, async () => {
       const recorded = await recordedFor(async () => {
         await clickOn('#edit', delay);
@@ -212,18 +286,14 @@ describe('e2e: presses, clicks and drags as the test must make them', function (
       await page.mouse.up();
       expect(await page.evaluate('window.order()')).to.deep.equal(['Banana', 'Cherry', 'Apple']);
     });
-    expect(recorded.map((a) => [a.type, a.locator])).to.deep.equal([['drag', "getByText('Apple', { exact: true })"]]);
+    // Dropped on the row the pointer was let go over, as it was when the drag began.
+    expect(recorded.map((a) => [a.type, a.locator, a.to_locator])).to.deep.equal([
+      ['drag', "getByText('Apple', { exact: true })", "getByText('Cherry', { exact: true })"],
+    ]);
     const moves = recorded[0].moves as Array<[number, number]>;
     expect(moves.at(-1)).to.deep.equal([0, Math.round(to.y + 8 - from.y)]);
 
-    const load = await observeUntil(agent, { what: 'actions', by: 'human', detail: 'full' }, () => true);
-    const start = load.filter((a) => a.type === 'navigate').at(-1);
-    let answer = (
-      await agent.call('interact', { action: 'replay', tab_id: tabId, from: start.id, to: recorded[0].id, wait_ms: 15_000 })
-    ).payload;
-    for (let i = 0; i < 6 && (answer?.status === 'queued' || answer?.status === 'pending'); i++)
-      answer = (await agent.call('observe', { what: 'command_result', correlation_id: answer.correlation_id, wait_ms: 10_000 }))
-        .payload;
+    const answer = await replayUpTo(recorded[0].id);
     expect(answer.status, JSON.stringify(answer)).to.equal('complete');
     expect(await page.evaluate('window.order()')).to.deep.equal(['Banana', 'Cherry', 'Apple']);
   });

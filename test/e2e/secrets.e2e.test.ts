@@ -17,13 +17,24 @@ const SMS = '482913';
 const PHRASE = 'vault phrase amber-otter-42';
 const CITY = 'Lyon';
 const NEW_PASSWORD = 'Nouveau-Mot-7';
-const SECRETS = { password: PASSWORD, card: CARD, sms: SMS, phrase: PHRASE, 'new password': NEW_PASSWORD };
+/** Typed into a rich-text editor labelled as a recovery phrase, with a bold key and a new paragraph between its parts. */
+const RICH = ['Quokka-', 'Zebulon', 'Wombat77'] as const;
+const SECRETS = {
+  password: PASSWORD,
+  card: CARD,
+  sms: SMS,
+  phrase: PHRASE,
+  'new password': NEW_PASSWORD,
+  ...Object.fromEntries(RICH.map((part, i) => [`rich-text phrase, part ${i + 1}`, part])),
+};
 
 // One page, the forms people meet: a login (labelled in Japanese, so nothing but the field's type
 // says password) whose eye button keeps the focus (preventDefault on mousedown) and shows the
 // password before the edit ends; a payment field with no cc-* autocomplete; an SMS code named
 // verification_code; a pass phrase in a contenteditable; a combobox that turns autofill off with
-// autocomplete="new-password" (as MUI's country-select demo does) beside a real new-password field.
+// autocomplete="new-password" (as MUI's country-select demo does) beside a real new-password field;
+// a rich-text editor labelled "Recovery phrase" typed with Control+B and Enter between the parts
+// (recorded as typing: each part its own fill, the keys presses).
 const PAGE = `<!doctype html><html><head><title>secrets</title></head><body>
 <form id="login" onsubmit="event.preventDefault()">
   <p><label>Username <input name="username" autocomplete="username"></label></p>
@@ -40,6 +51,7 @@ const PAGE = `<!doctype html><html><head><title>secrets</title></head><body>
   <input id="city" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="city-options" autocomplete="new-password" name="city">
   <ul id="city-options" role="listbox"></ul></p>
 <p><label>New password <input type="password" name="new_pw" autocomplete="new-password"></label></p>
+<div id="recovery" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Recovery phrase" style="min-height: 2em; border: 1px solid"></div>
 <p><button type="button" id="done">Done</button></p>
 <script>
   const eye = document.getElementById('eye');
@@ -91,6 +103,11 @@ describe("e2e: the person's secrets stay in the page, their other values are kep
     await typeIn('input[name=verification_code]', SMS);
     await typeIn('#city', CITY);
     await typeIn('input[name=new_pw]', NEW_PASSWORD);
+    await typeIn('#recovery', RICH[0]);
+    await page.keyboard.press('Control+B', { delay: 40 });
+    await page.keyboard.type(RICH[1], { delay: 40 });
+    await page.keyboard.press('Enter', { delay: 40 });
+    await page.keyboard.type(RICH[2], { delay: 40 });
     await clickOn('#done');
     // A later click on the editor that holds the phrase, named anew: the name taken at the first
     // click stands for RECORD.namedForMs, so the click waits for that window to pass.
@@ -139,10 +156,25 @@ describe("e2e: the person's secrets stay in the page, their other values are kep
     }
   });
 
+  it('records the rich-text phrase as typing, each part [redacted], the bold key and the new paragraph as presses', function () {
+    const inEditor = human.filter((entry) => /Recovery phrase/.test(`${entry.locator}`) && entry.type !== 'click');
+    expect(
+      inEditor.map((entry) => [entry.type, entry.value ?? entry.key, entry.typed]),
+      JSON.stringify(inEditor),
+    ).to.deep.equal([
+      ['fill', '[redacted]', true],
+      ['press', 'Control+B', undefined],
+      ['fill', '[redacted]', true],
+      ['press', 'Enter', undefined],
+      ['fill', '[redacted]', true],
+    ]);
+  });
+
   it('reads every redacted value of the generated file from the environment', function () {
     const file = JSON.parse(answers.get('reproduction playwright') as string).content[1].text as string;
-    for (const name of ['PAYMENT', 'CODE_WE_SENT_YOU', 'NEW_PASSWORD']) expect(file).to.include(`process.env.BROWSERTAP_${name}`);
-    expect(file.match(/process\.env\.BROWSERTAP_\w+ \?\? ''/g), file).to.have.length(5);
+    for (const name of ['PAYMENT', 'CODE_WE_SENT_YOU', 'NEW_PASSWORD', ...[1, 2, 3].map((n) => `RECOVERY_PHRASE_PART_${n}`)])
+      expect(file).to.include(`process.env.BROWSERTAP_${name} ?? ''`);
+    expect(file.match(/process\.env\.BROWSERTAP_\w+ \?\? ''/g), file).to.have.length(8);
   });
 
   it('writes none of the secrets to the daemon log', function () {

@@ -57,8 +57,11 @@ export interface GalleryOptions {
   readonly log?: (line: string) => void;
 }
 
-/** A test's and an action's limit in the recorded files' run (ms): the pages are small and local. */
-const TEST_LIMITS = { testMs: 20_000, actionMs: 5_000 };
+/**
+ * A test's and an action's limit in the recorded files' run (ms): the pages are small and local;
+ * two workers, since each file mostly waits (its last action's second, the final check's poll).
+ */
+const TEST_LIMITS = { testMs: 20_000, actionMs: 5_000, workers: 2 };
 
 /**
  * The whole instrument: builds the gallery with Vite and serves it; starts the agent (bridge and

@@ -216,12 +216,17 @@ export class Recorder<E extends object> {
   /**
    * A drag by the pointer that is no HTML drag and drop (a sortable list, a slider made of
    * elements): pressed on `element`, then moved by `moves` — the pointer's offsets from where it
-   * went down, sampled, the last where it was released.
+   * went down, sampled, the last where it was released — and let go on `to`, when it was let go
+   * on something (the row it was dropped on: said to a reader, the path makes the drag).
    */
-  pointerDragged(element: E, moves: ReadonlyArray<readonly [number, number]>): void {
+  pointerDragged(element: E, moves: ReadonlyArray<readonly [number, number]>, to?: E): void {
     this.finishAll();
     const path = moves.map(([x, y]) => [x, y] as const);
-    this.hold({ ...this.base('drag', { moves: path }), target: this.slotFor(element, true) });
+    this.hold({
+      ...this.base('drag', { moves: path }),
+      target: this.slotFor(element, true),
+      ...(to === undefined ? {} : { to: this.slotFor(to) }),
+    });
   }
 
   /**

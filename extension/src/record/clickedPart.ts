@@ -1,25 +1,6 @@
 import { roleOf } from '../inject/accessibleName.js';
+import { WIDGET_ROLES } from './locators.js';
 
-/** Roles of what a person clicks inside a component: the widget a test names by role and name. */
-const WIDGETS = new Set([
-  'button',
-  'link',
-  'checkbox',
-  'radio',
-  'switch',
-  'textbox',
-  'searchbox',
-  'combobox',
-  'option',
-  'spinbutton',
-  'slider',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'tab',
-  'treeitem',
-  'gridcell',
-]);
 /** Shadow trees climbed out of, at most (components nest a few deep). */
 const MAX_TREES = 20;
 /** Elements looked at on the way up, at most. */
@@ -38,7 +19,7 @@ export function outOfShadow(element: Element): Element {
   for (let up = 0; up < MAX_UP; up++) {
     const root = e.getRootNode();
     if (!(root instanceof ShadowRootClass(e))) return e;
-    if (WIDGETS.has(safeRole(e))) return e;
+    if (WIDGET_ROLES.has(safeRole(e))) return e;
     if (e.parentElement !== null) e = e.parentElement;
     else {
       if (++trees > MAX_TREES) return e;

@@ -23,8 +23,11 @@ const MAX_TEXT_LOCATOR = 80;
 /** Longest name or label a locator is made of. */
 const MAX_NAME = 200;
 
-/** The roles a `getByRole` locator is made for: controls and the few landmarks a test names. */
-export const ROLE_LOCATORS: ReadonlySet<string> = new Set([
+/**
+ * The roles of what a person clicks or types into: a widget a test names by role and name (a
+ * click on a part of a component stands for the nearest one, record/clickedPart.ts).
+ */
+export const WIDGET_ROLES: ReadonlySet<string> = new Set([
   'button',
   'link',
   'checkbox',
@@ -33,7 +36,6 @@ export const ROLE_LOCATORS: ReadonlySet<string> = new Set([
   'textbox',
   'searchbox',
   'combobox',
-  'listbox',
   'option',
   'spinbutton',
   'slider',
@@ -42,10 +44,16 @@ export const ROLE_LOCATORS: ReadonlySet<string> = new Set([
   'menuitemradio',
   'tab',
   'treeitem',
+  'gridcell',
+]);
+
+/** The roles a `getByRole` locator is made for: the widgets and the few other roles a test names. */
+export const ROLE_LOCATORS: ReadonlySet<string> = new Set([
+  ...WIDGET_ROLES,
+  'listbox',
   'heading',
   'img',
   'cell',
-  'gridcell',
   'columnheader',
   'rowheader',
   'dialog',

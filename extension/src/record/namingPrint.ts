@@ -1,3 +1,5 @@
+import { cssString } from './quote.js';
+
 /**
  * What a click is retargeted to, as Playwright's recorder does: the control a child of it belongs
  * to; and the item of a listbox, menu, tab list or tree a press on its text or icon picks (a test
@@ -69,11 +71,26 @@ function printOf(element: Element, tag: string): string {
   const ids = print.includes('\u0001aria-labelledby=') ? element.getAttribute('aria-labelledby') : null;
   if (ids !== null) {
     for (const id of ids.slice(0, MAX_TEXT).trim().split(/\s+/, MAX_NAMERS)) {
-      const namer = id === '' ? null : element.ownerDocument.getElementById(id);
+      const namer = id === '' ? null : namerOf(element, id);
       if (namer !== null) print += `\u0003${textOf(namer)}`;
     }
   }
   return print;
+}
+
+/** Ancestors climbed to the top of a removed part of the page, at most. */
+const MAX_REMOVED_DEPTH = 50;
+
+/**
+ * The element `id` names for `element` (its `aria-labelledby`): the document's; for an element
+ * the page removed (an option picked and unmounted), the one in the removed part it went with,
+ * which is what named it when it was pressed (the document no longer holds it).
+ */
+export function namerOf(element: Element, id: string): Element | null {
+  if (element.isConnected) return element.ownerDocument.getElementById(id);
+  let root: Element = element;
+  for (let i = 0; root.parentElement !== null && i < MAX_REMOVED_DEPTH; i++) root = root.parentElement;
+  return root.id === id ? root : root.querySelector(`[id=${cssString(id)}]`);
 }
 
 /** The element's first text: all of it for a leaf, else its first text nodes (bounded). */

@@ -3,7 +3,8 @@ import { queryAll } from '../inject/targets.js';
 import { isVisible } from '../inject/visible.js';
 import { type Described, MAX_SCAN, ROLE_CANDIDATES, ROLE_LOCATORS } from './locators.js';
 import { pwNormalize } from './playwrightText.js';
-import { cssString, jsString } from './quote.js';
+import { namerOf } from './namingPrint.js';
+import { jsString } from './quote.js';
 
 /** Ancestors looked at for the control a press on a detached element was in (a label's span, an option's icon). */
 const MAX_UP = 12;
@@ -90,11 +91,7 @@ function namedAncestor(element: Element): { element: Element; role: string; name
 /** The text of what `aria-labelledby` points at inside the removed part of the page `element` is in (a few ids). */
 function labelledWithin(element: Element): string {
   const ids = (element.getAttribute('aria-labelledby') ?? '').trim().split(/\s+/, 3);
-  let root: Element = element;
-  for (let i = 0; root.parentElement !== null && i < 50; i++) root = root.parentElement;
-  const texts = ids
-    .filter((id) => id !== '')
-    .map((id) => (root.id === id ? root : root.querySelector(`[id=${cssString(id)}]`))?.textContent ?? '');
+  const texts = ids.filter((id) => id !== '').map((id) => namerOf(element, id)?.textContent ?? '');
   return pwNormalize(texts.join(' '));
 }
 

@@ -2,6 +2,7 @@ import type { NavigationKind, PickedFile } from '../../../src/domain/wire/entrie
 import { RedactionTally, Redactor } from '../../../src/domain/privacy/Redactor.js';
 import { isVisible } from '../inject/visible.js';
 import { editingHost, outOfShadow } from '../record/clickedPart.js';
+import { type DragStart, dragStart, dropTarget } from '../record/dropTarget.js';
 import { describeTarget } from '../record/locators.js';
 import { keyToRecord, type KeyPlace } from '../record/keys.js';
 import { CONTROL, namingPrint } from '../record/namingPrint.js';
@@ -71,6 +72,9 @@ interface Pressing {
   clicked: boolean;
   /** It was recorded as a pointer drag. */
   dragged?: true;
+  /** The page when the pointer went far (dropTarget.ts), and what the drag was dropped on. */
+  start?: DragStart;
+  to?: Element;
 }
 
 /** Where keys type, choose or press rather than scroll. */
@@ -268,6 +272,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     const dx = Math.round(pointer.clientX - press.x);
     const dy = Math.round(pointer.clientY - press.y);
     if (!press.far && Math.abs(dx) < DRAG_MIN_PX && Math.abs(dy) < DRAG_MIN_PX) return;
+    if (!press.far) press.start = dragStart(press.element);
     press.far = true;
     sample(press.moves, [dx, dy]);
   }
@@ -282,7 +287,13 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     const pointer = event as PointerEvent;
     if (!pointer.isPrimary || pointer.button !== 0) return;
     press.released = true;
-    if (press.far) sample(press.moves, [Math.round(pointer.clientX - press.x), Math.round(pointer.clientY - press.y)]);
+    if (press.far) {
+      const [dx, dy] = [Math.round(pointer.clientX - press.x), Math.round(pointer.clientY - press.y)];
+      sample(press.moves, [dx, dy]);
+      // Before the page's handlers drop and reorder: what the drag was let go on.
+      if (press.start !== undefined && !press.html5)
+        press.to = safeDropTarget(press.element, press.start, pointer.clientX, pointer.clientY, dx, dy);
+    }
     releasing = press;
     note(() => released(press), location.href);
   }
@@ -296,7 +307,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       const scrollbar = onScrollbar(at, undefined) || onScrollbar(at, press.element);
       if (!press.html5 && !selected && !scrollbar && !inField(press.element)) {
         press.dragged = true;
-        recorder.pointerDragged(press.element, press.moves);
+        recorder.pointerDragged(press.element, press.moves, press.to);
       }
       return;
     }
@@ -563,6 +574,15 @@ function printOf(seen: string): string {
 
 function hiddenAtPress(seen: string): boolean {
   return seen.startsWith('1');
+}
+
+/** What a pointer drag was dropped on (dropTarget.ts), or nothing when reading it throws. */
+function safeDropTarget(element: Element, start: DragStart, x: number, y: number, dx: number, dy: number): Element | undefined {
+  try {
+    return dropTarget(element, start, x, y, dx, dy);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keeps `point` in a path of at most MAX_DRAG_POINTS: when full, every other point goes (the last stays). */

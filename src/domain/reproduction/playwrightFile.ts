@@ -33,7 +33,7 @@ export function playwrightFile(repro: Reproduction): string {
   if (first === undefined) throw new Error('a reproduction needs at least one action');
   const recorded = parseUrl(first.action.url);
   const appOrigin = recorded !== undefined && /^https?:$/.test(recorded.protocol) ? recorded.origin : undefined;
-  const writer = new StepWriter(appOrigin);
+  const writer = new StepWriter(appOrigin, typedParts(repro));
   const dragged = repro.steps.some(({ action }) => isPointerDrag(action));
   const body: string[] = [];
   body.push(`const origin = baseURL ?? ${tsString(appOrigin ?? 'http://localhost')};`);
@@ -164,11 +164,31 @@ function distinct(items: readonly string[]): string[] {
   return [...new Set(items)];
 }
 
+/**
+ * How many redacted parts of typing each value's variable has in the range: text typed into
+ * editable content is recorded part by part between the keys (a bold key, a new paragraph), and
+ * each part is a value of its own to type, so a variable per part when there are several.
+ */
+function typedParts(repro: Reproduction): Map<string, number> {
+  const parts = new Map<string, number>();
+  for (const { action } of repro.steps) {
+    if (action.type !== 'fill' || action.typed !== true || action.value !== REDACTED_VALUE) continue;
+    const name = envName(action.value_name);
+    parts.set(name, (parts.get(name) ?? 0) + 1);
+  }
+  return parts;
+}
+
 /** Writes each action as Playwright statements, remembering the urls visited (for back and forward). */
 class StepWriter {
   private readonly history: string[] = [];
+  /** The parts of typing given a variable so far, by the value's variable. */
+  private readonly partsSeen = new Map<string, number>();
 
-  constructor(private readonly appOrigin: string | undefined) {}
+  constructor(
+    private readonly appOrigin: string | undefined,
+    private readonly typedParts: ReadonlyMap<string, number>,
+  ) {}
 
   visited(url: string): void {
     this.history.push(url);
@@ -265,6 +285,10 @@ class StepWriter {
       case 'drag': {
         if (isPointerDrag(action)) {
           const moves = (action.moves ?? []).map(([x, y]) => `[${finite(x)}, ${finite(y)}]`).join(', ');
+          // Where it was let go, for the reader: the recorded path makes the drag.
+          const onto = this.target(action.to_locator, action.to_selector, action.to_nth, action.frame_url);
+          if (onto !== undefined)
+            notes.push(`// Dropped on ${commentText(onto, 300)}, along the path the person's pointer took.`);
           return on(`pointerDrag(page, ${target}, [${moves}])`);
         }
         const to = this.target(action.to_locator, action.to_selector, action.to_nth, action.frame_url);
@@ -313,11 +337,20 @@ class StepWriter {
   private value(action: ActionEntry, notes: string[]): string {
     const value = action.value ?? action.values?.[0] ?? '';
     if (value !== REDACTED_VALUE && !(action.values ?? []).includes(REDACTED_VALUE)) return tsString(value);
-    const name = envName(action.value_name);
-    notes.push(
-      `// The value was not recorded (${commentText(action.value_name ?? 'a private field', 60)}): set ${name} to type it.`,
-    );
-    return `process.env.${name} ?? ''`;
+    const field = commentText(action.value_name ?? 'a private field', 60);
+    const base = envName(action.value_name);
+    const parts = action.type === 'fill' && action.typed === true ? (this.typedParts.get(base) ?? 0) : 0;
+    if (parts > 1) {
+      const part = (this.partsSeen.get(base) ?? 0) + 1;
+      this.partsSeen.set(base, part);
+      const name = `${base}_PART_${part}`;
+      notes.push(
+        `// The value was not recorded (${field}, part ${part} of ${parts}, typed between the keys around it): set ${name} to type it.`,
+      );
+      return `process.env.${name} ?? ''`;
+    }
+    notes.push(`// The value was not recorded (${field}): set ${base} to type it.`);
+    return `process.env.${base} ?? ''`;
   }
 
   private files(action: ActionEntry, notes: string[]): string {

@@ -95,7 +95,11 @@ function describe(action: ActionEntry, on: string, cap: number): string {
     case 'drag':
       if (action.moves !== undefined && action.moves.length > 0) {
         const [dx, dy] = action.moves[action.moves.length - 1] ?? [0, 0];
-        return `Drag ${on} by the pointer, ${Math.round(dx)}, ${Math.round(dy)} px`;
+        const onto = action.to_locator ?? action.to_selector;
+        const by = `${Math.round(dx)}, ${Math.round(dy)} px`;
+        return onto === undefined
+          ? `Drag ${on} by the pointer, ${by}`
+          : `Drag ${on} by the pointer onto ${text(onto, cap)} (${by})`;
       }
       return `Drag ${on} onto ${text(action.to_locator ?? action.to_selector ?? 'the drop target', cap)}`;
     case 'scroll':

@@ -19,16 +19,18 @@ export interface PlaywrightRun {
   readonly output: string;
 }
 
-/** A test's time limit, and an action's (none by default: an action may take the test's time). */
+/** A test's time limit, and an action's (none by default: an action may take the test's time); workers (1 by default). */
 export interface TestLimits {
   readonly testMs?: number;
   readonly actionMs?: number;
+  /** Files run side by side, each worker with its own browser: for many small files with waits in them. */
+  readonly workers?: number;
 }
 
 /**
  * Runs `files` (name → content, `*.spec.ts`) with `@playwright/test` as a developer would
  * (`node_modules/.bin/playwright test`), in a temporary folder with a config that points at the
- * system Chromium (nothing is downloaded), headless, one worker, `baseURL`, bounded times. The
+ * system Chromium (nothing is downloaded), headless, one worker unless told, `baseURL`, bounded times. The
  * whole process group is stopped when the run ends or after `timeoutMs`.
  */
 export async function runPlaywrightTests(
@@ -47,7 +49,7 @@ export async function runPlaywrightTests(
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  workers: 1,
+  workers: ${limits.workers ?? 1},
   retries: 0,
   timeout: ${limits.testMs ?? 20_000},
   globalTimeout: ${timeoutMs - 10_000},

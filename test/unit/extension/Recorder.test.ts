@@ -361,4 +361,15 @@ describe('extension recording: the recorder', () => {
       ],
     ]);
   });
+  it('records what a pointer drag was let go on as its drop target, named as it is (not as a control clicked)', () => {
+    const { sent, described, recorder, later } = setup();
+    const apple = field('apple');
+    recorder.prepare(apple, 'li|Apple');
+    recorder.pointerDragged(apple, [[2, 96]], field('cherry'));
+    later();
+    expect(sent.map((a) => [a.type, a.locator, a.to_locator, a.moves])).to.deep.equal([
+      ['drag', "getByTestId('apple')", "getByTestId('cherry')", [[2, 96]]],
+    ]);
+    expect(described).to.deep.equal(['apple (clicked)', 'cherry']);
+  });
 });

@@ -38,6 +38,18 @@ describe('extension recording: what naming reads, printed at the press', () => {
     }
   });
 
+  it('stays the same when the page removes the pressed option named by aria-labelledby inside it (picked as it was pressed)', () => {
+    const doc = open(
+      '<div role="listbox"><div role="option" aria-labelledby="t2"><span id="t2">Banana</span></div><div role="option">Apple</div></div>',
+    );
+    const label = doc.getElementById('t2') as Element;
+    const before = namingPrint(label);
+    label.closest('[role=option]')?.remove();
+    expect(namingPrint(label), 'what names it is read in the removed part').to.equal(before);
+    label.textContent = 'Cherry';
+    expect(namingPrint(label), 'and still tells a rename').not.to.equal(before);
+  });
+
   it('stays the same when the page only changes state, classes or adds a ripple as it is pressed', () => {
     const doc = open('<button class="btn" aria-expanded="false" data-state="closed">Menu</button>');
     const button = doc.querySelector('button') as Element;

@@ -49,7 +49,18 @@ function pointerAt(element: Element): MouseEventInit {
 
 /** The events a mouse moving onto the element fires (over/enter bubble as the browser does: enter does not). */
 function hover(element: Element): unknown {
-  const at = pointerAt(element);
+  moveOnto(element, pointerAt(element));
+  return { hovered: describe(element) };
+}
+
+/**
+ * What a mouse fires as it comes onto `element` at `at`: pointer and mouse over, enter and move.
+ * A click moves the pointer there first, as a person's mouse and Playwright's click do: a
+ * component that watches the pointer's moves (a select whose list opens over its trigger ignores
+ * the release of the press that opened it until the pointer moved; a menu highlights the item
+ * under the pointer) sees the press where a mouse would have brought it.
+ */
+function moveOnto(element: Element, at: MouseEventInit): void {
   const still = { ...at, bubbles: false, cancelable: false };
   element.dispatchEvent(new PointerEvent('pointerover', { ...at, pointerType: 'mouse', isPrimary: true }));
   element.dispatchEvent(new PointerEvent('pointerenter', { ...still, pointerType: 'mouse', isPrimary: true }));
@@ -57,7 +68,6 @@ function hover(element: Element): unknown {
   element.dispatchEvent(new MouseEvent('mouseenter', still));
   element.dispatchEvent(new PointerEvent('pointermove', { ...at, pointerType: 'mouse', isPrimary: true }));
   element.dispatchEvent(new MouseEvent('mousemove', at));
-  return { hovered: describe(element) };
 }
 
 /** Two clicks (detail 1 and 2) and the dblclick event, as a double click fires them. */
@@ -89,6 +99,7 @@ export function click(element: Element): unknown {
     view: window,
   };
   const hit = landsOn(element, at.clientX, at.clientY);
+  moveOnto(hit, at);
   hit.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
   hit.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, buttons: 1 }));
   if (isA(element, 'HTMLElement')) (element as HTMLElement).focus();

@@ -198,6 +198,53 @@ describe('playwrightFile', () => {
     expect(code).not.to.include('dragTo');
   });
 
+  it('says in a comment where a pointer drag was let go, and still makes the drag by its path', () => {
+    const code = playwrightFile(
+      of([
+        {
+          type: 'drag',
+          locator: "getByRole('button', { name: 'Apple', exact: true })",
+          moves: [[2, 96]],
+          to_locator: "getByRole('button', { name: 'Cherry\\n*/ evil', exact: true })",
+        },
+      ]),
+    );
+    expect(syntaxErrors(code)).to.deep.equal([]);
+    const lines = code.split('\n').map((line) => line.trim());
+    const at = lines.indexOf("await pointerDrag(page, page.getByRole('button', { name: 'Apple', exact: true }), [[2, 96]]);");
+    expect(at).to.be.above(0);
+    expect(lines[at - 1]).to.equal(
+      "// Dropped on page.getByRole('button', { name: 'Cherry\\n*/ evil', exact: true }), along the path the person's pointer took.",
+    );
+    expect(code).not.to.include('dragTo');
+  });
+
+  it('gives each redacted part of rich text typed between the keys a variable of its own, and a single part the field’s', () => {
+    const editor = "getByRole('textbox', { name: 'Recovery phrase', exact: true })";
+    const part = { type: 'fill' as const, locator: editor, value: '[redacted]', value_name: 'Recovery phrase', typed: true };
+    const code = playwrightFile(
+      of([
+        part,
+        { type: 'press', locator: editor, key: 'Control+B' },
+        part,
+        { type: 'press', locator: editor, key: 'Enter' },
+        part,
+        { type: 'fill', locator: "getByLabel('PIN')", value: '[redacted]', value_name: 'PIN', typed: true },
+      ]),
+    );
+    expect(syntaxErrors(code)).to.deep.equal([]);
+    const typed = statements(code).filter((line) => line.includes('pressSequentially'));
+    expect(typed).to.deep.equal([
+      `await page.${editor}.pressSequentially(process.env.BROWSERTAP_RECOVERY_PHRASE_PART_1 ?? '');`,
+      `await page.${editor}.pressSequentially(process.env.BROWSERTAP_RECOVERY_PHRASE_PART_2 ?? '');`,
+      `await page.${editor}.pressSequentially(process.env.BROWSERTAP_RECOVERY_PHRASE_PART_3 ?? '');`,
+      "await page.getByLabel('PIN').pressSequentially(process.env.BROWSERTAP_PIN ?? '');",
+    ]);
+    expect(code).to.include(
+      '// The value was not recorded (Recovery phrase, part 2 of 3, typed between the keys around it): set BROWSERTAP_RECOVERY_PHRASE_PART_2 to type it.',
+    );
+  });
+
   it('writes no pointer drag helper into a file that has no pointer drag', () => {
     const code = playwrightFile(of([{ type: 'drag', locator: "getByText('card', { exact: true })", to_selector: '#zone' }]));
     expect(code).not.to.include('pointerDrag');

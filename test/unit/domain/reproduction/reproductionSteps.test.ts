@@ -164,6 +164,36 @@ describe('reproductionSteps', () => {
     expect(text).not.to.include('Actual:');
   });
 
+  it('says where a pointer drag was let go, and by how far when nothing was under it', () => {
+    const url = `${ORIGIN}/app/list.html`;
+    const text = reproductionSteps({
+      steps: [
+        {
+          type: 'drag',
+          role: 'button',
+          name: 'Apple',
+          moves: [
+            [0, 12],
+            [2, 96],
+          ],
+          to_locator: "getByRole('button', { name: 'Cherry', exact: true })",
+        },
+        { type: 'drag', role: 'slider', name: 'Volume', moves: [[40, 0]] },
+      ].map((fields, i) => ({
+        id: `a${i + 1}`,
+        action: { ts: i, by: 'human', url, ...fields } as unknown as ActionEntry,
+        responses: [],
+      })),
+      errors: [],
+      failed: [],
+      expect: 'no_errors',
+    });
+    expect(text.split('\n').slice(2, 4)).to.deep.equal([
+      `2. Drag button "Apple" by the pointer onto getByRole('button', { name: 'Cherry', exact: true }) (2, 96 px)`,
+      '3. Drag slider "Volume" by the pointer, 40, 0 px',
+    ]);
+  });
+
   it('writes page text so that an issue tracker renders none of it: markdown and HTML characters escaped', () => {
     const image = '![logo](http://evil.example/track.png)';
     const text = reproductionSteps({

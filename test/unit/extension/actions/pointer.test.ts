@@ -25,7 +25,7 @@ describe('page actions: the pointer family (click, dblclick, hover, drag, pointe
     page.close();
   });
 
-  it('clicks an element at its centre with the events a mouse click fires, and says what it clicked', async () => {
+  it('clicks an element at its centre with the events a mouse click fires, the pointer moved onto it first, and says what it clicked', async () => {
     page = actionPage('<button id="save" data-box="10 10 80 20">Save</button>');
     const heard = page.hear(page.$('#save'), POINTER);
     const outcome = await domAction('click', { selector: '#save' }, 1_000);
@@ -34,7 +34,19 @@ describe('page actions: the pointer family (click, dblclick, hover, drag, pointe
       tag: 'button',
       text: 'Save',
     });
-    expect(heard.events).to.deep.equal(['pointerdown@save', 'mousedown@save', 'pointerup@save', 'mouseup@save', 'click@save']);
+    expect(heard.events).to.deep.equal([
+      'pointerover@save',
+      'pointerenter@save',
+      'mouseover@save',
+      'mouseenter@save',
+      'pointermove@save',
+      'mousemove@save',
+      'pointerdown@save',
+      'mousedown@save',
+      'pointerup@save',
+      'mouseup@save',
+      'click@save',
+    ]);
     expect(page.document.activeElement).to.equal(page.$('#save'));
   });
 
