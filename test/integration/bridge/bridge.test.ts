@@ -59,7 +59,8 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
       expect(environ).to.include.members(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536']);
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      expect(argv.slice(1, argv.findIndex((arg) => arg.endsWith('cli.cjs')))).to.deep.equal([]);
+      const cliAt = argv.findIndex((arg) => arg.endsWith('cli.cjs'));
+      expect(argv.slice(1, cliAt), 'no V8 flag before the CLI').to.deep.equal([]);
     }
     const tools = await bridge.client.listTools();
     expect(tools.tools.map((t) => t.name)).to.deep.equal(['observe', 'interact', 'configure']);
