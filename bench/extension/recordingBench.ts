@@ -124,7 +124,7 @@ async function namingInPress(page: Page): Promise<Record<string, number>> {
   const bundle = await bundleForPage(
     `import { describeTarget } from './extension/src/record/locators.ts';
 import { namingPrint } from './extension/src/record/namingPrint.ts';
-import { clickTarget } from './extension/src/relay/recordPage.ts';
+import { clickTarget } from './extension/src/relay/recordTargets.ts';
 window.__press = { describeTarget, namingPrint, clickTarget, option: 'name', times: { name: [], print: [] } };
 window.addEventListener('pointerdown', (event) => {
   const press = window.__press;

@@ -1,7 +1,10 @@
 import type { ActionType, NavigationKind, PickedFile } from '../../../src/domain/wire/entries.js';
 import type { ActionWire } from '../shared/actions.js';
-import type { Described } from './locators.js';
+import { type Held, Outbox, type OutboxPorts, type Slot } from './Outbox.js';
+import { type RichInput, typedAfter } from './richTyping.js';
 import type { RecordedValue } from './values.js';
+
+export type { RichInput } from './richTyping.js';
 
 export const RECORD = Object.freeze({
   /** A field edit ends after this long without input (ms), or at blur, Enter, submit, another action. */
@@ -16,20 +19,10 @@ export const RECORD = Object.freeze({
   maxHeld: 500,
 });
 
-export interface RecorderPorts<E extends object> {
-  now(): number;
+/** The page as the Recorder sees it (Outbox.ts: the time, a task of its own, naming, sending). */
+export interface RecorderPorts<E extends object> extends OutboxPorts<E> {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
-  /** Runs `fn` in a task of its own, after the event being dispatched (and the page's handlers of it). */
-  defer(fn: () => void): void;
-  /**
-   * Names the element (locators.ts). The costly part: run only from `defer`. `clicked`: the
-   * element is where a pointer went down or a click landed, which a test clicks as the control
-   * it belongs to (the relay finds that control here, outside the event). `seen`: what naming
-   * read when the person pressed it (`prepare`), for the relay to refuse a name the page changed
-   * since (`renamed`).
-   */
-  describe(element: E, clicked: boolean, seen: string | undefined): Described;
   /**
    * What a fill or select records of the element's value now (values.ts: redaction, the values
    * setting); with `typed`, what it records of that text the person typed into the element's
@@ -42,23 +35,6 @@ export interface RecorderPorts<E extends object> {
   scrollOf(element: E | undefined): { x: number; y: number };
   /** The document's url now (cheap: read inside the event). */
   url(): string;
-  /** Hands finished actions on, in the order they happened (from a deferred task, never inside an event). */
-  send(actions: ActionWire[]): void;
-}
-
-interface Slot<E> {
-  readonly element: E;
-  /** Named as what a click on the element clicks (the control it is in). */
-  readonly clicked?: true;
-  /** What naming read at the person's press (`prepare`). */
-  readonly seen?: string;
-  described?: Described;
-}
-
-interface Held<E> {
-  readonly wire: ActionWire;
-  readonly target?: Slot<E>;
-  readonly to?: Slot<E>;
 }
 
 interface PendingClick<E> {
@@ -81,14 +57,6 @@ interface PendingRun<E> {
 }
 
 /**
- * What an input did to editable content (a rich-text editor), for recording it as typing: the
- * text it inserted at the caret; `key`, the doing of a key recorded as a press of its own (Enter,
- * Backspace, Delete, a formatting shortcut); `other`, anything typing cannot say (a paste, a
- * drop, a composition, undo), which makes the edit one whole `fill` as a text field's.
- */
-export type RichInput = { readonly text: string } | 'key' | 'other';
-
-/**
  * Turns what a person does in a page into actions (docs/mcp-tools.md), in the order they happened: a click
  * (or, when a second click follows on the same element, one dblclick); one `fill` per field edit
  * with the final value, taken at 500 ms idle, blur, Enter, submit or the next action, whatever
@@ -99,19 +67,24 @@ export type RichInput = { readonly text: string } | 'key' | 'other';
  * own (`defer`), and an action is sent once its targets are named.
  */
 export class Recorder<E extends object> {
-  private readonly named = new WeakMap<E, { slot: Slot<E>; at: number }>();
-  private readonly toName: Slot<E>[] = [];
-  private naming = false;
-  private readonly held: Held<E>[] = [];
+  private readonly outbox: Outbox<E>;
   private click: PendingClick<E> | undefined;
   private fill: PendingRun<E> | undefined;
   private scroll: PendingRun<E> | undefined;
   private dragFrom: Slot<E> | undefined;
-  private readonly waiting: Array<() => void> = [];
-  /** Actions dropped because more than RECORD.maxHeld waited (reported by the relay as a lost-entries note). */
-  dropped = 0;
 
-  constructor(private readonly ports: RecorderPorts<E>) {}
+  constructor(private readonly ports: RecorderPorts<E>) {
+    this.outbox = new Outbox(ports, RECORD);
+  }
+
+  /** Actions dropped because more than RECORD.maxHeld waited (reported by the relay as a lost-entries note). */
+  get dropped(): number {
+    return this.outbox.dropped;
+  }
+
+  set dropped(count: number) {
+    this.outbox.dropped = count;
+  }
 
   /**
    * The person pressed the element (a pointer went down, or a key that activates it): name it
@@ -123,7 +96,7 @@ export class Recorder<E extends object> {
     this.slotFor(element, true, seen);
     // Named in this task (already outside the press): a task later, at machine speed, the
     // click may already have changed the page.
-    if (this.toName.length > 0) this.name();
+    this.outbox.namePending();
   }
 
   clicked(element: E, detail: number): void {
@@ -270,8 +243,8 @@ export class Recorder<E extends object> {
     named?: E,
   ): (late?: Partial<ActionWire>) => void {
     this.finishAll();
-    const slot = element === undefined ? undefined : this.describedNow(element);
-    const to = named === undefined ? undefined : this.describedNow(named);
+    const slot = element === undefined ? undefined : this.outbox.describedNow(element);
+    const to = named === undefined ? undefined : this.outbox.describedNow(named);
     const ts = this.ports.now();
     const url = this.ports.url();
     let done = false;
@@ -289,22 +262,19 @@ export class Recorder<E extends object> {
   /** Everything pending is finished and named now (the page is going away). */
   flushNow(): void {
     this.finishAll();
-    this.name();
+    this.outbox.name();
   }
 
   /** Resolves once every finished action has been handed on (a drain: read after act). */
   settled(): Promise<void> {
-    if (this.held.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return this.outbox.settled();
   }
 
   /** Drops what is pending (recording was turned off). */
   reset(): void {
     for (const pending of [this.click, this.fill, this.scroll]) if (pending !== undefined) this.ports.clearTimeout(pending.timer);
     this.click = this.fill = this.scroll = this.dragFrom = undefined;
-    this.held.length = 0;
-    this.toName.length = 0;
-    this.release();
+    this.outbox.clear();
   }
 
   private base(type: ActionType, extra: Partial<ActionWire> = {}): { wire: ActionWire } {
@@ -381,97 +351,11 @@ export class Recorder<E extends object> {
     scroll.timer = this.ports.setTimeout(() => this.armScroll(), wait);
   }
 
-  /** The element's slot: the one named lately (at pointerdown), else a new one, named in the next task. */
   private slotFor(element: E, clicked = false, seen?: string): Slot<E> {
-    const now = this.ports.now();
-    const known = this.named.get(element);
-    // A click needs the name of what it clicks; anything else takes the element's latest name;
-    // a press, the name of what it looked like then.
-    const fits =
-      known !== undefined && (known.slot.clicked === true || !clicked) && (seen === undefined || known.slot.seen === seen);
-    if (fits && now - known.at <= RECORD.namedForMs) return known.slot;
-    const slot: Slot<E> = { element, ...(clicked ? { clicked: true as const } : {}), ...(seen === undefined ? {} : { seen }) };
-    this.named.set(element, { slot, at: now });
-    this.toName.push(slot);
-    this.later();
-    return slot;
+    return this.outbox.slotFor(element, clicked, seen);
   }
 
-  private describedNow(element: E): Slot<E> {
-    return { element, described: this.safeDescribe(element) };
-  }
-
-  private name(): void {
-    this.naming = false;
-    for (const slot of this.toName.splice(0))
-      slot.described ??= this.safeDescribe(slot.element, slot.clicked === true, slot.seen);
-    this.pump();
-  }
-
-  private safeDescribe(element: E, clicked = false, seen?: string): Described {
-    try {
-      return this.ports.describe(element, clicked, seen);
-    } catch {
-      return {};
-    }
-  }
-
-  /** Keeps the action for the next task, which names what is left to name and sends (nothing is sent inside an event). */
   private hold(action: Held<E>): void {
-    this.held.push(action);
-    if (this.held.length > RECORD.maxHeld) {
-      this.held.shift();
-      this.dropped++;
-    }
-    this.later();
+    this.outbox.hold(action);
   }
-
-  private later(): void {
-    if (this.naming) return;
-    this.naming = true;
-    this.ports.defer(() => this.name());
-  }
-
-  /** Sends, in order, every held action whose targets are named. */
-  private pump(): void {
-    let ready = 0;
-    while (ready < this.held.length) {
-      const action = this.held[ready] as Held<E>;
-      if (action.target?.described === undefined && action.target !== undefined) break;
-      if (action.to !== undefined && action.to.described === undefined) break;
-      ready++;
-    }
-    if (ready === 0) return;
-    const out = this.held.splice(0, ready).map(wireOf);
-    this.ports.send(out);
-    if (this.held.length === 0) this.release();
-  }
-
-  private release(): void {
-    for (const done of this.waiting.splice(0)) done();
-  }
-}
-
-/** A rich edit's typing after one more input: its text appended, a key's edit left to the key, anything else ends it. */
-function typedAfter(typed: string | null | undefined, input: RichInput): string | null {
-  if (typed === null || typed === undefined) return null;
-  if (input === 'key') return typed;
-  if (input === 'other') return null;
-  return typed.length >= TYPED_CHARS ? typed : typed + input.text;
-}
-
-/** Characters of typing kept for a rich edit; the value recorded is cut at MAX_VALUE anyway. */
-const TYPED_CHARS = 1_000;
-
-function wireOf<E>(action: Held<E>): ActionWire {
-  const wire: ActionWire = { ...action.wire };
-  const target = action.target?.described;
-  if (target !== undefined) Object.assign(wire, target);
-  const to = action.to?.described;
-  if (to !== undefined) {
-    if (to.locator !== undefined) wire.to_locator = to.locator;
-    if (to.selector !== undefined) wire.to_selector = to.selector;
-    if (to.nth !== undefined) wire.to_nth = to.nth;
-  }
-  return wire;
 }

@@ -65,3 +65,10 @@ export function fieldValue(element: Element): string {
   if (element.nodeName === 'INPUT' || element.nodeName === 'TEXTAREA') return (element as HTMLInputElement).value;
   return (element as HTMLElement).innerText ?? element.textContent ?? '';
 }
+
+/** A field's value as recorded, or of the text typed into it: redacted when its whole value would be. */
+export function typedValue(element: Element, typed: string | undefined, values: boolean): RecordedValue {
+  const whole = recordedValue(element, fieldValue(element), values);
+  if (typed === undefined || whole.value === REDACTED_VALUE) return whole;
+  return recordedValue(element, typed, values);
+}

@@ -2,6 +2,7 @@ import type { ActionEntry } from '../../domain/wire/entries.js';
 import { REDACTED_VALUE } from '../../domain/wire/recording.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { RangeAction } from '../shared/actionRange.js';
+import { LOADABLE_URL } from '../../domain/browserActions/args.js';
 import { ACTIONS, replayerOf } from '../../domain/browserActions/table.js';
 import { CAUSED_STEP, type ReplayStep } from '../../domain/wire/replay.js';
 import { frameSelector } from '../../domain/reproduction/frameSelector.js';
@@ -18,9 +19,6 @@ export { frameSelector };
 export const CAUSED_LOAD_MS = 2_000;
 /** A submit this soon after a click or a key is that action's doing (ms), as in `observe reproduction`. */
 export const CAUSED_SUBMIT_MS = 1_000;
-
-/** Urls a replay loads: the schemes `interact navigate` takes. */
-const LOADABLE = /^(https?:\/\/|file:\/\/|about:)/i;
 
 /**
  * The steps that replay `actions` (one tab's, oldest first, at least one) with the user-level
@@ -40,7 +38,7 @@ export function replaySteps(actions: readonly RangeAction[], values: Readonly<Re
   if (first === undefined) throw new DomainError('invalid_params', 'the range holds no action to replay');
   // What a replay may load is what `interact navigate` may: the recorded urls come from pages.
   for (const action of actions) {
-    if (!LOADABLE.test(action.entry.url)) throw unreplayable(action, `its page's url is not an http(s), file or about: url`);
+    if (!LOADABLE_URL.test(action.entry.url)) throw unreplayable(action, `its page's url is not an http(s), file or about: url`);
   }
   const history = new History(first.entry.url);
   const steps: ReplayStep[] =

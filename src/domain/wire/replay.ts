@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from '../browserActions/form.js';
 import { ACTION_LIST, type ACTIONS, type ActionName, actionNamed } from '../browserActions/table.js';
 
 /**
@@ -72,7 +73,7 @@ export const REPLAY = Object.freeze({
   /** Time a navigation step needs left to start. */
   loadStartMs: 1_500,
   /** Generated upload files, in all, at most (bytes): as `interact upload`'s files. */
-  maxUploadBytes: 5 * 1024 * 1024,
+  maxUploadBytes: MAX_UPLOAD_BYTES,
 });
 
 /** Steps that run no element action: their time is a page load's. */

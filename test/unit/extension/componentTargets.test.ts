@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { accessibleName } from '../../../extension/src/inject/accessibleName.js';
 import { queryAll } from '../../../extension/src/inject/targets.js';
 import { describeTarget } from '../../../extension/src/record/locators.js';
-import { clickTarget } from '../../../extension/src/relay/recordPage.js';
+import { clickTarget } from '../../../extension/src/relay/recordTargets.js';
 import { withPage } from './support/jsdom.js';
 
 /**

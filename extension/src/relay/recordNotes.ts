@@ -1,0 +1,72 @@
+/** Events noted for the recorder within one task, at most (a person makes a few). */
+export const MAX_NOTED = 1_000;
+
+/** When a noted event happened, and the page's url then (for what is recorded with one). */
+export interface Noted {
+  readonly ts: number;
+  readonly url: string | undefined;
+}
+
+export interface NotesPorts {
+  now(): number;
+  /** Runs `fn` in a task of its own, after this one. */
+  defer(fn: () => void): void;
+  /** A note was dropped past MAX_NOTED (counted like dropped actions). */
+  dropped(): void;
+  /** The task of the noted events is over (what its events were evidence for ends): called as the notes are heard. */
+  taskEnded(): void;
+}
+
+/**
+ * The listeners do as little as they can inside the page's events (a page waits for them
+ * before its own handlers run): they read what only the event has and note it, with its time;
+ * the recorder hears the notes in order in the next task (`hear`), and before anything else
+ * uses it (an agent's action, a drain, the page going away). `url`: the page's url at the
+ * event, for what is recorded with one (a click, a key), which the page's handlers may change
+ * (a router) before the recorder hears it.
+ */
+export class Notes {
+  private readonly noted: Array<Noted & { readonly hear: () => void }> = [];
+  private hearing = false;
+  /** While a note is heard: its time and url (the recorder's `now` and `url` read them). */
+  heard: Noted | undefined;
+
+  constructor(private readonly ports: NotesPorts) {}
+
+  note(hearIt: () => void, url?: string): void {
+    // A page that makes events in a loop within one task (focus and blur do) cannot grow this
+    // without end: past the bound the events are dropped and counted like dropped actions.
+    if (this.noted.length >= MAX_NOTED) {
+      this.ports.dropped();
+      return;
+    }
+    this.noted.push({ ts: this.ports.now(), url, hear: hearIt });
+    this.soon();
+  }
+
+  /** Hears the notes in a task of its own, after this one (and so ends what this task's events are evidence for). */
+  soon(): void {
+    if (this.hearing) return;
+    this.hearing = true;
+    this.ports.defer(() => this.hear());
+  }
+
+  /** Hears every note now, in order. */
+  hear(): void {
+    this.hearing = false;
+    this.ports.taskEnded();
+    for (const item of this.noted.splice(0)) {
+      this.heard = item;
+      try {
+        item.hear();
+      } finally {
+        this.heard = undefined;
+      }
+    }
+  }
+
+  /** Forgets what was noted (recording was turned off). */
+  clear(): void {
+    this.noted.length = 0;
+  }
+}

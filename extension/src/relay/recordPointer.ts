@@ -1,0 +1,236 @@
+import { type DragStart, dragStart, dropTarget } from '../record/dropTarget.js';
+import { choiceByChange, inField } from '../record/fields.js';
+import type { PersonEvidence, Press } from '../record/PersonEvidence.js';
+import type { Recorder } from '../record/Recorder.js';
+import { pressPrint, targetOf } from './recordTargets.js';
+
+/** A press whose pointer went this far (px, either way) before its release is a drag, not a click. */
+export const DRAG_MIN_PX = 8;
+/** Points of a drag's path kept, at most (past it every other one is dropped, the last kept). */
+export const MAX_DRAG_POINTS = 32;
+
+/** The main button's press, from pointerdown to what it ended in. */
+interface Pressing {
+  readonly element: Element;
+  /** Where it went down (client px). */
+  readonly x: number;
+  readonly y: number;
+  /** The pointer's path from there while pressed, sampled (offsets from x, y). */
+  readonly moves: Array<[number, number]>;
+  /** The pointer went DRAG_MIN_PX or more from where it went down. */
+  far: boolean;
+  /** It started an HTML drag and drop (recorded as `drag` by dragstart and drop). */
+  html5: boolean;
+  released?: true;
+  /** A click event came for it. */
+  clicked: boolean;
+  /** It was recorded as a pointer drag. */
+  dragged?: true;
+  /** The page when the pointer went far (dropTarget.ts), and what the drag was dropped on. */
+  start?: DragStart;
+  to?: Element;
+}
+
+export interface PointerRecordingPorts {
+  readonly recorder: Recorder<Element>;
+  readonly evidence: PersonEvidence<Element>;
+  /** Notes what the recorder hears in the next task (recordNotes.ts), with the url at the event. */
+  note(hear: () => void, url?: string): void;
+}
+
+/** The listeners of the person's pointer: presses, moves while pressed, releases, clicks, double clicks. */
+export interface PointerRecording {
+  pointerDown(event: Event): void;
+  pointerMove(event: Event): void;
+  pointerUp(event: Event): void;
+  click(event: Event): void;
+  doubleClick(event: Event): void;
+  /** A trusted HTML drag started: the press held is no pointer drag (dragstart and drop record it). */
+  dragStarted(): void;
+  /** The notes are heard: the press released in the last task no longer waits for its click. */
+  taskEnded(): void;
+}
+
+/**
+ * The person's pointer as recording sees it (the pointer's one pipeline: a press, then what it
+ * ends in). Clicks are recorded on the element the pointer hit; the control a test clicks for it
+ * (clickTarget) is found when it is named, after the event: a control's visibility needs style,
+ * which the pointer's :hover and :active have just made stale. What naming reads is printed at
+ * the press, before the page's handlers run, to see whether they renamed it (namingPrint.ts).
+ * A press whose pointer went far is a drag, recorded with its sampled path and what it was let
+ * go on; a press the page removed before its click is still a click.
+ */
+export function recordPointer({ recorder, evidence, note }: PointerRecordingPorts): PointerRecording {
+  // The main button's last press, and the one released in this task (its click comes in it too).
+  let pressing: Pressing | undefined;
+  let releasing: Pressing | undefined;
+
+  function pointerDown(event: Event): void {
+    if (!event.isTrusted) return;
+    const element = targetOf(event);
+    if (element === undefined) return;
+    // Where and with which button: read only if a scroll comes to ask (the event keeps them).
+    const pointer = event as PointerEvent;
+    evidence.pointerDown({
+      target: element,
+      get x() {
+        return pointer.clientX;
+      },
+      get y() {
+        return pointer.clientY;
+      },
+      get button() {
+        return pointer.button;
+      },
+      at: Date.now(),
+    });
+    const seen = pressPrint(element);
+    note(() => recorder.prepare(element, seen));
+    // The main button's press: what a click or a drag it ends in stands for (below).
+    pressing =
+      pointer.button === 0 && pointer.isPrimary
+        ? { element, x: pointer.clientX, y: pointer.clientY, moves: [], far: false, html5: false, clicked: false }
+        : undefined;
+    // A label pressed stands for its field, whose check or choice is named as it was then too.
+    const control = element instanceof HTMLLabelElement ? element.control : null;
+    if (control !== null) {
+      const controlSeen = pressPrint(control);
+      note(() => recorder.prepare(control, controlSeen));
+    }
+  }
+
+  // While the main button is down: the pointer's path, sampled (a drag that moves an element is
+  // recorded with it). Returns at once when no press is held.
+  function pointerMove(event: Event): void {
+    const press = pressing;
+    if (press === undefined || press.released || !event.isTrusted) return;
+    const pointer = event as PointerEvent;
+    if (!pointer.isPrimary || (pointer.buttons & 1) === 0) return;
+    const dx = Math.round(pointer.clientX - press.x);
+    const dy = Math.round(pointer.clientY - press.y);
+    if (!press.far && Math.abs(dx) < DRAG_MIN_PX && Math.abs(dy) < DRAG_MIN_PX) return;
+    if (!press.far) press.start = dragStart(press.element);
+    press.far = true;
+    sample(press.moves, [dx, dy]);
+  }
+
+  // The press ends: a click follows in this same task (the browser fires it right after the
+  // release), unless the page removed what was pressed; heard in the next task, the press is a
+  // drag (the pointer went far), or a click the page's own handling of the press left without
+  // its click event (a choice made on mousedown or pointerup that unmounted the option).
+  function pointerUp(event: Event): void {
+    const press = pressing;
+    if (press === undefined || press.released || !event.isTrusted) return;
+    const pointer = event as PointerEvent;
+    if (!pointer.isPrimary || pointer.button !== 0) return;
+    press.released = true;
+    if (press.far) {
+      const [dx, dy] = [Math.round(pointer.clientX - press.x), Math.round(pointer.clientY - press.y)];
+      sample(press.moves, [dx, dy]);
+      // Before the page's handlers drop and reorder: what the drag was let go on.
+      if (press.start !== undefined && !press.html5)
+        press.to = safeDropTarget(press.element, press.start, pointer.clientX, pointer.clientY, dx, dy);
+    }
+    releasing = press;
+    note(() => released(press), location.href);
+  }
+
+  function released(press: Pressing): void {
+    if (press.far) {
+      // A text selection, a field's own dragging (a range, a caret), an HTML drag, a scrollbar's
+      // thumb (its scroll is recorded): not an element's move.
+      const selected = (getSelection()?.toString() ?? '') !== '';
+      const at = { target: press.element, x: press.x, y: press.y, button: 0, at: 0 };
+      const scrollbar = onScrollbar(at, undefined) || onScrollbar(at, press.element);
+      if (!press.html5 && !selected && !scrollbar && !inField(press.element)) {
+        press.dragged = true;
+        recorder.pointerDragged(press.element, press.moves, press.to);
+      }
+      return;
+    }
+    if (!press.clicked && !press.element.isConnected) recorder.clicked(press.element, 1);
+  }
+
+  function click(event: Event): void {
+    if (!event.isTrusted) return;
+    let element = targetOf(event);
+    if (element === undefined) return;
+    // The click of the press just released: a test clicks what was pressed. The click lands on
+    // what holds both the press and the release, which is the page around the control when the
+    // control's press moved something under the release (a backdrop, pointer-events: none), or
+    // on what is left when the page removed the pressed element.
+    const press = releasing;
+    if (press !== undefined && !press.clicked) {
+      press.clicked = true;
+      if (element !== press.element && (!press.element.isConnected || element.contains(press.element))) element = press.element;
+    }
+    evidence.clicked(element);
+    const detail = (event as MouseEvent).detail;
+    const clicked = element;
+    note(() => {
+      if (press?.dragged === true) return; // the drag's own release
+      if (!choiceByChange(clicked)) recorder.clicked(clicked, detail);
+    }, location.href);
+  }
+
+  function doubleClick(event: Event): void {
+    if (!event.isTrusted) return;
+    const element = targetOf(event);
+    if (element === undefined) return;
+    note(() => {
+      if (!choiceByChange(element)) recorder.doubleClicked(element);
+    }, location.href);
+  }
+
+  return {
+    pointerDown,
+    pointerMove,
+    pointerUp,
+    click,
+    doubleClick,
+    dragStarted: () => {
+      if (pressing !== undefined) pressing.html5 = true;
+    },
+    taskEnded: () => {
+      releasing = undefined;
+    },
+  };
+}
+
+/**
+ * Whether a press was on a scrollbar of what scrolled (the page's: `undefined`): outside the
+ * element's client area but inside its border box, where Chromium draws its scrollbars.
+ */
+export function onScrollbar(press: Press<Element>, scrolled: Element | undefined): boolean {
+  const root = document.documentElement;
+  if (scrolled === undefined) return press.x >= root.clientWidth || press.y >= root.clientHeight;
+  if (press.target !== scrolled) return false;
+  const box = scrolled.getBoundingClientRect();
+  const left = box.left + scrolled.clientLeft;
+  const top = box.top + scrolled.clientTop;
+  const inside = press.x >= box.left && press.x < box.right && press.y >= box.top && press.y < box.bottom;
+  const client =
+    press.x >= left && press.x < left + scrolled.clientWidth && press.y >= top && press.y < top + scrolled.clientHeight;
+  return inside && !client;
+}
+
+/** Keeps `point` in a path of at most MAX_DRAG_POINTS: when full, every other point goes (the last stays). */
+export function sample(moves: Array<[number, number]>, point: [number, number]): void {
+  const last = moves[moves.length - 1];
+  if (last !== undefined && last[0] === point[0] && last[1] === point[1]) return;
+  if (moves.length >= MAX_DRAG_POINTS) {
+    let kept = 0;
+    for (let i = 1; i < moves.length; i += 2) moves[kept++] = moves[i] as [number, number];
+    moves.length = kept;
+  }
+  moves.push(point);
+}
+
+/** What a pointer drag was dropped on (dropTarget.ts), or nothing when reading it throws. */
+function safeDropTarget(element: Element, start: DragStart, x: number, y: number, dx: number, dy: number): Element | undefined {
+  try {
+    return dropTarget(element, start, x, y, dx, dy);
+  } catch {
+    return undefined;
+  }
+}
