@@ -52,9 +52,11 @@ export default function ReactAriaForm() {
         <Label>Its name</Label>
         <Input />
       </TextField>
-      <Checkbox isSelected={terms} onChange={setTerms}>
-        I will feed it every day
-      </Checkbox>
+      <div style={{ marginTop: 8 }}>
+        <Checkbox isSelected={terms} onChange={setTerms}>
+          I will feed it every day
+        </Checkbox>
+      </div>
       <Button onPress={() => setSaved({ animal, name, terms })}>Adopt</Button>
     </main>
   );
