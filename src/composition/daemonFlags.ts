@@ -46,6 +46,7 @@ export const DAEMON_BUILTINS: readonly string[] = [
   'node:url',
   'node:util',
   'node:v8',
+  'node:vm',
   'node:zlib',
 ];
 
