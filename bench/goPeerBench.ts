@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import {
@@ -19,7 +18,7 @@ import {
   spawnGoDaemon,
 } from './goPeer.js';
 import { JsonHttp } from './jsonHttp.js';
-import { BENCH_CLI, logEntry, median, percentile, RawMcpClient } from './lib.js';
+import { BENCH_CLI, launchEnv, launchFlags, logEntry, median, percentile, RawMcpClient } from './lib.js';
 
 export interface SideFigures {
   /** Daemon spawn → /health answered (ms), median of the spawns. */
@@ -27,6 +26,8 @@ export interface SideFigures {
   /** The same for browsertap's first start in a state dir (no code cache yet). */
   spawnHealthFirstMs: number;
   rssStartMb: number;
+  /** 3 s after its first MCP session (initialize, one observe) ended. */
+  rssAfterSessionMb: number;
   rss500kMb: number;
   rss500kLaterMb: number;
   bridgeFirstCallMs: number;
@@ -46,6 +47,8 @@ export interface GoPeerFigures {
   /** The build before (`BENCH_BASE_CLI`), when measured beside. */
   readonly before?: SideFigures;
   readonly go: SideFigures;
+  /** Bare Node doing the least each start-up, memory and read figure needs (bench/floor/), when measured. */
+  readonly floor?: Partial<SideFigures>;
 }
 
 const SPAWNS = 7;
@@ -148,7 +151,7 @@ interface Side {
   extension(port: number, stop: AbortSignal, options: ExtensionOptions): Promise<void>;
 }
 
-type SideName = 'ours' | 'before' | 'go';
+type SideName = 'ours' | 'before' | 'go' | 'floor';
 
 interface ExtensionOptions {
   /** browsertap's: claim each command before it acts, as the extension does (default); false polls as one before it did. */
@@ -199,10 +202,10 @@ function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Si
       const started = performance.now();
       const child = spawn(
         process.execPath,
-        [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
+        [...launchFlags(cli), cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
         {
           stdio: 'ignore',
-          env: { ...process.env, ...DAEMON_ENV },
+          env: { ...process.env, ...launchEnv(cli) },
         },
       );
       const spawnMs = await untilHealthy(port, started);
@@ -281,8 +284,9 @@ function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Si
 
 const ours = browsertap('ours', BENCH_CLI, BENCH_CLI);
 const BASE_CLI = process.env.BENCH_BASE_CLI;
-/** The build before (its dist/cli.js; its bridge is the dist/cli.cjs beside it), when asked for. */
-const before = BASE_CLI === undefined ? undefined : browsertap('before', BASE_CLI, BASE_CLI.replace(/cli\.js$/, 'cli.cjs'));
+/** The build before (`BENCH_BASE_CLI`, its dist/cli.js): its daemon and bridge from the dist/cli.cjs beside it, as its bridge starts them. */
+const BASE_BIN = BASE_CLI?.replace(/cli\.js$/, 'cli.cjs');
+const before = BASE_BIN === undefined ? undefined : browsertap('before', BASE_BIN, BASE_BIN);
 
 const go: Side = {
   name: 'go',
@@ -340,6 +344,55 @@ const go: Side = {
   },
 };
 
+/**
+ * The floor (bench/floor/): bare Node doing the least each start-up, memory and read figure
+ * needs (an HTTP server that keeps the newest 1 000 entries and answers a read with the newest
+ * 100, payload twice, on SSE; a stdio bridge that starts it at once), to say what Node itself
+ * costs on this machine. It has no command path.
+ */
+const FLOOR_DIR = new URL('./floor/', import.meta.url).pathname;
+const noCommands = (): never => {
+  throw new Error('the floor has no command path');
+};
+const floor: Side = {
+  name: 'floor',
+  async startDaemon(stateDir) {
+    const port = await freePort();
+    const dir = stateDir ?? tempDir('floor-bench-');
+    const started = performance.now();
+    const child = spawn(process.execPath, [`${FLOOR_DIR}daemon.cjs`, String(port), dir], { stdio: 'ignore' });
+    const spawnMs = await untilHealthy(port, started);
+    return {
+      port,
+      stateDir: dir,
+      child,
+      spawnMs,
+      stop: async () => {
+        await stopProcess(child);
+        if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  async bridgeFirstCall(stateDir) {
+    const port = await freePort();
+    const { ms, child } = await stdioFirstCall(process.execPath, [`${FLOOR_DIR}bridge.cjs`, String(port), stateDir], process.env);
+    await new Promise((resolve) => child.once('exit', resolve));
+    await stopPid(Number(readFileSync(`${stateDir}/daemon.pid`, 'utf8')));
+    return ms;
+  },
+  ingestHeaders: {},
+  async client(daemon) {
+    const raw = await new RawMcpClient(daemon.port, 'floor').connect();
+    return { call: (name, args) => raw.callTool(name, args), close: () => raw.close() };
+  },
+  observe: { what: 'logs', limit: 100 },
+  inline: {},
+  queued: {},
+  correlationOf: noCommands,
+  complete: noCommands,
+  extension: noCommands,
+};
+
 async function ingest(port: number, headers: Readonly<Record<string, string>>, batches: number): Promise<void> {
   const http = new JsonHttp(port, 4);
   const body = { entries: Array.from({ length: 100 }, (_, i) => logEntry(i)) };
@@ -368,11 +421,18 @@ async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
   return samples.sort((a, b) => a - b);
 }
 
-/** A state dir in which browsertap's daemon has run once (its code cache written), as a user's is. */
+/**
+ * A state dir in which browsertap's daemon has run once and served an agent (its code caches
+ * written), as a user's is: one observe, then 2.5 s (each cache is written at most 1.5 s after
+ * the code it holds has run).
+ */
 async function usedStateDir(side: Side): Promise<string> {
   const dir = tempDir('browsertap-bench-');
   const daemon = await side.startDaemon(dir);
-  await sleep(2_500); // the MCP side loads at 1 s, then the cache is written
+  const client = await side.client(daemon);
+  await client.call('observe', side.observe);
+  client.close();
+  await sleep(2_500);
   await daemon.stop();
   return dir;
 }
@@ -410,9 +470,20 @@ async function pollSeen(
   return seen.sort((a, b) => a - b);
 }
 
-/** RSS of a daemon 3 s after it answered /health (browsertap's MCP side loads at 1 s). */
+/** RSS of a daemon 3 s after it answered /health (a browsertap daemon started by hand loads its MCP side for its first agent). */
 function rssAtStart(side: Side, stateDir: string | undefined): Promise<number> {
   return withDaemon(side, stateDir, async (daemon) => {
+    await sleep(RSS_START_AFTER_MS);
+    return rssMb(daemon.child.pid as number);
+  });
+}
+
+/** RSS 3 s after a first MCP session (initialize, one observe, closed): browsertap's MCP side loads for it. */
+function rssAfterSession(side: Side, stateDir: string | undefined): Promise<number> {
+  return withDaemon(side, stateDir, async (daemon) => {
+    const client = await side.client(daemon);
+    await client.call('observe', side.observe);
+    client.close();
     await sleep(RSS_START_AFTER_MS);
     return rssMb(daemon.child.pid as number);
   });
@@ -525,13 +596,18 @@ function polled(side: Side, stateDir: string | undefined): Promise<{ pollSeenP50
 /** One run: each figure of every side, in turns (the start-up ones alternate spawn by spawn). */
 export async function runGoPeerBench(): Promise<GoPeerFigures> {
   goPeerBinary();
-  const sides = [ours, ...(before === undefined ? [] : [before]), go];
-  // browsertap's daemons run in a state dir a daemon has used (as a user's), the Go peer's in fresh ones.
+  const peers = [ours, ...(before === undefined ? [] : [before]), go];
+  // Start-up, memory and reads are measured on the floor too; commands are not (it has none).
+  const sides = [...peers, floor];
+  // browsertap's daemons run in a state dir a daemon has used (as a user's), the others in fresh ones.
   const dirs = new Map<Side, string | undefined>();
-  for (const side of sides) dirs.set(side, side === go ? undefined : await usedStateDir(side));
-  const each = async <T>(measure: (side: Side, stateDir: string | undefined) => Promise<T>): Promise<Map<Side, T>> => {
+  for (const side of sides) dirs.set(side, side === go || side === floor ? undefined : await usedStateDir(side));
+  const each = async <T>(
+    measure: (side: Side, stateDir: string | undefined) => Promise<T>,
+    among: readonly Side[] = sides,
+  ): Promise<Map<Side, T>> => {
     const found = new Map<Side, T>();
-    for (const side of sides) found.set(side, await measure(side, dirs.get(side)));
+    for (const side of among) found.set(side, await measure(side, dirs.get(side)));
     return found;
   };
   try {
@@ -544,35 +620,37 @@ export async function runGoPeerBench(): Promise<GoPeerFigures> {
     const bridges = new Map(sides.map((side) => [side, [] as number[]]));
     for (let i = 0; i < BRIDGES; i++) {
       for (const side of sides) {
-        const dir = dirs.get(side) ?? tempDir('gasoline-bench-');
+        const dir = dirs.get(side) ?? tempDir(`${side.name}-bench-`);
         bridges.get(side)!.push(await side.bridgeFirstCall(dir));
-        if (side === go) rmSync(dir, { recursive: true, force: true });
+        if (dirs.get(side) === undefined) rmSync(dir, { recursive: true, force: true });
       }
     }
     const start = await each(rssAtStart);
+    const afterSession = await each(rssAfterSession);
     const memory = await each(rssAfterEntries);
     // Every figure below gets fresh daemons: the Go peer refuses a daemon's 501st tool call in any
     // minute (a sliding window of 500), and none of these makes more than 400.
     const read = await each(reads);
     const eight = await each(callers);
-    const inline = await each(roundTrips);
+    const inline = await each(roundTrips, peers);
     const unclaimed = (await roundTrips(ours, dirs.get(ours), false)).roundTripP50;
-    const poll = await each(polled);
-    const figures = (side: Side): SideFigures => ({
+    const poll = await each(polled, peers);
+    const startUp = (side: Side): Omit<SideFigures, 'roundTripP50' | 'roundTripP99' | 'pollSeenP50' | 'pollSeenP99'> => ({
       spawnHealthMs: median(spawns.get(side)!),
       spawnHealthFirstMs: side === ours ? median(firstSpawns) : median(spawns.get(side)!),
       bridgeFirstCallMs: median(bridges.get(side)!),
       rssStartMb: start.get(side)!,
+      rssAfterSessionMb: afterSession.get(side)!,
       ...memory.get(side)!,
       ...read.get(side)!,
       callersPerS: eight.get(side)!,
-      ...inline.get(side)!,
-      ...poll.get(side)!,
     });
+    const figures = (side: Side): SideFigures => ({ ...startUp(side), ...inline.get(side)!, ...poll.get(side)! });
     return {
       ours: { ...figures(ours), roundTripUnclaimedP50: unclaimed },
       ...(before === undefined ? {} : { before: figures(before) }),
       go: figures(go),
+      floor: startUp(floor),
     };
   } finally {
     for (const dir of dirs.values()) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
@@ -614,6 +692,12 @@ const PEER_ROWS: readonly PeerRow[] = [
     unit: 'MB',
     digits: 1,
     target: { text: '≤ 45', ok: (v) => v <= 45 },
+  },
+  {
+    label: 'the same, 3 s after its first MCP session (initialize, one observe)',
+    key: 'rssAfterSessionMb',
+    unit: 'MB',
+    digits: 1,
   },
   {
     label: 'daemon RSS after 500 000 entries (0.5 s after the last batch)',
@@ -674,24 +758,26 @@ export function goPeerSection(runs: readonly GoPeerFigures[], machine: string, d
     return values.length === 0 ? undefined : median(values);
   };
   const hasBefore = runs.some((run) => run.before !== undefined);
+  const hasFloor = runs.some((run) => run.floor !== undefined);
   const lines = [
     `## The daemon beside the Go peer (${date})`,
     '',
     `Machine: ${machine}. Gasoline ${GO_PEER_VERSION} (its linux-x64 binary from npm) and browsertap, each figure taken from`,
     `both in turns in the same run; ${runs.length} runs, medians (each run in brackets).`,
     '',
-    `| figure | browsertap |${hasBefore ? ' before |' : ''} Go peer | browsertap vs peer | target | met |`,
-    `|---|---|${hasBefore ? '---|' : ''}---|---|---|---|`,
+    `| figure | browsertap |${hasBefore ? ' before |' : ''} Go peer | browsertap vs peer |${hasFloor ? ' bare Node (floor) |' : ''} target | met |`,
+    `|---|---|${hasBefore ? '---|' : ''}---|---|${hasFloor ? '---|' : ''}---|---|`,
   ];
   for (const row of PEER_ROWS) {
     const ours = med((run) => run.ours[row.key]) as number;
     const peer = med((run) => run.go[row.peerKey ?? row.key]) as number;
     const old = med((run) => run.before?.[row.key]);
+    const bare = med((run) => run.floor?.[row.key]);
     const each = runs.map((run) => number(run.ours[row.key] ?? NaN, row.digits)).join(' / ');
     const ratio = row.unit === 'MB' ? peer / ours : row.higher === true ? ours / peer : peer / ours;
     const met = row.target === undefined ? '' : row.target.ok(ours, peer) ? 'yes' : '**no**';
     lines.push(
-      `| ${row.label} | ${number(ours, row.digits)} ${row.unit} (${each}) |${hasBefore ? ` ${old === undefined ? '' : `${number(old, row.digits)} ${row.unit}`} |` : ''} ${number(peer, row.digits)} ${row.unit} | ${number(ratio, 2)}× | ${row.target?.text ?? ''} | ${met} |`,
+      `| ${row.label} | ${number(ours, row.digits)} ${row.unit} (${each}) |${hasBefore ? ` ${old === undefined ? '' : `${number(old, row.digits)} ${row.unit}`} |` : ''} ${number(peer, row.digits)} ${row.unit} | ${number(ratio, 2)}× |${hasFloor ? ` ${bare === undefined ? '' : `${number(bare, row.digits)} ${row.unit}`} |` : ''} ${row.target?.text ?? ''} | ${met} |`,
     );
   }
   return lines.join('\n');

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import WebSocket from 'ws';
-import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
+import { DAEMON_ENV } from '../src/composition/daemonFlags.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import { EXTENSION_HEADERS, mcpMessages } from '../test/support/daemonHarness.js';
 
@@ -66,6 +66,40 @@ export interface DaemonProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The V8 flags a build's own bridge puts on its daemon's command line: none since the daemon sets
+ * its own at run time (src/composition/daemonFlags.ts); builds before that named them in
+ * `DAEMON_V8_FLAGS`, read here from the build's dist/cli.cjs, so a build measured beside this one
+ * starts as its own bridge would start it.
+ */
+export function launchFlags(cli: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(join(dirname(cli), 'cli.cjs'), 'utf8');
+  } catch {
+    return [];
+  }
+  const named = /DAEMON_V8_FLAGS=(\[[^\]]*\])/.exec(text)?.[1];
+  return named === undefined ? [] : (JSON.parse(named) as string[]);
+}
+
+/**
+ * The environment a build's own bridge gives its daemon (`DAEMON_ENV`, read from the build's
+ * dist/cli.cjs), so a build measured beside this one gets what its bridge gave it; this
+ * checkout's when the file names none.
+ */
+export function launchEnv(cli: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(join(dirname(cli), 'cli.cjs'), 'utf8');
+  } catch {
+    return { ...DAEMON_ENV };
+  }
+  const named = /DAEMON_ENV=\{([^}]*)\}/.exec(text)?.[1];
+  if (named === undefined) return { ...DAEMON_ENV };
+  return Object.fromEntries([...named.matchAll(/(\w+):"([^"]*)"/g)].map(([, key, value]) => [key as string, value as string]));
+}
+
 /** The CLI the benches run: this checkout's build, or another build to compare (`BENCH_CLI=/path/to/dist/cli.js`). */
 export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.cjs';
 
@@ -81,7 +115,7 @@ export async function startDaemonProcess(cli = BENCH_CLI, options: { inspect?: b
   const child = spawn(
     process.execPath,
     [
-      ...DAEMON_V8_FLAGS,
+      ...launchFlags(cli),
       ...(inspectPort === undefined ? [] : [`--inspect=127.0.0.1:${inspectPort}`]),
       cli,
       'daemon',
@@ -94,7 +128,7 @@ export async function startDaemonProcess(cli = BENCH_CLI, options: { inspect?: b
     ],
     {
       stdio: ['ignore', 'ignore', 'ignore'],
-      env: { ...process.env, ...DAEMON_ENV },
+      env: { ...process.env, ...launchEnv(cli) },
     },
   );
   for (let i = 0; i < 200; i++) {

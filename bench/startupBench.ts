@@ -14,10 +14,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../src/composition/daemonFlags.js';
 import { freePort, tempDir } from '../test/support/processes.js';
 import { ingest } from './daemonBench.js';
-import { median, startDaemonProcess } from './lib.js';
+import { launchEnv, launchFlags, median, startDaemonProcess } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
@@ -27,9 +26,9 @@ async function daemonSpawn(cli: string): Promise<number> {
   const port = await freePort();
   const stateDir = tempDir('browsertap-bench-');
   const started = performance.now();
-  const child = spawn(process.execPath, [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
+  const child = spawn(process.execPath, [...launchFlags(cli), cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
     stdio: 'ignore',
-    env: { ...process.env, ...DAEMON_ENV },
+    env: { ...process.env, ...launchEnv(cli) },
   });
   for (;;) {
     const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
@@ -94,9 +93,9 @@ async function bridgeSession(
 async function firstSessionOnRunningDaemon(cli: string): Promise<number> {
   const port = await freePort();
   const stateDir = tempDir('browsertap-bench-');
-  const daemon = spawn(process.execPath, [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
+  const daemon = spawn(process.execPath, [...launchFlags(cli), cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
     stdio: 'ignore',
-    env: { ...process.env, ...DAEMON_ENV },
+    env: { ...process.env, ...launchEnv(cli) },
   });
   await sleep(2_500);
   const { firstCall } = await bridgeSession(cli, port, stateDir);
@@ -157,9 +156,9 @@ async function remoteSilentFirstCall(cli: string): Promise<number> {
 async function bridgeExitOnStdinEnd(cli: string): Promise<number> {
   const port = await freePort();
   const stateDir = tempDir('browsertap-bench-');
-  const daemon = spawn(process.execPath, [...DAEMON_V8_FLAGS, cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
+  const daemon = spawn(process.execPath, [...launchFlags(cli), cli, 'daemon', '--port', String(port), '--state-dir', stateDir], {
     stdio: 'ignore',
-    env: { ...process.env, ...DAEMON_ENV },
+    env: { ...process.env, ...launchEnv(cli) },
   });
   const heldWaits = () =>
     fetch(`http://127.0.0.1:${port}/health`).then(

@@ -6,7 +6,7 @@
 // bridge never reads the daemon's. Third-party licences go to dist/THIRD_PARTY_LICENSES.txt.
 // Type checking is `npm run typecheck` (tsc); this only transpiles, as tsx does for the tests.
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { build } from 'esbuild';
 
 const out = 'dist';
@@ -127,22 +127,103 @@ const bin = await build({
   banner: { js: "#!/usr/bin/env node\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
-// The daemon: one CommonJS module (src/daemonMain.ts says why), written as the function Node's
-// module wrapper would make of it, which src/composition/codeCache.ts compiles as it is: wrapping
-// it at run time kept a second copy of its 1.7 MB of text for the life of the daemon. Its MCP
-// side is in the file but evaluated only when first asked for: esbuild runs a dynamically
-// imported module lazily.
-const daemon = await build({
-  ...shared,
-  entryPoints: { daemon: 'src/daemonMain.ts' },
-  format: 'cjs',
-  outExtension: { '.js': '.cjs' },
-  plugins: [withoutUnusedPackages, oneMimeTable, servedMimeTypesOnly, englishZodOnly],
+// The daemon: two CommonJS modules (src/daemonMain.ts says why), each written as the function
+// Node's module wrapper would make of it, which src/composition/codeCache.ts compiles as it is:
+// wrapping it at run time kept a second copy of its text for the life of the daemon.
+// dist/daemon.cjs is the daemon; dist/daemon-mcp.cjs its MCP side (src/composition/mcpSessions.ts:
+// the SDK, zod, the tools), read, compiled and run only when the daemon first needs it, with a
+// code cache of its own (src/composition/runDaemonBundle.ts). The MCP side takes every module of
+// the daemon's it imports from the daemon's own bundle (one container, one `DomainError`, the
+// same use-case classes), by path: `require("browsertap-daemon:src/…")`, which the daemon's
+// bundle serves from `sharedModules`. No package may be in both (checked below).
+const daemonWrapper = {
   define: { 'import.meta.url': '__btModuleUrl' },
   banner: {
     js: "(function (exports, require, module, __filename, __dirname) {\nconst __btModuleUrl = require('node:url').pathToFileURL(__filename).href;",
   },
   footer: { js: '\n});' },
+};
+/** The daemon's bundle never evaluates its own import of the MCP side: `runDaemonBundle` loads dist/daemon-mcp.cjs. */
+const mcpSideApart = {
+  name: 'mcp-side-apart',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]mcpSessions\.js$/ }, (args) => ({ path: args.path, namespace: 'mcp-side' }));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-side' }, () => ({
+      contents: "throw new Error('the bundled daemon loads its MCP side from dist/daemon-mcp.cjs (runDaemonBundle)');\n",
+      loader: 'js',
+    }));
+  },
+};
+const daemonPlugins = [withoutUnusedPackages, oneMimeTable, servedMimeTypesOnly, englishZodOnly];
+const daemonOnly = await build({
+  ...shared,
+  ...daemonWrapper,
+  write: false,
+  entryPoints: { daemon: 'src/daemonMain.ts' },
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  plugins: [mcpSideApart, ...daemonPlugins],
+});
+const inDaemon = new Set(Object.keys(daemonOnly.metafile.inputs));
+/** Paths (as in the metafile) of the daemon's modules the MCP side imports. */
+const sharedPaths = new Set();
+const fromTheDaemon = {
+  name: 'from-the-daemon',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData?.fromTheDaemon === true) return undefined;
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { fromTheDaemon: true },
+      });
+      if (found.errors.length > 0) return undefined;
+      const path = relative(process.cwd(), found.path).split(sep).join('/');
+      if (!inDaemon.has(path)) return undefined;
+      sharedPaths.add(path);
+      return { path: `browsertap-daemon:${path}`, external: true };
+    });
+  },
+};
+const daemonMcp = await build({
+  ...shared,
+  ...daemonWrapper,
+  entryPoints: { 'daemon-mcp': 'src/composition/mcpSessions.ts' },
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  plugins: [fromTheDaemon, ...daemonPlugins],
+});
+const packageOf = (path) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
+const daemonPackages = new Set([...inDaemon].map(packageOf).filter(Boolean));
+const twice = [...new Set(Object.keys(daemonMcp.metafile.inputs).map(packageOf))].filter((name) => daemonPackages.has(name));
+if (twice.length > 0) {
+  throw new Error(`packages in both daemon bundles (their state would be two): ${twice.join(', ')}; import them through src/`);
+}
+/** The daemon's entry: src/daemonMain.ts, and the modules the MCP side takes from it. */
+const daemonEntry = {
+  name: 'daemon-entry',
+  setup(build) {
+    build.onResolve({ filter: /^browsertap:daemon-entry$/ }, () => ({ path: 'daemon-entry', namespace: 'daemon-entry' }));
+    build.onLoad({ filter: /.*/, namespace: 'daemon-entry' }, () => ({
+      contents: [
+        "export * from './src/daemonMain.ts';",
+        'export const sharedModules = {',
+        ...[...sharedPaths].sort().map((path) => `  ${JSON.stringify(path)}: () => import(${JSON.stringify(`./${path}`)}),`),
+        '};',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: process.cwd(),
+    }));
+  },
+};
+const daemon = await build({
+  ...shared,
+  ...daemonWrapper,
+  entryPoints: { daemon: 'browsertap:daemon-entry' },
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  plugins: [daemonEntry, mcpSideApart, ...daemonPlugins],
 });
 
 // V8 keeps a script's text for as long as it runs, as one byte a character unless one character
@@ -150,7 +231,7 @@ const daemon = await build({
 // expression literals (validator's alphabets, through class-validator), which made the daemon's
 // 1.7 MB text a 3.4 MB string. A \u escape is the same character in a string, a regular
 // expression (a surrogate pair included, with or without the u flag) and a template.
-for (const file of ['daemon.cjs']) {
+for (const file of ['daemon.cjs', 'daemon-mcp.cjs']) {
   const path = join(out, file);
   const text = readFileSync(path, 'utf8');
   let ascii = '';
@@ -174,7 +255,7 @@ chmodSync(join(out, 'cli.cjs'), 0o755);
 
 // Every package that ended up in the bundle, with its licence text.
 const packages = new Map();
-for (const input of [result, bin, daemon].flatMap((built) => Object.keys(built.metafile.inputs))) {
+for (const input of [result, bin, daemon, daemonMcp].flatMap((built) => Object.keys(built.metafile.inputs))) {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (match === null || packages.has(match[1])) continue;
   const root = input.slice(0, match.index + match[0].length);
@@ -192,7 +273,7 @@ writeFileSync(
   join(out, 'THIRD_PARTY_LICENSES.txt'),
   `browsertap bundles these packages into dist/.\n\n${sections.join('\n---\n\n')}`,
 );
-const bytes = [result, bin, daemon]
+const bytes = [result, bin, daemon, daemonMcp]
   .flatMap((built) => Object.values(built.metafile.outputs))
   .reduce((sum, o) => sum + o.bytes, 0);
 process.stderr.write(

@@ -25,7 +25,7 @@ export interface CachedBundle {
  * (`(function (exports, require, module, __filename, __dirname) {…})`, scripts/build.mjs) as Node
  * would `require` it, with V8's code cache kept in `cacheFile`:
  * Node 22's `module.enableCompileCache()` does this for every module, and Node 20 has no such
- * thing, so the daemon does it for its one bundle. Compiling the daemon's 1.8 MB took ≈ 30 ms of
+ * thing, so the daemon does it for its two bundles. Compiling the daemon’s 1.8 MB took ≈ 30 ms of
  * every start, its code cache ≈ 9 ms (docs/benchmarks.md, start-up).
  *
  * V8 checks that a cache matches its own version and flags but, for the code, only the source's
@@ -33,10 +33,11 @@ export interface CachedBundle {
  * time), this Node and its flags, and any other key is ignored and replaced. The cache is
  * compiled code that this process will run, so a file that another user owns or may write is
  * never read (the state dir is the daemon's own, mode 0700, as for its token). The bundle
- * requires Node's built-ins only: `requireBuiltin` is the caller's own `require`, as
+ * requires Node's built-ins only (and, for the MCP side, the modules it shares with the rest of
+ * the daemon): `requireBuiltin` is the caller's own `require` or one that serves those, as
  * `createRequire` would load Node's ES module loader for nothing.
  */
-export function requireWithCodeCache(bundle: string, cacheFile: string, requireBuiltin: NodeJS.Require): CachedBundle {
+export function requireWithCodeCache(bundle: string, cacheFile: string, requireBuiltin: (id: string) => unknown): CachedBundle {
   const key = cacheKey(bundle);
   const cached = readCache(cacheFile, key);
   const script = new Script(readFileSync(bundle, 'utf8'), {
@@ -47,7 +48,7 @@ export function requireWithCodeCache(bundle: string, cacheFile: string, requireB
   const module = { exports: {} as Record<string, unknown> };
   const run = script.runInThisContext() as (
     exports: unknown,
-    require: NodeJS.Require,
+    require: (id: string) => unknown,
     module: unknown,
     filename: string,
     dirname: string,
@@ -106,5 +107,5 @@ function writeCache(file: string, key: string, data: Buffer): void {
   }
 }
 
-/** Where the daemon keeps its code cache: in its state dir. */
-export const daemonCodeCache = (stateDir: string): string => join(stateDir, 'daemon.code-cache');
+/** Where the daemon keeps the code cache of one of its bundles (`daemon`, `daemon-mcp`): in its state dir. */
+export const daemonCodeCache = (stateDir: string, bundle = 'daemon'): string => join(stateDir, `${bundle}.code-cache`);

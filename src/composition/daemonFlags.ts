@@ -1,26 +1,66 @@
 /**
- * V8 settings for the long-lived daemon: a small young generation and slow old-space growth
- * keep its memory flat under sustained ingest (measured in docs/benchmarks.md: RSS about 100 MB
- * from 100 000 to 500 000 entries instead of climbing past 200 MB), at a small throughput cost.
- * The young generation is 2 MB a semi-space (was 4: 2.5 MB less RSS at start and 5 MB less after
- * 500 000 entries, the same ingest rate; at 1 MB, ingest was 15–25 % slower and the start 14 ms
- * later), at its full size from the start, and the old space starts at 24 MB: loading the daemon
- * and its MCP side otherwise ran ≈ 30 scavenges and several full collections. The launcher passes
- * them at start; `browsertap daemon` run by hand applies them at runtime (where the start sizes
- * no longer matter).
+ * V8 settings for the long-lived daemon, applied at run time rather than on its command line.
+ * Node ships its built-in modules with V8 code compiled for its default flags; one V8 flag on the
+ * command line (any: `--max-semi-space-size=2` alone does it) makes V8 refuse all of that code, and
+ * Node then compiles its bootstrap and every built-in module the daemon loads from source:
+ * ≈ 20 ms of every daemon start on this 2-core machine (docs/benchmarks.md). So the daemon starts
+ * with V8's defaults, loads the built-in modules it uses (`DAEMON_BUILTINS`, each from Node's own
+ * compiled code), then sets these flags, before its own bundle is compiled (with its code cache,
+ * made and read under the same flags):
+ * - `--semi-space-growth-factor=1`: the young generation keeps its starting size (1 MB a
+ *   semi-space) instead of growing to 16 MB under sustained ingest; the semi-space size flags
+ *   have no effect once the heap is set up, the growth factor does;
+ * - `--heap-growing-percent=50`: the old generation's limit grows by half of what is live, not
+ *   by V8's default factor, so memory stays flat under ingest (docs/benchmarks.md: without it
+ *   RSS after 500 000 entries was 108 MB instead of 83).
  */
-export const DAEMON_V8_FLAGS: readonly string[] = [
-  '--max-semi-space-size=2',
-  '--min-semi-space-size=2',
-  '--initial-old-space-size=24',
-  '--heap-growing-percent=50',
+export const DAEMON_RUNTIME_V8_FLAGS: readonly string[] = ['--semi-space-growth-factor=1', '--heap-growing-percent=50'];
+
+/**
+ * Node's built-in modules the daemon loads, now or later (its own `require`s, and what Node
+ * loads behind them: `cluster` at `listen`, `perf_hooks` behind `performance`): loaded before
+ * `DAEMON_RUNTIME_V8_FLAGS` are set, each one later would be compiled from source (≈ 3 times
+ * as long). One left out costs only that.
+ */
+export const DAEMON_BUILTINS: readonly string[] = [
+  'node:assert',
+  'node:async_hooks',
+  'node:cluster',
+  'node:crypto',
+  'node:events',
+  'node:fs',
+  'node:fs/promises',
+  'node:http',
+  'node:net',
+  'node:os',
+  'node:path',
+  'node:perf_hooks',
+  'node:stream',
+  'node:tty',
+  'node:url',
+  'node:util',
+  'node:v8',
+  'node:zlib',
 ];
 
 /**
- * Environment for the daemon a bridge starts. glibc gives each thread that allocates its own
- * malloc arena (up to 8 per core); the daemon's V8 and libuv threads each kept one partly full.
- * Two arenas cut its RSS after 500 000 entries by ≈ 3.5 MB with no change in ingest rate
- * (docs/benchmarks.md). Other C libraries ignore the variable. Read at process start, so a
- * daemon started by hand gets it only if the shell sets it.
+ * Loads `DAEMON_BUILTINS`, then sets `DAEMON_RUNTIME_V8_FLAGS` (those the command line did not
+ * already give). `requireBuiltin` is the caller's `require` (the bundles have one each).
  */
-export const DAEMON_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+export function applyDaemonV8Flags(requireBuiltin: (id: string) => unknown): void {
+  for (const id of DAEMON_BUILTINS) requireBuiltin(id);
+  const { setFlagsFromString } = requireBuiltin('node:v8') as typeof import('node:v8');
+  for (const flag of DAEMON_RUNTIME_V8_FLAGS) if (!process.execArgv.includes(flag)) setFlagsFromString(flag);
+}
+
+/**
+ * Environment for the daemon a bridge starts (glibc's malloc; other C libraries ignore both).
+ * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates its own malloc arena (up to 8 per
+ *   core); the daemon's V8 and libuv threads each kept one partly full. Two arenas cut its RSS
+ *   after 500 000 entries by ≈ 3.5 MB with no change in ingest rate (docs/benchmarks.md).
+ * - `MALLOC_MMAP_THRESHOLD_=65536`: a block of 64 KB or more (reading the bundles and their code
+ *   caches, a large request body) is mapped on its own and given back to the system when freed;
+ *   from the heap, it left a hole glibc kept: ≈ 3 MB less RSS at start, 2 MB after 500 000 entries.
+ * Read at process start, so a daemon started by hand gets them only if the shell sets them.
+ */
+export const DAEMON_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };

@@ -5,19 +5,21 @@ import { DEFAULT_RECORDING } from '../domain/wire/recording.js';
 import { TYPES } from '../application/tokens.js';
 import { KoaDaemonServer, type ConnectionLimits } from '../adapters/inbound/http/KoaDaemonServer.js';
 import { OUR_EXTENSION_ID, type AllowedExtensions } from '../domain/extension/ourExtension.js';
-import { LazyMcpSessions, type LoadedSessions } from '../adapters/inbound/mcp/LazyMcpSessions.js';
+import { LazyMcpSessions } from '../adapters/inbound/mcp/LazyMcpSessions.js';
 import { McpStreamOutlets } from '../adapters/inbound/mcp/McpStreamOutlets.js';
 import { StreamDispatcher } from '../application/streaming/StreamDispatcher.js';
 import { ensureToken, restoreToken, tokenPath } from '../adapters/outbound/fs/tokenFile.js';
 import { identityProof } from '../adapters/outbound/process/daemonIdentity.js';
 import { createContainer, type ContainerOptions } from './createContainer.js';
-import { extensionApi } from './wiring.js';
-import { warmMcp } from './warmMcp.js';
+import { extensionApi, loadPatternEngine } from './wiring.js';
 
-/** How long after listening the daemon loads its MCP side when no client asked for it yet (ms). */
-const PRELOAD_AFTER_MS = 1_000;
-/** How long a daemon a client started gives that client's first session before `afterWarmUp` (ms). */
+/** How long after listening a daemon started by hand calls `afterStart` (its start-up code has run) (ms). */
+const STARTED_AFTER_MS = 1_000;
+/** How long after its MCP side loaded the daemon gives that first session before `afterWarmUp` (ms). */
 const FIRST_SESSION_MS = 1_500;
+
+/** The daemon's MCP side (`mcpSessions.ts`): bundled on its own (scripts/build.mjs), loaded when first needed. */
+export type McpSide = Pick<typeof import('./mcpSessions.js'), 'createMcpSessions'>;
 
 export interface DaemonOptions extends ContainerOptions {
   /** 0 picks a free port. */
@@ -30,10 +32,14 @@ export interface DaemonOptions extends ContainerOptions {
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /** An address of this machine served besides 127.0.0.1 (`--listen`, docs/install.md): `/health` and `/mcp` only. */
   readonly listen?: string;
-  /** Called once the MCP side is loaded and one session has run through it (the daemon's usual code has run). */
+  /** Called once the daemon has listened and run its start-up code (a client-started one: with `afterWarmUp`). */
+  readonly afterStart?: () => void;
+  /** Called once the MCP side is loaded and its first session has run through it (the daemon's usual code has run). */
   readonly afterWarmUp?: () => void;
   /** Started by a client's bridge, whose session comes at once: the MCP side loads as soon as the daemon listens. */
   readonly clientStarted?: boolean;
+  /** Loads the MCP side (default: this module's own import of `mcpSessions.ts`; the bundled daemon loads its own file). */
+  readonly loadMcpSide?: () => Promise<McpSide>;
 }
 
 export interface RunningDaemon {
@@ -42,7 +48,7 @@ export interface RunningDaemon {
   readonly listen?: string;
   readonly token: string;
   readonly container: Container;
-  readonly sessions: LoadedSessions;
+  readonly sessions: LazyMcpSessions;
   /** Ends long polls and sessions, closes the server, stops the timers. */
   stop(): Promise<void>;
 }
@@ -59,10 +65,16 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   await restoreRecording(container);
   const deadlines = container.get(CommandDeadlines);
   deadlines.start();
-  const sessions = new LazyMcpSessions(
-    async () => (await import('./mcpSessions.js')).createMcpSessions(container, outlets, options.maxSessions),
-    logger,
-  );
+  // Agents' patterns (noise rules, stream filters) reach the daemon through its MCP side only,
+  // whose tools load the pattern engine before they compile one (mcpToolDeps' `patternsReady`).
+  const loadMcpSide = options.loadMcpSide ?? (() => import('./mcpSessions.js'));
+  let mcpLoaded: () => void = () => undefined;
+  const sessions = new LazyMcpSessions(async () => {
+    const { createMcpSessions } = await loadMcpSide();
+    const loaded = createMcpSessions(container, outlets, options.maxSessions);
+    mcpLoaded();
+    return loaded;
+  }, logger);
   const server: KoaDaemonServer = new KoaDaemonServer(extensionApi(container), sessions, {
     port: options.port,
     token: () => token,
@@ -94,30 +106,20 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     throw error;
   }
   let stopping: Promise<void> | undefined;
-  // Load the MCP side once start-up is over, unless a client asked for it first. Started by hand,
-  // the daemon then runs one session through it, so the first agent finds its code paths
-  // compiled; started by a client (`clientStarted`), it loads at once, and that client's session
-  // does the rest. Either way, once that code has run, `afterWarmUp` may keep what was compiled
-  // (codeCache.ts). On the daemon's clock, so a test decides whether a client came first, not
-  // the machine's speed.
+  // The MCP side (SDK, zod, the tools) loads on the first `/mcp` request: a daemon started by hand
+  // may wait minutes for an agent, and holds ≈ 8 MB less until then (docs/benchmarks.md). Started
+  // by a client (`clientStarted`), whose session is next, it loads as soon as the daemon listens.
+  // `afterStart` comes once start-up code has run, `afterWarmUp` once the MCP side has served
+  // its first session: each may keep what was compiled (codeCache.ts). On the daemon's clock, so
+  // a test decides what comes first, not the machine's speed.
   const clientStarted = options.clientStarted === true;
   const clock = container.get(TYPES.ClockPort);
-  let cancelWarmUp = clock.schedule(
-    clientStarted ? 0 : PRELOAD_AFTER_MS,
-    () =>
-      void (async () => {
-        const loadedHere = await sessions.preload();
-        if (!loadedHere && !(await sessions.whenLoaded())) return;
-        if (loadedHere && !clientStarted && stopping === undefined) {
-          await warmMcp(server.port, token).catch((error: Error) =>
-            logger.debug('the MCP warm-up session failed', { error: error.message }),
-          );
-        }
-        if (clientStarted)
-          await new Promise((resolve) => (cancelWarmUp = clock.schedule(FIRST_SESSION_MS, () => resolve(undefined))));
-        if (stopping === undefined) options.afterWarmUp?.();
-      })(),
-  );
+  const timers: Array<() => void> = [];
+  const later = (ms: number, run: () => void) => timers.push(clock.schedule(ms, () => stopping === undefined && run()));
+  const { afterStart, afterWarmUp } = options;
+  if (afterWarmUp !== undefined) mcpLoaded = () => later(FIRST_SESSION_MS, afterWarmUp);
+  if (clientStarted) later(0, () => void sessions.preload());
+  else if (afterStart !== undefined) later(STARTED_AFTER_MS, afterStart);
   const listen = server.listenAddress;
   return {
     port: server.port,
@@ -127,7 +129,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     sessions,
     stop: () =>
       (stopping ??= (async () => {
-        cancelWarmUp();
+        for (const cancel of timers) cancel();
         container.get(TYPES.Waiters).closeAll();
         await sessions.closeAll();
         await server.close();
@@ -148,6 +150,7 @@ async function restoreNoiseRules(container: Container): Promise<void> {
     logger.warn('could not read saved noise rules; starting without them', { error: (error as Error).message });
     return;
   }
+  if (saved.length > 0) await loadPatternEngine(container);
   for (const { rule, error } of noise.restore(saved)) {
     logger.warn('skipped a saved noise rule', { rule, error: error.message });
   }

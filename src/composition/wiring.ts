@@ -33,6 +33,7 @@ import type { ExtensionApi } from '../adapters/inbound/http/ExtensionApi.js';
 import type { McpToolDeps } from '../adapters/inbound/mcp/McpToolDeps.js';
 import { TYPES } from '../application/tokens.js';
 import { DeleteValue } from '../application/state/DeleteValue.js';
+import { DeferredPatternCompiler } from '../adapters/outbound/re2/DeferredPatternCompiler.js';
 
 /** The use cases the MCP tools drive, from the container. */
 export function mcpToolDeps(container: Container): McpToolDeps {
@@ -63,7 +64,14 @@ export function mcpToolDeps(container: Container): McpToolDeps {
     takeAlerts: container.get(TakeAlerts),
     logger: container.get(TYPES.LoggerPort),
     resultBudget: container.get(TYPES.ResultBudget),
+    patternsReady: () => loadPatternEngine(container),
   };
+}
+
+/** Loads the pattern engine (re2js) when the container defers it (DeferredPatternCompiler.ts). */
+export async function loadPatternEngine(container: Container): Promise<void> {
+  const compiler = container.get(TYPES.PatternCompiler);
+  if (compiler instanceof DeferredPatternCompiler) await compiler.load();
 }
 
 /** The use cases the extension's HTTP API drives, from the container. */

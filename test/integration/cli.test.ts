@@ -1,8 +1,10 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DAEMON_V8_FLAGS } from '../../src/composition/daemonFlags.js';
+import { DAEMON_BUILTINS } from '../../src/composition/daemonFlags.js';
 import { connectBridge, daemonPids, freePort, killDaemons, removeDir, runCliSync, tempDir } from '../support/processes.js';
 import { HANG_MS, until } from '../support/until.js';
 
@@ -129,19 +131,37 @@ describe('browsertap CLI (built)', function () {
     expect(text, 'the Spanish locale').to.not.include('Entrada inv');
   });
 
-  it('bundles the daemon as one function of ASCII text (its code cache compiles it as it is) without Ajv, Zod 3 or Zod’s other locales', () => {
-    const text = readFileSync('dist/daemon.cjs', 'utf8');
-    expect(text.startsWith('(function (exports, require, module, __filename, __dirname) {')).to.equal(true);
-    // One character past ASCII and V8 holds the whole 1.7 MB text at two bytes a character.
-    expect(/[^\x00-\x7f]/.exec(text)?.[0], 'a character past ASCII').to.equal(undefined);
-    expect(text, 'Ajv').to.not.include('must NOT have additional properties');
-    expect(text, 'Zod 3').to.not.include('ZodIssueCode.invalid_union');
-    expect(text, 'the Spanish locale').to.not.include('Entrada inv');
+  it('bundles the daemon and its MCP side as functions of ASCII text (their code caches compile them as they are), the SDK and zod in the MCP side only, without Ajv, Zod 3 or Zod’s other locales', () => {
+    const [daemon, mcp] = ['dist/daemon.cjs', 'dist/daemon-mcp.cjs'].map((file) => readFileSync(file, 'utf8')) as [
+      string,
+      string,
+    ];
+    for (const text of [daemon, mcp]) {
+      expect(text.startsWith('(function (exports, require, module, __filename, __dirname) {')).to.equal(true);
+      // One character past ASCII and V8 holds the whole text at two bytes a character.
+      expect(/[^\x00-\x7f]/.exec(text)?.[0], 'a character past ASCII').to.equal(undefined);
+      expect(text, 'Ajv').to.not.include('must NOT have additional properties');
+      expect(text, 'Zod 3').to.not.include('ZodIssueCode.invalid_union');
+      expect(text, 'the Spanish locale').to.not.include('Entrada inv');
+    }
+    // The SDK's protocol schemas (its `tools/call` method name) and the tool registrations.
+    expect(daemon, 'the SDK in the daemon').to.not.include('notifications/tools/list_changed');
+    expect(mcp, 'the SDK in the MCP side').to.include('notifications/tools/list_changed');
+    expect(mcp, 'the daemon’s modules taken from it').to.include('require("browsertap-daemon:src/domain/DomainError.ts")');
   });
 
-  it('npm start runs the daemon with the V8 flags a bridge gives it', () => {
+  it('loads in the daemon bundle only built-in modules the daemon loads before its V8 flags are set (later ones compile from source)', () => {
+    const text = readFileSync('dist/daemon.cjs', 'utf8');
+    const required = new Set(
+      [...text.matchAll(/\brequire\("((?:node:)?[a-z_/]+)"\)/g)].map(([, id]) => (id!.startsWith('node:') ? id! : `node:${id}`)),
+    );
+    expect(required.size).to.be.greaterThan(5);
+    expect([...required].filter((id) => !DAEMON_BUILTINS.includes(id))).to.deep.equal([]);
+  });
+
+  it('npm start runs the daemon as a bridge starts it: no V8 flag on the command line (the daemon sets its own at run time)', () => {
     const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-    expect(start.split(' ')).to.include.members([...DAEMON_V8_FLAGS]);
+    expect(start).to.equal('node dist/cli.cjs daemon');
   });
 
   it('prints its version on stderr', () => {
@@ -209,18 +229,56 @@ describe('browsertap CLI (built)', function () {
           .split('\n')
           .filter((line) => line.includes('daemon listening'))
           .map((line) => (JSON.parse(line) as { code_cache?: string }).code_cache);
-      const cache = join(stateDir, 'daemon.code-cache');
+      const caches = ['daemon.code-cache', 'daemon-mcp.code-cache'].map((file) => join(stateDir, file));
       const bridge = await connectBridge(port, stateDir);
       // Written 1.5 s after the MCP side has loaded (its first session's time), renamed into place
       // whole: waited for as a condition, with HANG_MS past those 1.5 s, since loading the MCP side
       // on a loaded machine can take seconds of its own (it was 5 s in all).
-      await until(() => existsSync(cache), 'the code cache written', 1_500 + HANG_MS, 25);
-      expect(statSync(cache).mode & 0o777).to.equal(0o600);
+      await until(() => caches.every(existsSync), 'both code caches written', 1_500 + HANG_MS, 25);
+      for (const cache of caches) expect(statSync(cache).mode & 0o777).to.equal(0o600);
       await bridge.client.close();
       await killDaemons(port, 'SIGTERM');
       const again = await connectBridge(port, stateDir);
       await again.client.close();
       expect(logged()).to.deep.equal(['compiled', 'used']);
+    });
+
+    it('a daemon started by hand loads its MCP side only for the first agent, which it serves with the daemon’s own modules', async function () {
+      this.timeout(30_000); // the waits below, each bounded for a hang only
+      const child = spawn(process.execPath, ['dist/cli.cjs', 'daemon', '--port', String(port), '--state-dir', stateDir], {
+        stdio: 'ignore',
+      });
+      await answering(port);
+      const [daemonCache, mcpCache] = ['daemon.code-cache', 'daemon-mcp.code-cache'].map((file) => join(stateDir, file)) as [
+        string,
+        string,
+      ];
+      // Its own code is kept a second after it listens; an MCP side loaded then (as before) would
+      // have kept its own 1.5 s after loading.
+      await until(() => existsSync(daemonCache), 'the daemon’s code cache written', 1_000 + HANG_MS, 25);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(existsSync(mcpCache), 'no MCP side loaded before an agent').to.equal(false);
+
+      const client = new Client({ name: 'first-agent', version: '1.0.0' });
+      const token = readFileSync(join(stateDir, 'token'), 'utf8').trim();
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      try {
+        // Thrown by the daemon's use case, answered by the MCP side's: one DomainError class between them.
+        const missing = await client.callTool({ name: 'observe', arguments: { what: 'entry', id: 'l999999' } });
+        expect(missing.isError).to.equal(true);
+        expect((missing.structuredContent as { error?: string }).error).to.not.equal('internal_error');
+        const health = await client.callTool({ name: 'configure', arguments: { action: 'health' } });
+        expect((health.structuredContent as { status?: string }).status).to.equal('ok');
+      } finally {
+        await client.close();
+      }
+      await until(() => existsSync(mcpCache), 'the MCP side’s code cache written', 1_500 + HANG_MS, 25);
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
     });
 
     it('on a port other than 7890, extension gives a copy that finds that port, and doctor points at it', () => {

@@ -6,7 +6,7 @@ import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import type { LogFields, LoggerPort } from '../../application/ports/LoggerPort.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
 import { BIN_PATH } from '../cliPaths.js';
-import { DAEMON_ENV, DAEMON_V8_FLAGS } from '../daemonFlags.js';
+import { DAEMON_ENV } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
 import { otherUsersPort, provenDaemon } from './connectDaemon.js';
 import { remoteUpstream } from './remoteDaemon.js';
@@ -69,7 +69,6 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
   const logger = sayingEachFailureOnce(new StderrLogger(options.logLevel ?? 'warn', process.stderr));
   const daemonArgs = [
     ...process.execArgv,
-    ...DAEMON_V8_FLAGS,
     BIN_PATH,
     'daemon',
     '--port',

@@ -8,17 +8,21 @@ import type { CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { DEFAULT_PORT } from '../../adapters/inbound/cli/parseCli.js';
 import { BIN_PATH, EXTENSION_DIR, extensionBuilt } from '../cliPaths.js';
 import { defaultStateDir } from '../createContainer.js';
-import { startDaemon } from '../startDaemon.js';
+import { startDaemon, type McpSide } from '../startDaemon.js';
 import { otherUsersPort } from './connectDaemon.js';
 import { VERSION } from '../version.js';
 import { hostPort } from '../../domain/net/hostText.js';
 
-/** How the daemon's code was loaded (src/composition/runDaemonBundle.ts), for its log. */
+/** How the daemon's code is loaded (src/composition/runDaemonBundle.ts). */
 export interface DaemonStart {
-  /** Whether its compiled code came from the code cache in the state dir. */
+  /** Whether its compiled code came from the code cache in the state dir, for its log. */
   readonly codeCache?: 'used' | 'compiled';
+  /** Called once it has listened and run its start-up code. */
+  readonly afterStart?: () => void;
   /** Called once its MCP side has loaded and served a session. */
   readonly afterWarmUp?: () => void;
+  /** Loads its MCP side (the bundled daemon: its own file). */
+  readonly loadMcpSide?: () => Promise<McpSide>;
 }
 
 /** `browsertap daemon`: runs in the foreground until SIGTERM/SIGINT; writes and removes the pid file. */
@@ -26,7 +30,9 @@ export async function daemonCommand(options: CliOptions, start: DaemonStart = {}
   let daemon;
   try {
     daemon = await startDaemon({
+      ...(start.afterStart === undefined ? {} : { afterStart: start.afterStart }),
       ...(start.afterWarmUp === undefined ? {} : { afterWarmUp: start.afterWarmUp }),
+      ...(start.loadMcpSide === undefined ? {} : { loadMcpSide: start.loadMcpSide }),
       // A client starts the daemon with its log file (bridgeCommand.ts), and its session is next.
       clientStarted: options.logFile !== undefined,
       port: options.port,

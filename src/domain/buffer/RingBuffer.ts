@@ -40,9 +40,15 @@ export interface BufferStats {
  * A bounded FIFO with monotonic sequence numbers and cursor pagination. Eviction is never
  * silent: it is counted, the evicted value is handed back by `push`, and a cursor that points
  * into evicted entries is reported as restarted.
+ *
+ * The slots hold the values themselves: the entries held always carry contiguous sequence
+ * numbers (the newest is `newestSeq`), so a value's number is its place, and `{seq, value}` is
+ * made only for the entries a read returns. Held per entry, it was one more object for every
+ * entry stored, each outliving a few young-generation collections (so copied, then promoted)
+ * under sustained ingest.
  */
 export class RingBuffer<T> {
-  private readonly slots: Array<Sequenced<T> | undefined>;
+  private readonly slots: Array<T | undefined>;
   private head = 0; // index of the oldest entry
   private count = 0;
   private lastSeq = 0;
@@ -53,7 +59,7 @@ export class RingBuffer<T> {
     if (!Number.isInteger(capacity) || capacity < 1) {
       throw new DomainError('invalid_params', `RingBuffer capacity must be a positive integer, got ${capacity}`);
     }
-    this.slots = new Array<Sequenced<T> | undefined>(capacity);
+    this.slots = new Array<T | undefined>(capacity);
   }
 
   get size(): number {
@@ -72,19 +78,17 @@ export class RingBuffer<T> {
   /** Appends `value`; when full, the oldest entry is evicted and returned. */
   push(value: T): { seq: number; evicted?: T } {
     const seq = ++this.lastSeq;
-    let evicted: T | undefined;
     if (this.count === this.capacity) {
-      const oldest = this.slots[this.head] as Sequenced<T>;
-      evicted = oldest.value;
-      this.evictedThrough = oldest.seq;
+      const evicted = this.slots[this.head] as T;
+      this.evictedThrough = seq - this.capacity;
       this.evictions++;
-      this.slots[this.head] = { seq, value };
+      this.slots[this.head] = value;
       this.head = (this.head + 1) % this.capacity;
-    } else {
-      this.slots[(this.head + this.count) % this.capacity] = { seq, value };
-      this.count++;
+      return { seq, evicted };
     }
-    return evicted === undefined ? { seq } : { seq, evicted };
+    this.slots[(this.head + this.count) % this.capacity] = value;
+    this.count++;
+    return { seq };
   }
 
   /** Removes every entry (not counted as eviction); sequence numbers keep counting. */
@@ -98,14 +102,14 @@ export class RingBuffer<T> {
 
   /** Entries oldest first. */
   *values(): IterableIterator<T> {
-    for (const entry of this.sequenced()) yield entry.value;
+    for (let i = 0; i < this.count; i++) yield this.valueAt(i);
   }
 
   /** The entry with this sequence number, if it is still held (sequence numbers are contiguous in the buffer). */
   get(seq: number): T | undefined {
     if (this.count === 0 || !Number.isInteger(seq)) return undefined;
-    const i = seq - this.at(0).seq;
-    return i >= 0 && i < this.count ? this.at(i).value : undefined;
+    const i = seq - this.oldestSeq();
+    return i >= 0 && i < this.count ? this.valueAt(i) : undefined;
   }
 
   /** Whether an entry with this sequence number was pushed and then evicted (not cleared). */
@@ -128,14 +132,15 @@ export class RingBuffer<T> {
   private readNewest(limit: number, filter?: (value: T) => boolean): Page<T> {
     const picked: Array<Sequenced<T>> = [];
     let hasMore = false;
+    const oldest = this.oldestSeq();
     for (let i = this.count - 1; i >= 0; i--) {
-      const entry = this.at(i);
-      if (filter && !filter(entry.value)) continue;
+      const value = this.valueAt(i);
+      if (filter && !filter(value)) continue;
       if (picked.length === limit) {
         hasMore = true;
         break;
       }
-      picked.push(entry);
+      picked.push({ seq: oldest + i, value });
     }
     return { entries: picked.reverse(), hasMore, cursor: this.lastSeq, cursorRestarted: false };
   }
@@ -145,13 +150,14 @@ export class RingBuffer<T> {
     const cursorRestarted = fromFuture || afterCursor < this.evictedThrough;
     const floor = fromFuture ? 0 : afterCursor;
     const picked: Array<Sequenced<T>> = [];
+    const oldest = this.oldestSeq();
     for (let i = this.firstIndexAfter(floor); i < this.count; i++) {
-      const entry = this.at(i);
-      if (filter && !filter(entry.value)) continue;
+      const value = this.valueAt(i);
+      if (filter && !filter(value)) continue;
       if (picked.length === limit) {
         return { entries: picked, hasMore: true, cursor: (picked.at(-1) as Sequenced<T>).seq, cursorRestarted };
       }
-      picked.push(entry);
+      picked.push({ seq: oldest + i, value });
     }
     return { entries: picked, hasMore: false, cursor: this.lastSeq, cursorRestarted };
   }
@@ -159,15 +165,15 @@ export class RingBuffer<T> {
   /** Index (0 = oldest) of the first entry with `seq > floor`; sequence numbers are contiguous in the buffer. */
   private firstIndexAfter(floor: number): number {
     if (this.count === 0) return 0;
-    const oldestSeq = this.at(0).seq;
-    return Math.min(this.count, Math.max(0, floor - oldestSeq + 1));
+    return Math.min(this.count, Math.max(0, floor - this.oldestSeq() + 1));
   }
 
-  private at(i: number): Sequenced<T> {
-    return this.slots[(this.head + i) % this.capacity] as Sequenced<T>;
+  /** Sequence number of the oldest entry held (meaningful when one is). */
+  private oldestSeq(): number {
+    return this.lastSeq - this.count + 1;
   }
 
-  private *sequenced(): IterableIterator<Sequenced<T>> {
-    for (let i = 0; i < this.count; i++) yield this.at(i);
+  private valueAt(i: number): T {
+    return this.slots[(this.head + i) % this.capacity] as T;
   }
 }

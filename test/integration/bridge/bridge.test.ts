@@ -53,9 +53,14 @@ describe('browsertap mcp, the stdio bridge (built CLI, real processes)', functio
     expect(existsSync(join(stateDir, 'daemon.pid'))).to.equal(true);
     expect(daemonPids(port)).to.have.length(1);
     if (process.platform === 'linux') {
-      // Started with two malloc arenas (src/composition/daemonFlags.ts, DAEMON_ENV).
-      const environ = readFileSync(`/proc/${daemonPids(port)[0]}/environ`, 'utf8').split('\0');
-      expect(environ).to.include('MALLOC_ARENA_MAX=2');
+      // Started with two malloc arenas and large blocks mapped apart (src/composition/daemonFlags.ts,
+      // DAEMON_ENV), and no V8 flag on its command line (it sets its own at run time).
+      const pid = daemonPids(port)[0];
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environ).to.include.members(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536']);
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const cliAt = argv.findIndex((arg) => arg.endsWith('cli.cjs'));
+      expect(argv.slice(1, cliAt), 'no V8 flag before the CLI').to.deep.equal([]);
     }
     const tools = await bridge.client.listTools();
     expect(tools.tools.map((t) => t.name)).to.deep.equal(['observe', 'interact', 'configure']);

@@ -318,6 +318,9 @@ describe('MCP tools over Streamable HTTP (docs/mcp-tools.md)', () => {
 
       const restarted = await startHarness({ stateDir: h.stateDir });
       try {
+        // Restored at start, before any agent (whose MCP side loads the pattern engine otherwise).
+        const early = await restarted.extension().send('/logs', [logEntry({ message: 'GET /analytics.js 404' })]);
+        expect(early.body).to.include({ received: 0, filtered: 1 });
         const again = await restarted.client();
         const listed = payload(await again.callTool({ name: 'configure', arguments: { action: 'noise', op: 'list' } }));
         expect(listed.rules).to.deep.equal([{ pattern: 'favicon|analytics', category: 'logs' }]);

@@ -16,9 +16,10 @@ export interface LoadedSessions {
 
 /**
  * The MCP sessions, loaded on first use: the SDK and the tool schemas take longer to load than
- * the rest of the daemon together, and `/health` must not wait for them (docs/install.md: spawn →
- * `/health` < 250 ms). `preload` loads them when nothing asked yet, so a daemon started by hand
- * is warm by the time an agent calls. Loading once; a failed load is retried by the next request.
+ * the rest of the daemon together, and `/health` must not wait for them (docs/install.md). A
+ * daemon started by hand loads them on the first `/mcp` request; `preload` loads them when
+ * nothing asked yet (a daemon a client started: its session is next). Loading once; a failed
+ * load is retried by the next request.
  */
 export class LazyMcpSessions implements LoadedSessions {
   private loaded: LoadedSessions | undefined;

@@ -54,6 +54,8 @@ export interface McpToolDeps {
   readonly logger: LoggerPort;
   /** Largest text block of a tool result, in UTF-8 bytes (docs/mcp-tools.md: 60 000). */
   readonly resultBudget: number;
+  /** Resolves once the pattern engine is loaded: awaited before any call that compiles patterns (noise, streaming). */
+  readonly patternsReady: () => Promise<void>;
 }
 
 /** Who is calling: one MCP session is one client (docs/architecture.md). */

@@ -126,8 +126,10 @@ export class SessionTransport implements Transport {
       if (!parsed.success) return reject(res, 400, -32700, 'Parse error: Invalid JSON-RPC message', id);
       messages.push(parsed.data);
     }
-    const initialize = messages.find(isInitializeRequest) as
-      (JSONRPCMessage & { id: RequestId; params: { protocolVersion?: unknown } }) | undefined;
+    // The method first: the schema check (a zod parse) only for what names initialize.
+    const initialize = messages.find(
+      (message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message),
+    ) as (JSONRPCMessage & { id: RequestId; params: { protocolVersion?: unknown } }) | undefined;
     if (initialize !== undefined) {
       if (this.initialized) return reject(res, 400, -32600, 'Invalid Request: Server already initialized', id);
       // McpSessions opens a session only for an initialize request sent alone.

@@ -13,6 +13,12 @@ export function documented(type: 'string' | 'integer' | 'number' | 'boolean' | '
     .meta({ type, ...(description === undefined ? {} : { description }) });
 }
 
+/** `make()`'s value, made on the first call and the same ever after. */
+export function once<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** The selector (`what` / `action`) of a tool call, required and a string. */
 export function selector(args: Record<string, unknown>, name: 'what' | 'action', allowed: readonly string[]): string {
   const value = args[name];

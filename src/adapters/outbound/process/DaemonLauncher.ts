@@ -1,9 +1,9 @@
-import { closeSync, openSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
-import { probeHealth, type HealthSummary } from './probeHealth.js';
+import { probeHealth, probeHealthOrRefused, type HealthSummary } from './probeHealth.js';
 
 export interface LaunchSettings {
   readonly port: number;
@@ -33,8 +33,13 @@ export class PortTaken extends Error {
 
 /** A lock older than this is taken to belong to a launcher that died (ms). */
 const STALE_LOCK_MS = 15_000;
-/** How often a starting daemon is asked for `/health`: its client is waiting for every one of these ms. */
+/** How often a launcher waiting for another's start asks for `/health` (ms). */
 const POLL_MS = 10;
+/**
+ * How often the launcher asks the daemon it started for `/health`: its client waits for every one
+ * of these ms (half of one on average), and a refused connection costs this process ≈ 0.1 ms.
+ */
+const STARTING_POLL_MS = 2;
 
 /**
  * Makes sure a daemon answers on the port, starting one detached when none does. Several
@@ -48,18 +53,21 @@ export class DaemonLauncher {
   async ensureRunning(): Promise<HealthSummary> {
     const { port, stateDir } = this.settings;
     const deadline = Date.now() + (this.settings.startTimeoutMs ?? 10_000);
-    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+    // Synchronous where the client waits for a start: each call is microseconds, each trip
+    // through the thread pool was a millisecond or more of the first call (docs/install.md).
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
     const lockPath = join(stateDir, 'daemon.lock');
     while (Date.now() < deadline) {
       const running = await probeHealth(port);
       if (running !== undefined) return running;
-      if (await tryLock(lockPath)) {
+      if (tryLock(lockPath)) {
         try {
-          const running = await probeHealth(port);
-          if (running !== undefined) return running;
+          const running = await probeHealthOrRefused(port);
+          if (running !== undefined && running !== 'refused') return running;
           // Something holds the port and is no browsertap daemon: a daemon started now could
-          // only fail to bind it (and each retry would start, and log, one more).
-          if (await accepts(port)) {
+          // only fail to bind it (and each retry would start, and log, one more). A refused
+          // connection says nothing holds it.
+          if (running === undefined && (await accepts(port))) {
             // A daemon of ours too busy to answer within a second gets longer before it is called a stranger.
             const slow = await probeHealth(port, 1_000);
             if (slow !== undefined) return slow;
@@ -67,7 +75,7 @@ export class DaemonLauncher {
           }
           return await this.spawnAndWait(deadline);
         } finally {
-          await rm(lockPath, { force: true });
+          rmSync(lockPath, { force: true });
         }
       }
       await clearStaleLock(lockPath);
@@ -79,17 +87,15 @@ export class DaemonLauncher {
   private async spawnAndWait(deadline: number): Promise<HealthSummary> {
     const { port, stateDir, command, args, env, logger } = this.settings;
     const logPath = join(stateDir, 'daemon.log');
-    await rotate(logPath, this.settings.rotateBytes);
+    // Loaded only when a daemon must be started: a bridge that finds one running never needs it.
+    // Not `import()`: in the bundled bridge (CommonJS) that loads Node's ES module loader first
+    // (≈ 5 ms of the first call); `getBuiltinModule` (Node 20.16+) is a plain synchronous load.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     // Where this start's lines begin: a failure quotes them, not an earlier start's.
-    const logStart = await stat(logPath).then(
-      (info) => info.size,
-      () => 0,
-    );
+    const logStart = rotate(logPath, this.settings.rotateBytes);
     const log = openSync(logPath, 'a', 0o600);
     let exited: string | undefined;
     try {
-      // Loaded only when a daemon must be started: a bridge that finds one running never needs it.
-      const { spawn } = await import('node:child_process');
       const child = spawn(command, [...args], {
         detached: true,
         stdio: ['ignore', log, log],
@@ -108,22 +114,26 @@ export class DaemonLauncher {
       if (exited !== undefined) {
         throw new Error(`the browsertap daemon ${exited} before answering on port ${port}: ${await tail(logPath, logStart)}`);
       }
-      await sleep(POLL_MS);
+      await sleep(STARTING_POLL_MS);
     }
     throw new Error(`the browsertap daemon did not answer on port ${port} in time: ${await tail(logPath, logStart)}`);
   }
 }
 
-async function tryLock(path: string): Promise<boolean> {
+function tryLock(path: string): boolean {
+  let fd: number;
   try {
-    const handle = await open(path, 'wx', 0o600);
-    await handle.writeFile(`${process.pid} ${Date.now()}\n`);
-    await handle.close();
-    return true;
+    fd = openSync(path, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
+  try {
+    writeSync(fd, `${process.pid} ${Date.now()}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }
 
 async function clearStaleLock(path: string): Promise<void> {
@@ -145,11 +155,15 @@ function alive(pid: number): boolean {
   }
 }
 
-async function rotate(path: string, maxBytes: number): Promise<void> {
+/** Moves a log past `maxBytes` aside; returns the size of the log written next (0 when new or moved). */
+function rotate(path: string, maxBytes: number): number {
   try {
-    if ((await stat(path)).size > maxBytes) await rename(path, `${path}.1`);
+    const { size } = statSync(path);
+    if (size <= maxBytes) return size;
+    renameSync(path, `${path}.1`);
+    return 0;
   } catch {
-    // No log yet.
+    return 0; // No log yet.
   }
 }
 

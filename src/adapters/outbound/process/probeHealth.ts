@@ -8,11 +8,21 @@ export interface HealthSummary {
 }
 
 /** What answered on a port: its status and body, or undefined when nothing answered in time. */
-export function probePort(
+export async function probePort(
   port: number,
   path: string,
   timeoutMs = 1_000,
 ): Promise<{ readonly status: number; readonly body: string } | undefined> {
+  const answer = await askPort(port, path, timeoutMs);
+  return answer === 'refused' ? undefined : answer;
+}
+
+/** `probePort`, telling apart a connection refused (nothing listens on the port) as `refused`. */
+function askPort(
+  port: number,
+  path: string,
+  timeoutMs: number,
+): Promise<{ readonly status: number; readonly body: string } | 'refused' | undefined> {
   return new Promise((resolve) => {
     const req = get({ host: '127.0.0.1', port, path, timeout: timeoutMs, agent: false }, (res) => {
       let body = '';
@@ -25,7 +35,7 @@ export function probePort(
       res.on('error', () => resolve(undefined));
     });
     req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(undefined));
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : undefined));
   });
 }
 
@@ -47,4 +57,10 @@ export function parseHealth(answer: { readonly status: number; readonly body: st
  */
 export async function probeHealth(port: number, timeoutMs = 1_000): Promise<HealthSummary | undefined> {
   return parseHealth(await probePort(port, '/health', timeoutMs));
+}
+
+/** `probeHealth`, or `refused` when nothing listens on the port at all (the connection was refused). */
+export async function probeHealthOrRefused(port: number, timeoutMs = 1_000): Promise<HealthSummary | 'refused' | undefined> {
+  const answer = await askPort(port, '/health', timeoutMs);
+  return answer === 'refused' ? answer : parseHealth(answer);
 }

@@ -113,6 +113,13 @@ function checkOrigin(ctx: Context, origin: string, allowed: AllowedExtensions): 
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** The token's digest, made again only when the token changes (it is compared on every `/mcp` request). */
+let known: { readonly token: string; readonly digest: Buffer } | undefined;
+function tokenDigest(token: string): Buffer {
+  if (known?.token !== token) known = { token, digest: digest(token) };
+  return known.digest;
+}
+
 /**
  * `/mcp` needs `Authorization: Bearer <token>`, compared in constant time (docs/security.md). A refusal
  * says where the token is, in the body and in `WWW-Authenticate` (RFC 6750 `invalid_token` with
@@ -121,7 +128,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 function checkBearer(ctx: Context, token: string, tokenFile: string): void {
   const presented = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1] ?? '';
-  if (timingSafeEqual(digest(presented), digest(token))) return;
+  if (timingSafeEqual(digest(presented), tokenDigest(token))) return;
   const what = presented === '' ? 'no bearer token' : 'a wrong bearer token';
   const description = `${what} for /mcp: send Authorization: Bearer <the token in ${tokenFile}>`;
   const message = `${description}, or let the client start browsertap over stdio, which needs no token (browsertap setup <client>)`;

@@ -8,20 +8,40 @@ import type { CommandView } from '../../../../domain/command/Command.js';
 import { DomainError } from '../../../../domain/DomainError.js';
 import type { BrowserAction } from '../../../../domain/browserActions/BrowserAction.js';
 import { ACTIONS, type ActionName, AGENT_ACTIONS, documentedArgs } from '../../../../domain/browserActions/table.js';
-import { documented, parseArgs, selector } from '../args.js';
+import { documented, parseArgs, selector, once } from '../args.js';
 import { actionSchema } from './actionSchemas.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
 import { respond } from '../toolResult.js';
 
 type Action = ActionName;
 const NAMES = AGENT_ACTIONS.map((action) => action.name as Action);
-const SCHEMAS = Object.fromEntries(AGENT_ACTIONS.map((action) => [action.name, actionSchema(action)])) as Record<
-  Action,
-  z.ZodObject
->;
+/**
+ * Each action's strict schema, made the first time that action is called: made all at once (a
+ * few dozen actions, each a zod object of its arguments) they were ≈ 1 MB of every daemon's
+ * memory from its first MCP session on, for actions most agents never call.
+ */
+const BY_NAME = new Map(AGENT_ACTIONS.map((action) => [action.name as Action, action]));
+const SCHEMAS = new Map<Action, z.ZodObject>();
+const schemaOf = (action: Action): z.ZodObject => {
+  let schema = SCHEMAS.get(action);
+  if (schema === undefined) SCHEMAS.set(action, (schema = actionSchema(BY_NAME.get(action)!)));
+  return schema;
+};
 
 const DESCRIPTION =
   'Run a browser command: answers {status:"queued",correlation_id} (observe command_result gets the result), or with wait_ms the result inline. snapshot lists elements with refs to act on. Page-changing actions settle, report effects. execute_js: script is an async function body run in the page, returning JSON. Dialogs are answered (dialog sets the next). replay reruns recorded actions (from..to), says if errors reproduced. pick: the person points at an element for you (prompt).';
+
+/**
+ * The input schema shown to the model. Loose: unknown keys reach the handler, which names them in
+ * its error. Made once, on the first session, and shared by every session's server: made per
+ * session it was most of the time a new session took (≈ 0.7 ms each).
+ */
+const interactInput = once(() =>
+  z.looseObject({
+    action: documented('string', NAMES.join('|')),
+    ...Object.fromEntries(documentedArgs().map((arg) => [arg.name, documented(arg.type, arg.hint)])),
+  }),
+);
 
 /** `interact {action, …}` (docs/mcp-tools.md): queue a browser command for the extension. */
 export function registerInteract(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
@@ -29,19 +49,18 @@ export function registerInteract(server: McpServer, deps: McpToolDeps, client: C
     'interact',
     {
       description: DESCRIPTION,
-      // Loose: unknown keys reach the handler, which names them in its error.
-      inputSchema: z.looseObject({
-        action: documented('string', NAMES.join('|')),
-        ...Object.fromEntries(documentedArgs().map((arg) => [arg.name, documented(arg.type, arg.hint)])),
-      }),
+      inputSchema: interactInput(),
     },
     async (args, extra) =>
       respond(deps, client, () => {
         const action = selector(args, 'action', NAMES) as Action;
-        const parsed = parseArgs(SCHEMAS[action], args, 'action', `interact ${action}`, droppedKeys(extra.requestInfo)) as Record<
-          string,
-          unknown
-        >;
+        const parsed = parseArgs(
+          schemaOf(action),
+          args,
+          'action',
+          `interact ${action}`,
+          droppedKeys(extra.requestInfo),
+        ) as Record<string, unknown>;
         checkTargets(action, parsed);
         return interact(deps, client, action, parsed, extra.signal);
       }),

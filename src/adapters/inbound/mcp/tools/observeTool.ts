@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LIST_SOURCES, type ListWhat } from '../../../../application/capture/entryFilters.js';
 import { LOG_LEVELS, REQUEST_TYPES } from '../../../../domain/wire/entries.js';
 import { REPRO_EXPECT, REPRO_FORMATS } from '../../../../domain/reproduction/reproduction.js';
-import { documented, id, parseArgs, selector, tabId } from '../args.js';
+import { documented, id, parseArgs, selector, tabId, once } from '../args.js';
 import type { ClientContext, McpToolDeps } from '../McpToolDeps.js';
 import { respond } from '../toolResult.js';
 
@@ -66,39 +66,47 @@ const WHATS = Object.keys(SCHEMAS) as What[];
 const DESCRIPTION =
   'Read what the browser captured (never waits). Start with summary (what is wrong, with ids); entry {id}: one entry in full. Lists: {columns,rows,count,has_more,cursor}, a row per entry in columns order (short row: rest absent; ts: ms after ts_base; identical runs folded, count); newest `limit`, or after_cursor: only newer; detail:"full": {entries}. performance: why a page is slow (vitals, scripts in source, hints). picks: what the person pointed at.';
 
+/**
+ * The input schema shown to the model. Loose: unknown keys reach the handler, which names them in
+ * its error. Made once, on the first session, and shared by every session's server: made per
+ * session it was most of the time a new session took (≈ 0.7 ms each).
+ */
+const observeInput = once(() =>
+  z.looseObject({
+    what: documented('string', WHATS.join('|')),
+    id: documented('string', 'entry'),
+    image: documented('boolean', 'pick: screenshot'),
+    detail: documented('string', 'compact|full'),
+    limit: documented('integer', '≤1000, default 100'),
+    after_cursor: documented('string', 'from a previous read'),
+    wait_ms: documented('integer', 'with after_cursor: wait ≤25000 for newer'),
+    url: documented('string', 'substring'),
+    tab_id: documented('integer'),
+    min_level: documented('string', 'debug|log|info|warn|error'),
+    status_min: documented('integer'),
+    status_max: documented('integer'),
+    method: documented('string'),
+    failed_only: documented('boolean'),
+    type: documented('string', REQUEST_TYPES.join('|')),
+    connection_id: documented('string'),
+    direction: documented('string', 'sent|received'),
+    correlation_id: documented('string'),
+    by: documented('string', 'human|agent'),
+    around: documented('string', 'timeline: entry id'),
+    from: documented('string', 'reproduction: action id'),
+    to: documented('string', 'last action id'),
+    format: documented('string', 'playwright|steps'),
+    expect: documented('string', 'errors|no_errors'),
+  }),
+);
+
 /** `observe {what, …}` (docs/mcp-tools.md). */
 export function registerObserve(server: McpServer, deps: McpToolDeps, client: ClientContext): void {
   server.registerTool(
     'observe',
     {
       description: DESCRIPTION,
-      // Loose: unknown keys reach the handler, which names them in its error.
-      inputSchema: z.looseObject({
-        what: documented('string', WHATS.join('|')),
-        id: documented('string', 'entry'),
-        image: documented('boolean', 'pick: screenshot'),
-        detail: documented('string', 'compact|full'),
-        limit: documented('integer', '≤1000, default 100'),
-        after_cursor: documented('string', 'from a previous read'),
-        wait_ms: documented('integer', 'with after_cursor: wait ≤25000 for newer'),
-        url: documented('string', 'substring'),
-        tab_id: documented('integer'),
-        min_level: documented('string', 'debug|log|info|warn|error'),
-        status_min: documented('integer'),
-        status_max: documented('integer'),
-        method: documented('string'),
-        failed_only: documented('boolean'),
-        type: documented('string', REQUEST_TYPES.join('|')),
-        connection_id: documented('string'),
-        direction: documented('string', 'sent|received'),
-        correlation_id: documented('string'),
-        by: documented('string', 'human|agent'),
-        around: documented('string', 'timeline: entry id'),
-        from: documented('string', 'reproduction: action id'),
-        to: documented('string', 'last action id'),
-        format: documented('string', 'playwright|steps'),
-        expect: documented('string', 'errors|no_errors'),
-      }),
+      inputSchema: observeInput(),
     },
     async (args, extra) =>
       respond(deps, client, () => {
