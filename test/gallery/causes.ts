@@ -74,6 +74,10 @@ export const CAUSES: Readonly<Record<string, Cause>> = {
     playwright: 'N: the browser’s Back is not recorded',
   },
   range: { ours: 'K: replay’s fill types the value after the range’s own (“80”, then “70”: 100)' },
+  'antd-form': {
+    oursMachine:
+      'F: the option, drawn without a role, is named by its text after its click showed the value in the select (`.nth(1)`); before the click that text is the option’s alone',
+  },
 };
 
 /** The named cause of a failing cell, if any. */

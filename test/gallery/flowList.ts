@@ -1,4 +1,5 @@
 import type { Flow } from './flow.js';
+import { antdForm } from './flows/antdForm.js';
 import { codeMirror } from './flows/codeMirror.js';
 import { dayPicker } from './flows/dayPicker.js';
 import { dndSortable } from './flows/dndSortable.js';
@@ -13,6 +14,7 @@ import { radixDialog } from './flows/radixDialog.js';
 import { radixDropdown } from './flows/radixDropdown.js';
 import { radixSelect } from './flows/radixSelect.js';
 import { rangeInput } from './flows/rangeInput.js';
+import { reactAriaForm } from './flows/reactAriaForm.js';
 import { reactSelect } from './flows/reactSelect.js';
 import { routerBack } from './flows/routerBack.js';
 import { shoelaceForm } from './flows/shoelaceForm.js';
@@ -42,6 +44,8 @@ export const FLOWS: readonly Flow[] = [
   iframeLate,
   routerBack,
   rangeInput,
+  reactAriaForm,
+  antdForm,
 ];
 
 /** The flow named `name`. */

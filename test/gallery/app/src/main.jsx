@@ -25,6 +25,8 @@ const FLOWS = {
   'iframe-late': lazy(() => import('./flows/IframeLate.jsx')),
   'router-back': lazy(() => import('./flows/RouterBack.jsx')),
   range: lazy(() => import('./flows/RangeInput.jsx')),
+  'react-aria-form': lazy(() => import('./flows/ReactAriaForm.jsx')),
+  'antd-form': lazy(() => import('./flows/AntdForm.jsx')),
 };
 
 function Index() {
