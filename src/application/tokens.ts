@@ -7,6 +7,7 @@ import type { LifecycleRules } from '../domain/command/LifecycleRules.js';
 import type { PatternCompiler } from '../domain/text/TextPattern.js';
 import type { CaptureStorePort } from './ports/CaptureStorePort.js';
 import type { ClockPort } from './ports/ClockPort.js';
+import type { HeapPort } from './ports/HeapPort.js';
 import type { IdGeneratorPort } from './ports/IdGeneratorPort.js';
 import type { KeyValueStorePort } from './ports/KeyValueStorePort.js';
 import type { LoggerPort } from './ports/LoggerPort.js';
@@ -21,6 +22,7 @@ export const TYPES = {
   ClockPort: Symbol.for('ClockPort') as ServiceIdentifier<ClockPort>,
   IdGeneratorPort: Symbol.for('IdGeneratorPort') as ServiceIdentifier<IdGeneratorPort>,
   LoggerPort: Symbol.for('LoggerPort') as ServiceIdentifier<LoggerPort>,
+  HeapPort: Symbol.for('HeapPort') as ServiceIdentifier<HeapPort>,
   CaptureStorePort: Symbol.for('CaptureStorePort') as ServiceIdentifier<CaptureStorePort>,
   PerformanceStorePort: Symbol.for('PerformanceStorePort') as ServiceIdentifier<PerformanceStorePort>,
   KeyValueStorePort: Symbol.for('KeyValueStorePort') as ServiceIdentifier<KeyValueStorePort>,

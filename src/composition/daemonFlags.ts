@@ -12,9 +12,15 @@
  *   have no effect once the heap is set up, the growth factor does;
  * - `--heap-growing-percent=50`: the old generation's limit grows by half of what is live, not
  *   by V8's default factor, so memory stays flat under ingest (docs/benchmarks.md: without it
- *   RSS after 500 000 entries was 108 MB instead of 83).
+ *   RSS after 500 000 entries was 108 MB instead of 83);
+ * - `--expose-gc`: V8's `gc` in the contexts made after it, for the one full collection once a
+ *   burst of ingest has ended (src/application/capture/CollectWhenQuiet.ts).
  */
-export const DAEMON_RUNTIME_V8_FLAGS: readonly string[] = ['--semi-space-growth-factor=1', '--heap-growing-percent=50'];
+export const DAEMON_RUNTIME_V8_FLAGS: readonly string[] = [
+  '--semi-space-growth-factor=1',
+  '--heap-growing-percent=50',
+  '--expose-gc',
+];
 
 /**
  * Node's built-in modules the daemon loads, now or later (its own `require`s, and what Node
@@ -41,6 +47,7 @@ export const DAEMON_BUILTINS: readonly string[] = [
   'node:url',
   'node:util',
   'node:v8',
+  'node:vm',
   'node:zlib',
 ];
 

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { RecordingSwitch } from '../application/capture/RecordingSwitch.js';
+import { CollectWhenQuiet } from '../application/capture/CollectWhenQuiet.js';
 import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
 import { DEFAULT_RECORDING } from '../domain/wire/recording.js';
 import { TYPES } from '../application/tokens.js';
@@ -135,6 +136,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         await server.close();
         deadlines.stop();
         container.get(StreamDispatcher).stop();
+        container.get(CollectWhenQuiet).stop();
       })()),
   };
 }

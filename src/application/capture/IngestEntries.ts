@@ -17,6 +17,7 @@ import type { Waiters } from '../shared/Waiters.js';
 import { StreamDispatcher } from '../streaming/StreamDispatcher.js';
 import { TYPES } from '../tokens.js';
 import { PickImages, type PickImage } from './PickImages.js';
+import { CollectWhenQuiet } from './CollectWhenQuiet.js';
 import { bufferKey } from './ReadEntries.js';
 import { recentTrouble } from './recentTrouble.js';
 import { RecordingSwitch } from './RecordingSwitch.js';
@@ -54,7 +55,8 @@ type Sanitized = { readonly stored: object; readonly body?: NetworkBody };
 /**
  * Stores captured entries: noise rules first, then size caps and redaction (nothing is stored
  * unredacted), then the bounded buffers; readers waiting on the buffer are woken and the stored
- * entries are handed to the stream dispatcher (which matches them later, off this path).
+ * entries are handed to the stream dispatcher (which matches them later, off this path); once a
+ * burst of them ends, the heap is collected (`CollectWhenQuiet`).
  * Entries of an answered batch are visible to the next read. An entry that cannot be
  * processed is reported as failed; it never takes the rest of the batch with it.
  */
@@ -70,6 +72,7 @@ export class IngestEntries {
     @inject(TYPES.LoggerPort) private readonly logger: LoggerPort,
     @inject(RecordingSwitch) private readonly recording: RecordingSwitch,
     @inject(PickImages) private readonly images: PickImages,
+    @inject(CollectWhenQuiet) private readonly collector: CollectWhenQuiet,
   ) {}
 
   execute(batch: IngestBatch): IngestOutcome {
@@ -204,6 +207,7 @@ export class IngestEntries {
     if (entries.length === 0) return undefined;
     const first = this.store.append(buffer, entries);
     this.waiters.notify(bufferKey(buffer));
+    this.collector.noteStored(entries.length);
     return first;
   }
 }

@@ -1,5 +1,6 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { ClearBuffers } from '../../application/capture/ClearBuffers.js';
+import { CollectWhenQuiet } from '../../application/capture/CollectWhenQuiet.js';
 import { ConfigureRecording } from '../../application/capture/ConfigureRecording.js';
 import { IngestEntries } from '../../application/capture/IngestEntries.js';
 import { PickImages } from '../../application/capture/PickImages.js';
@@ -113,6 +114,7 @@ export function coreModule(settings: CoreSettings): ContainerModule {
     bind(CommandDeadlines).toSelf().inSingletonScope();
     bind(ReplayPlans).toSelf().inSingletonScope();
     bind(PickImages).toSelf().inSingletonScope();
+    bind(CollectWhenQuiet).toSelf().inSingletonScope();
     bind(StreamDispatcher).toSelf().inSingletonScope();
     for (const useCase of USE_CASES)
       bind(useCase as Newable<object>)

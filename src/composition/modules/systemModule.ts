@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { TYPES } from '../../application/tokens.js';
+import { V8Heap } from '../../adapters/outbound/heap/V8Heap.js';
 import { CryptoIdGenerator } from '../../adapters/outbound/ids/CryptoIdGenerator.js';
 import { StderrLogger, type LogLevel, type LogSink } from '../../adapters/outbound/logging/StderrLogger.js';
 import { DeferredPatternCompiler } from '../../adapters/outbound/re2/DeferredPatternCompiler.js';
@@ -9,11 +10,12 @@ export interface SystemSettings {
   readonly logSink: LogSink;
 }
 
-/** Production outbound adapters other than time: crypto ids, stderr logging, the linear-time pattern engine (a `DeferredPatternCompiler`). */
+/** Production outbound adapters other than time: crypto ids, stderr logging, V8's heap, the linear-time pattern engine (a `DeferredPatternCompiler`). */
 export function systemModule(settings: SystemSettings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TYPES.IdGeneratorPort).to(CryptoIdGenerator).inSingletonScope();
     bind(TYPES.LoggerPort).toConstantValue(new StderrLogger(settings.logLevel, settings.logSink));
+    bind(TYPES.HeapPort).toConstantValue(new V8Heap());
     // Loaded when first needed (DeferredPatternCompiler.ts says where that is awaited).
     bind(TYPES.PatternCompiler).toConstantValue(
       new DeferredPatternCompiler(

@@ -38,10 +38,12 @@ describe('the daemon’s V8 flags, set at run time', function () {
   this.timeout(60_000);
 
   it('keep the young generation at its size under sustained allocation (without them it grows)', () => {
+    // Its starting size is 1 or 2 MB a semi-space (V8 may settle it on the first scavenge, more
+    // often under load or coverage): at most 4 MB in all with the flags, ≈ 32 MB without them.
     const kept = youngGeneration(true);
-    expect(kept.after).to.equal(kept.before);
+    expect(kept.after).to.be.at.most(4 * 1024 * 1024);
     const grown = youngGeneration(false);
-    expect(grown.after).to.be.greaterThan(grown.before);
+    expect(grown.after).to.be.at.least(4 * kept.after);
   });
 
   it('are set after every built-in module the daemon uses is loaded (Node’s compiled code for them needs the default flags)', () => {
