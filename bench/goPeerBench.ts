@@ -18,6 +18,7 @@ import {
   spawnGoDaemon,
 } from './goPeer.js';
 import { JsonHttp } from './jsonHttp.js';
+import { simulateExtension } from './simulatedExtension.js';
 import { BENCH_CLI, launchEnv, launchFlags, logEntry, median, percentile, RawMcpClient } from './lib.js';
 
 export interface SideFigures {
@@ -36,8 +37,8 @@ export interface SideFigures {
   callersPerS: number;
   roundTripP50: number;
   roundTripP99: number;
-  /** browsertap: the same with an extension that acts without claiming first (the protocol before commands ran once). */
-  roundTripUnclaimedP50?: number;
+  /** browsertap: the same with the extension on the HTTP API (long poll, each claim and result posted), the channel's fallback. */
+  roundTripHttpP50?: number;
   pollSeenP50: number;
   pollSeenP99: number;
 }
@@ -154,8 +155,8 @@ interface Side {
 type SideName = 'ours' | 'before' | 'go' | 'floor';
 
 interface ExtensionOptions {
-  /** browsertap's: claim each command before it acts, as the extension does (default); false polls as one before it did. */
-  readonly claims?: boolean;
+  /** browsertap's: `http` keeps its extension on the HTTP API (the channel's fallback). */
+  readonly transport?: 'channel' | 'http';
   readonly holdMs?: () => number;
   readonly posted?: (correlationId: string, at: number) => void;
 }
@@ -243,41 +244,8 @@ function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Si
     correlationOf: (answer) => (answer as { structuredContent: { correlation_id: string } }).structuredContent.correlation_id,
     complete: (answer) => (answer as { structuredContent?: { status?: string } }).structuredContent?.status === 'complete',
     async extension(port, stop, options) {
-      const http = new JsonHttp(port, 2);
-      try {
-        while (!stop.aborted) {
-          let queries: Array<{ correlation_id: string }>;
-          try {
-            const poll = await http.post(
-              '/pending-queries',
-              { instance_id: 'bench', boot_id: 'b1', wait_ms: 25_000, ...(options.claims === false ? {} : { claims: true }) },
-              EXTENSION_HEADERS,
-              stop,
-            );
-            queries = (JSON.parse(poll.body) as { queries: typeof queries }).queries;
-          } catch {
-            continue;
-          }
-          await Promise.all(
-            queries.map(async ({ correlation_id }) => {
-              // As the extension does: claims the command for this worker start before acting on it.
-              if (options.claims !== false) {
-                await http.post('/query-result', { correlation_id, status: 'pending', boot_id: 'b1' }, EXTENSION_HEADERS);
-              }
-              const hold = options.holdMs?.() ?? 0;
-              if (hold > 0) await sleep(hold);
-              options.posted?.(correlation_id, performance.now());
-              await http.post(
-                '/query-result',
-                { correlation_id, status: 'complete', result: { success: true, data: 'Bench Title' } },
-                EXTENSION_HEADERS,
-              );
-            }),
-          );
-        }
-      } finally {
-        http.close();
-      }
+      // What the real worker speaks: its channel, or the HTTP API when the daemon has none (the build before).
+      await simulateExtension(port, stop, options);
     },
   };
 }
@@ -544,12 +512,12 @@ function callers(side: Side, stateDir: string | undefined): Promise<number> {
 function roundTrips(
   side: Side,
   stateDir: string | undefined,
-  claims = true,
+  transport: 'channel' | 'http' = 'channel',
 ): Promise<{ roundTripP50: number; roundTripP99: number }> {
   return withDaemon(side, stateDir, async (daemon) => {
     const client = await side.client(daemon);
     const stop = new AbortController();
-    const extension = side.extension(daemon.port, stop.signal, { claims });
+    const extension = side.extension(daemon.port, stop.signal, { transport });
     try {
       await untilConnected(side, daemon.port);
       const inline = () =>
@@ -593,6 +561,13 @@ function polled(side: Side, stateDir: string | undefined): Promise<{ pollSeenP50
   });
 }
 
+/**
+ * Which groups of figures a run takes (`BENCH_GO_PEER=start,memory,reads,commands`, all by default):
+ * a subset is for looking at one change; docs/benchmarks.md gets whole runs only.
+ */
+const GROUPS = process.env.BENCH_GO_PEER?.split(',');
+const want = (group: 'start' | 'memory' | 'reads' | 'commands') => GROUPS === undefined || GROUPS.includes(group);
+
 /** One run: each figure of every side, in turns (the start-up ones alternate spawn by spawn). */
 export async function runGoPeerBench(): Promise<GoPeerFigures> {
   goPeerBinary();
@@ -613,28 +588,29 @@ export async function runGoPeerBench(): Promise<GoPeerFigures> {
   try {
     const spawns = new Map(sides.map((side) => [side, [] as number[]]));
     const firstSpawns: number[] = [];
-    for (let i = 0; i < SPAWNS; i++) {
+    for (let i = 0; want('start') && i < SPAWNS; i++) {
       for (const side of sides) spawns.get(side)!.push(await withDaemon(side, dirs.get(side), async (d) => d.spawnMs));
       firstSpawns.push(await withDaemon(ours, undefined, async (d) => d.spawnMs));
     }
     const bridges = new Map(sides.map((side) => [side, [] as number[]]));
-    for (let i = 0; i < BRIDGES; i++) {
+    for (let i = 0; want('start') && i < BRIDGES; i++) {
       for (const side of sides) {
         const dir = dirs.get(side) ?? tempDir(`${side.name}-bench-`);
         bridges.get(side)!.push(await side.bridgeFirstCall(dir));
         if (dirs.get(side) === undefined) rmSync(dir, { recursive: true, force: true });
       }
     }
-    const start = await each(rssAtStart);
-    const afterSession = await each(rssAfterSession);
-    const memory = await each(rssAfterEntries);
+    const none = new Map<Side, never>();
+    const start = want('memory') ? await each(rssAtStart) : none;
+    const afterSession = want('memory') ? await each(rssAfterSession) : none;
+    const memory = want('memory') ? await each(rssAfterEntries) : none;
     // Every figure below gets fresh daemons: the Go peer refuses a daemon's 501st tool call in any
     // minute (a sliding window of 500), and none of these makes more than 400.
-    const read = await each(reads);
-    const eight = await each(callers);
-    const inline = await each(roundTrips, peers);
-    const unclaimed = (await roundTrips(ours, dirs.get(ours), false)).roundTripP50;
-    const poll = await each(polled, peers);
+    const read = want('reads') ? await each(reads) : none;
+    const eight = want('reads') ? await each(callers) : none;
+    const inline = want('commands') ? await each(roundTrips, peers) : none;
+    const overHttp = want('commands') ? (await roundTrips(ours, dirs.get(ours), 'http')).roundTripP50 : NaN;
+    const poll = want('commands') ? await each(polled, peers) : none;
     const startUp = (side: Side): Omit<SideFigures, 'roundTripP50' | 'roundTripP99' | 'pollSeenP50' | 'pollSeenP99'> => ({
       spawnHealthMs: median(spawns.get(side)!),
       spawnHealthFirstMs: side === ours ? median(firstSpawns) : median(spawns.get(side)!),
@@ -647,7 +623,7 @@ export async function runGoPeerBench(): Promise<GoPeerFigures> {
     });
     const figures = (side: Side): SideFigures => ({ ...startUp(side), ...inline.get(side)!, ...poll.get(side)! });
     return {
-      ours: { ...figures(ours), roundTripUnclaimedP50: unclaimed },
+      ours: { ...figures(ours), roundTripHttpP50: overHttp },
       ...(before === undefined ? {} : { before: figures(before) }),
       go: figures(go),
       floor: startUp(floor),
@@ -732,8 +708,8 @@ const PEER_ROWS: readonly PeerRow[] = [
   },
   { label: 'the same, p99', key: 'roundTripP99', unit: 'ms', digits: 2 },
   {
-    label: 'the same, p50, with an extension that acts without claiming first (no fourth HTTP exchange)',
-    key: 'roundTripUnclaimedP50',
+    label: 'the same, p50, with the extension on the HTTP API (long poll, claim and result posted: the fallback)',
+    key: 'roundTripHttpP50',
     unit: 'ms',
     digits: 2,
     peerKey: 'roundTripP50',

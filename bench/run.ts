@@ -3,9 +3,9 @@
 // markers, so suites can be re-run on their own. The gallery of component libraries runs only when
 // named (`npm run bench -- gallery`), once.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { runDaemonBench, type DaemonFigures } from './daemonBench.js';
 import { runHostileBench, type EdgeFigures, type HostileFigures } from './hostileBench.js';
 import { runStreamBench, type StreamFigures } from './streamBench.js';
@@ -720,7 +720,22 @@ async function main(): Promise<void> {
       .split(',')
       .filter((file) => file !== '')
       .map((file) => JSON.parse(readFileSync(file, 'utf8')) as BrowserPeerFigures);
-    const runs = await measure('browser', runBrowserPeerBench);
+    // BENCH_BROWSER_BASE: a checkout of the build before, built (its dist/ and extension/dist/):
+    // before each run here, the same bench runs there, its whole stack (bridge, daemon, extension).
+    const base = process.env.BENCH_BROWSER_BASE;
+    const runs = await measure('browser', async (index) => {
+      if (base !== undefined) {
+        const out = join(tmpdir(), `browsertap-bench-before-${process.pid}-${index}.json`);
+        execFileSync(process.execPath, ['--import', 'tsx', 'bench/extension/peerBrowserBench.ts'], {
+          cwd: base,
+          env: { ...process.env, OUT: out },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        before.push(JSON.parse(readFileSync(out, 'utf8')) as BrowserPeerFigures);
+        rmSync(out, { force: true });
+      }
+      return runBrowserPeerBench();
+    });
     writeSection('browser', browserPeerSection(runs, machine(), chromiumVersion(), today(), before));
   }
   if (suites.length === 0 || suites.includes('extension')) {

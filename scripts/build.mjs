@@ -103,6 +103,8 @@ const shared = {
   metafile: true,
   logLevel: 'warning',
   tsconfig: 'tsconfig.build.json',
+  // ws (the extension's channel) tries these native speed-ups in a try/catch and does without them.
+  external: ['bufferutil', 'utf-8-validate'],
 };
 const result = await build({
   ...shared,
@@ -154,7 +156,32 @@ const mcpSideApart = {
     }));
   },
 };
-const daemonPlugins = [withoutUnusedPackages, oneMimeTable, servedMimeTypesOnly, englishZodOnly];
+/**
+ * The daemon's `ws` only serves the extension's channel: its client half's modules (https, tls,
+ * querystring: `ws`'s WebSocket requires them at load and uses them only to connect) are stubs
+ * that throw if ever called, and its optional native add-ons (bufferutil, utf-8-validate, tried
+ * in a try/catch) are absent. So the daemon loads no built-in module past DAEMON_BUILTINS
+ * (src/composition/daemonFlags.ts), and none compiles from source when the channel first opens.
+ */
+const wsServerOnly = {
+  name: 'ws-server-only',
+  setup(build) {
+    build.onResolve({ filter: /^(https|tls|querystring|bufferutil|utf-8-validate)$/ }, (args) =>
+      /[\\/]node_modules[\\/]ws[\\/]/.test(args.importer) ? { path: args.path, namespace: 'ws-server-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'ws-server-only' }, (args) => {
+      const refusal = JSON.stringify(`the daemon's ws only serves: ${args.path} is not in its bundle`);
+      const native = args.path === 'bufferutil' || args.path === 'utf-8-validate';
+      return {
+        contents: native
+          ? `throw new Error(${refusal});\n`
+          : `module.exports = new Proxy({}, { get() { throw new Error(${refusal}); } });\n`,
+        loader: 'js',
+      };
+    });
+  },
+};
+const daemonPlugins = [wsServerOnly, withoutUnusedPackages, oneMimeTable, servedMimeTypesOnly, englishZodOnly];
 const daemonOnly = await build({
   ...shared,
   ...daemonWrapper,

@@ -109,10 +109,17 @@ export interface SideFigures {
   /** Listing the 100 console messages a page logged: p50, the text + structuredContent bytes, the messages it stands for. */
   readonly consoleP50Ms: number;
   readonly consoleBytes: number;
+  /**
+   * What a model is shown of it: one copy (a client shows the model either the text blocks or
+   * `structuredContent`, docs/mcp-tools.md "What the model sees"), the larger. Absent in runs of
+   * builds from before it was measured.
+   */
+  readonly consoleSeenBytes?: number;
   readonly consoleCount: number;
   /** Listing the 50 requests a page made: the same. */
   readonly networkP50Ms: number;
   readonly networkBytes: number;
+  readonly networkSeenBytes?: number;
   readonly networkCount: number;
   /** RSS of the MCP server's processes after all that (ours: the stdio bridge and the daemon), MB. */
   readonly rssMb: number;

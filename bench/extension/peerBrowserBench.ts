@@ -82,6 +82,18 @@ export function wireBytes(result: CallToolResult): number {
   return texts + (result.structuredContent === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.structuredContent)));
 }
 
+/**
+ * What a model is shown of a result: the text blocks, or `structuredContent` where the client
+ * prefers it (docs/mcp-tools.md, "What the model sees"): one copy, the larger of the two.
+ */
+export function seenBytes(result: CallToolResult): number {
+  const texts = blocks(result).reduce((sum, block) => sum + (block.type === 'text' ? Buffer.byteLength(block.text ?? '') : 0), 0);
+  return Math.max(
+    texts,
+    result.structuredContent === undefined ? 0 : Buffer.byteLength(JSON.stringify(result.structuredContent)),
+  );
+}
+
 /** Bytes of the image a screenshot result carries (decoded from base64). */
 function imageBytes(result: CallToolResult): number {
   const image = blocks(result).find((block) => block.type === 'image');
@@ -419,7 +431,12 @@ async function reads(
   for (const [name, result] of results) show(`${name}: the read of ${url}`, result);
   return (side: Side) => {
     const result = results.get(side.name) as CallToolResult;
-    return { p50: median(times.get(side.name) ?? []), bytes: wireBytes(result), count: count(side, result) };
+    return {
+      p50: median(times.get(side.name) ?? []),
+      bytes: wireBytes(result),
+      seen: seenBytes(result),
+      count: count(side, result),
+    };
   };
 }
 
@@ -458,9 +475,11 @@ export async function runBrowserPeerBench(): Promise<BrowserPeerFigures> {
         richShotBytes: picture.bytes,
         consoleP50Ms: consoleRead.p50,
         consoleBytes: consoleRead.bytes,
+        consoleSeenBytes: consoleRead.seen,
         consoleCount: consoleRead.count,
         networkP50Ms: networkRead.p50,
         networkBytes: networkRead.bytes,
+        networkSeenBytes: networkRead.seen,
         networkCount: networkRead.count,
         rssMb: rssMb(side.name, side.serverPids()),
       };
@@ -489,13 +508,16 @@ export function browserPeerSection(
   before: readonly BrowserPeerFigures[] = [],
 ): string {
   const sides = ['ours', 'cdt', 'pw'] as const;
-  const m = (side: (typeof sides)[number], key: keyof SideFigures) => median(runs.map((run) => run[side][key]));
+  const m = (side: (typeof sides)[number], key: keyof SideFigures) => median(runs.map((run) => run[side][key] ?? NaN));
   const cell = (side: (typeof sides)[number], key: keyof SideFigures, digits: number) =>
-    `${m(side, key).toFixed(digits)} (${runs.map((run) => run[side][key].toFixed(digits)).join(' / ')})`;
+    `${m(side, key).toFixed(digits)} (${runs.map((run) => (run[side][key] ?? NaN).toFixed(digits)).join(' / ')})`;
+  const measuredBefore = (key: keyof SideFigures) => before.filter((run) => run.ours[key] !== undefined);
   const beforeCell = (key: keyof SideFigures, digits: number) =>
-    before.length === 0
+    measuredBefore(key).length === 0
       ? '—'
-      : `${median(before.map((run) => run.ours[key])).toFixed(digits)} (${before.map((run) => run.ours[key].toFixed(digits)).join(' / ')})`;
+      : `${median(measuredBefore(key).map((run) => run.ours[key] as number)).toFixed(digits)} (${measuredBefore(key)
+          .map((run) => (run.ours[key] as number).toFixed(digits))
+          .join(' / ')})`;
   // Time and memory: theirs / ours (above 1: ours is faster or smaller); bytes the same way.
   const ratio = (key: keyof SideFigures, peer: 'cdt' | 'pw') => `${(m(peer, key) / m('ours', key)).toFixed(2)}×`;
   const row = (label: string, key: keyof SideFigures, unit: string, digits = 1) =>
@@ -503,7 +525,7 @@ export function browserPeerSection(
   return [
     `## Screenshots and reads beside Chrome DevTools MCP and Playwright MCP (${date})`,
     '',
-    `Machine: ${machine}; ${chromium} headless, 1280×720; chrome-devtools-mcp 1.11.0, @playwright/mcp ${PLAYWRIGHT_MCP_VERSION}. ${runs.length} runs, medians (the runs in brackets).${before.length === 0 ? '' : ` "Before": ${before.length} runs of the same harness, the same hour, with the extension built from the code before this work (its peers' figures not shown).`}`,
+    `Machine: ${machine}; ${chromium} headless, 1280×720; chrome-devtools-mcp 1.11.0, @playwright/mcp ${PLAYWRIGHT_MCP_VERSION}. ${runs.length} runs, medians (the runs in brackets).${before.length === 0 ? '' : ` "Before": ${before.length} runs of the same harness with the build before this work, in turns with these (its peers' figures not shown).`}`,
     '',
     '| figure | browsertap before | browsertap | Chrome DevTools MCP | Playwright MCP | theirs / ours (CDT / PW) |',
     '|---|---|---|---|---|---|',
@@ -514,9 +536,11 @@ export function browserPeerSection(
     row('the first', 'richShotFirstMs', 'ms'),
     row('its image (ours: JPEG, its PNG is over 750 KB)', 'richShotBytes', 'bytes', 0),
     row(`console read of ${MESSAGES} messages, p50 of ${READS}`, 'consoleP50Ms', 'ms', 2),
-    row('its text + structuredContent', 'consoleBytes', 'bytes', 0),
+    row('its text + structuredContent (the wire)', 'consoleBytes', 'bytes', 0),
+    row('what a model is shown of it (one copy, the larger)', 'consoleSeenBytes', 'bytes', 0),
     row(`network read of ${REQUESTS} requests, p50 of ${READS}`, 'networkP50Ms', 'ms', 2),
-    row('its text + structuredContent', 'networkBytes', 'bytes', 0),
+    row('its text + structuredContent (the wire)', 'networkBytes', 'bytes', 0),
+    row('what a model is shown of it (one copy, the larger)', 'networkSeenBytes', 'bytes', 0),
     row('MCP server RSS after all that (ours: bridge + daemon)', 'rssMb', 'MB'),
     '',
     'How (`bench/extension/peerBrowserBench.ts`, `npm run bench -- browser`): one local site on 127.0.0.1; ours is',

@@ -31,6 +31,7 @@ export const DAEMON_RUNTIME_V8_FLAGS: readonly string[] = [
 export const DAEMON_BUILTINS: readonly string[] = [
   'node:assert',
   'node:async_hooks',
+  'node:buffer',
   'node:cluster',
   'node:crypto',
   'node:events',

@@ -18,6 +18,7 @@ export function createMcpSessions(container: Container, outlets: McpStreamOutlet
     serverFor: (client) => createMcpServer(tools, client, VERSION),
     onClientGone: (clientId) => forget.execute({ clientId }),
     logger: container.get(TYPES.LoggerPort),
+    clock: container.get(TYPES.ClockPort),
     outlets,
     ...(maxSessions === undefined ? {} : { maxSessions }),
   });

@@ -85,5 +85,6 @@ export function extensionApi(container: Container): ExtensionApi {
     health: container.get(GetHealth),
     status: container.get(GetStatus),
     recording: container.get(RecordingSwitch),
+    clock: container.get(TYPES.ClockPort),
   };
 }

@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { expect } from 'chai';
 import { chromium } from 'playwright-core';
 import { EXTENSION_HEADERS } from '../support/daemonHarness.js';
@@ -29,6 +30,12 @@ async function startRecorder(): Promise<{
         path === '/pending-queries' ? 200 : 0,
       );
     });
+  });
+  // A WebSocket's opening request (the worker's channel) is recorded and refused: this recorder
+  // is a daemon without a channel, so the worker polls over HTTP, as with an older daemon.
+  server.server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    seen.push({ method: 'UPGRADE', path: (req.url ?? '/').split('?')[0] as string, headers: req.headers });
+    socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
   return { port: server.port, seen, close: server.close };
 }
@@ -69,6 +76,14 @@ function attackPage(daemon: number): string {
   done.push(fetch(${JSON.stringify(poll)} + '&via=no-cors', { mode: 'no-cors' }).catch(() => 'blocked'));
   done.push(fetch(${JSON.stringify(`${base}/logs`)}, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: ${JSON.stringify(forged)} }).catch(() => 'blocked'));
   done.push(fetch(${JSON.stringify(poll)} + '&via=cors', { mode: 'cors' }).catch(() => 'blocked'));
+  // The channel, as a page would open it (browsers send the page's Origin with every WebSocket).
+  const socket = (path) =>
+    new Promise((resolve) => {
+      const ws = new WebSocket(${JSON.stringify(`ws://127.0.0.1:${daemon}`)} + path + '?instance_id=evil-page&boot_id=1&claims=true');
+      ws.onmessage = () => resolve('opened');
+      ws.onclose = () => resolve('refused');
+    });
+  done.push(socket('/channel'), socket('/Channel'), socket('/channel/'));
   // Every other spelling of the routes: case, trailing and doubled slashes, percent-encoding.
   for (const path of ${JSON.stringify(SPELLINGS)}) {
     const url = ${JSON.stringify(base)} + path + '?instance_id=evil-page&boot_id=1&wait_ms=0&extension_version=6.6.6';
@@ -99,7 +114,9 @@ describe('only our extension speaks the extension API, in real Chromium (docs/se
       await tab.goto(page.url);
       await eventually(() => recorder.seen.some((r) => r.path === '/logs'), 15_000, 'the worker never posted the log');
       const api = recorder.seen.filter((r) => r.path !== '/health');
-      expect(new Set(api.map((r) => r.method))).to.deep.equal(new Set(['POST']));
+      // Its channel first (a WebSocket, refused here), then polls over HTTP: all with its Origin.
+      expect(new Set(api.map((r) => r.method))).to.deep.equal(new Set(['UPGRADE', 'POST']));
+      expect(api.filter((r) => r.method === 'UPGRADE').map((r) => r.path)).to.include('/channel');
       expect(new Set(api.map((r) => r.headers.origin))).to.deep.equal(new Set([`chrome-extension://${EXTENSION_ID}`]));
       // What Chromium does with a worker's GET, whatever its options: no Origin (why the poll is a POST).
       const worker = browser.context.serviceWorkers()[0];

@@ -1,8 +1,9 @@
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface LocalServer {
   readonly port: number;
+  readonly server: Server;
   /** Cuts every connection and stops listening. */
   close(): Promise<void>;
 }
@@ -13,6 +14,7 @@ export async function listenLocal(handler: RequestListener, port = 0): Promise<L
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
+    server,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

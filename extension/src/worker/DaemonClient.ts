@@ -1,16 +1,9 @@
 import type { RecordingSettings } from '../shared/actions.js';
 import type { Query, ResultBody } from '../shared/commands.js';
 
-/** The daemon answered with an HTTP error: retrying the same request will not help. */
-export class DaemonRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DaemonRefused';
-  }
-}
+import { DaemonRefused } from './DaemonRefused.js';
+
+export { DaemonRefused };
 
 export interface Identity {
   readonly instanceId: string;

@@ -11,6 +11,12 @@ export interface PollPorts {
    * new one that knows nothing the extension told the last (its tracked tabs).
    */
   onConnected?(): void;
+  /**
+   * The command channel (DaemonChannel), tried before every HTTP poll: served until it closes;
+   * `opened` is called once it is open. Resolves true when it had opened, false when it could not
+   * (an older daemon, or none): then the loop polls over HTTP as before.
+   */
+  channel?(signal: AbortSignal, opened: () => void): Promise<boolean>;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   now(): number;
 }
@@ -27,6 +33,8 @@ export const POLL = Object.freeze({
    */
   patientAfterMs: 60_000,
   patientBackoffMs: 1_000,
+  /** A channel that closes sooner than this after opening counts as a failure (backoff, no hot loop). */
+  channelMinOpenMs: 1_000,
 });
 
 export interface PollStatus {
@@ -38,7 +46,8 @@ export interface PollStatus {
 }
 
 /**
- * The extension's command channel: long polls of `/pending-queries`, back to back, each handing
+ * The extension's connection to the daemon: its channel (a WebSocket on which commands are pushed)
+ * while the daemon serves one, else long polls of `/pending-queries`, back to back, each handing
  * its commands to `onQueries`. When the daemon is unreachable it backs off (≤ 0.5 s for a minute,
  * then 1 s) and keeps calling an extension API, so the service worker is not stopped meanwhile.
  */
@@ -76,18 +85,32 @@ export class PollLoop {
     let failures = 0;
     while (!signal.aborted) {
       void this.ports.keepAlive().catch(() => undefined);
+      if (this.ports.channel !== undefined) {
+        let openedAt: number | undefined;
+        const wasOpen = await this.ports.channel(signal, () => {
+          openedAt = this.ports.now();
+          this.succeeded();
+        });
+        if (signal.aborted) break;
+        if (wasOpen) {
+          this.status.connected = false;
+          if (this.ports.now() - (openedAt as number) >= POLL.channelMinOpenMs) {
+            failures = 0;
+            continue; // it served, then closed (the daemon went away): open the next at once
+          }
+          failures++;
+          await this.ports
+            .sleep(POLL.backoffMs[Math.min(failures - 1, POLL.backoffMs.length - 1)] as number, signal)
+            .catch(() => undefined);
+          continue;
+        }
+      }
       try {
         // Until a poll has succeeded, ask without holding: the status (and the popup) knows at once.
         const queries = await this.ports.poll(this.status.connected ? POLL.waitMs : 0, signal);
         if (signal.aborted) break;
         failures = 0;
-        this.status.polls++;
-        const reconnected = !this.status.connected;
-        this.status.connected = true;
-        this.status.lastOkAt = this.ports.now();
-        delete this.status.lastError;
-        delete this.status.failingSince;
-        if (reconnected) this.ports.onConnected?.();
+        this.succeeded();
         if (queries.length > 0) this.ports.onQueries(queries);
       } catch (error) {
         if (signal.aborted) break;
@@ -100,5 +123,16 @@ export class PollLoop {
         await this.ports.sleep(delay, signal).catch(() => undefined);
       }
     }
+  }
+
+  /** A poll answered, or the channel opened: connected (and told so when it was not). */
+  private succeeded(): void {
+    this.status.polls++;
+    const reconnected = !this.status.connected;
+    this.status.connected = true;
+    this.status.lastOkAt = this.ports.now();
+    delete this.status.lastError;
+    delete this.status.failingSince;
+    if (reconnected) this.ports.onConnected?.();
   }
 }

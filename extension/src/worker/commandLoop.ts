@@ -1,10 +1,12 @@
 import type { BrowserCommands } from './BrowserCommands.js';
 import { CommandRunner, RUNNER } from './CommandRunner.js';
+import { type ChannelSocket, DaemonChannel } from './DaemonChannel.js';
 import { DaemonRefused, type Identity } from './DaemonClient.js';
 import { type DaemonLink, sleep, timers } from './daemonLink.js';
 import type { Forwarder } from './Forwarder.js';
 import { PollLoop } from './PollLoop.js';
 import type { RecordingState } from './RecordingState.js';
+import { channelUrl, ResultSender } from './ResultSender.js';
 import type { TabScope } from './TabScope.js';
 
 export interface CommandLoopParts {
@@ -14,23 +16,40 @@ export interface CommandLoopParts {
   readonly scope: TabScope;
   readonly pages: ReadonlyMap<number, string>;
   readonly forwarder: Forwarder;
+  /** Opens the channel's WebSocket (the browser's own by default). */
+  readonly connect?: (url: string) => ChannelSocket;
 }
 
+/** The browser's WebSocket (its handlers take DOM events; the channel reads only `data`). */
+const browserSocket = (url: string) => new WebSocket(url) as unknown as ChannelSocket;
+
 /**
- * The commands' way from the daemon to the tabs (docs/extension-protocol.md): the poll loop takes
- * them, the runner claims, runs and reports each once (CommandRunner.ts), and every (re)connection
+ * The commands' way from the daemon to the tabs (docs/extension-protocol.md): the channel pushes
+ * them (the poll loop takes them over HTTP when it cannot open), the runner claims, runs and reports each once (CommandRunner.ts), and every (re)connection
  * tells the daemon the tracked tabs again.
  */
-export function commandLoop({ link, commands, recording, scope, pages, forwarder }: CommandLoopParts): PollLoop {
+export function commandLoop({ link, commands, recording, scope, pages, forwarder, connect }: CommandLoopParts): PollLoop {
+  /** The command channel: commands pushed, claims and results answered on it. */
+  const channel = new DaemonChannel({
+    ...timers,
+    connect: connect ?? browserSocket,
+    onQueries: (queries) => {
+      for (const query of queries) void runner.run(query);
+    },
+    onRecording: (settings) => recording.fromDaemon(settings),
+    keepAlive: () => chrome.runtime.getPlatformInfo(),
+  });
+  /** Claims and results: over the channel while it is open, over HTTP otherwise. */
+  const results = new ResultSender(channel, async (body, signal) => (await link.daemon()).postResult(body, signal));
+  link.sendBy((body, timeoutMs) => results.send(body, timeoutMs));
+
   const runner = new CommandRunner({
     ...timers,
     claim: async (correlationId) => {
       try {
-        const answer = await (
-          await link.daemon()
-        ).postResult(
+        const answer = await link.send(
           { correlation_id: correlationId, status: 'pending', boot_id: link.bootId },
-          AbortSignal.timeout(RUNNER.claimForMs),
+          RUNNER.claimForMs,
         );
         return answer.accepted === true;
       } catch (error) {
@@ -76,6 +95,8 @@ export function commandLoop({ link, commands, recording, scope, pages, forwarder
       for (const query of queries) void runner.run(query);
     },
     onConnected: () => void announceTabs().catch(() => undefined),
+    channel: async (signal, opened) =>
+      channel.run(channelUrl((await link.daemon()).port, link.identity() as Identity), signal, opened),
     sleep,
     now: Date.now,
   });

@@ -20,6 +20,12 @@ export const timers = {
   now: Date.now,
 };
 
+/** How long one post of a result may take before it is tried again (ms). */
+export const RESULT_TIMEOUT_MS = 10_000;
+
+/** One claim or result said to the daemon within `timeoutMs`; resolves with its answer. */
+export type ResultSending = (body: ResultBody, timeoutMs: number) => Promise<{ accepted: boolean; reason?: string }>;
+
 /**
  * This worker start's way to the daemon: who it is (instance, boot, version), the client for the
  * daemon's port (a new one when the port changes), and the page urls it kept from its last start.
@@ -55,11 +61,25 @@ export class DaemonLink {
     this.client = new DaemonClient(port);
   }
 
+  /** Says a claim or a result over HTTP, unless `sendBy` gave another way (the channel's ResultSender). */
+  private sender: ResultSending = async (body, timeoutMs) =>
+    (await this.daemon()).postResult(body, AbortSignal.timeout(timeoutMs));
+
+  /** Claims and results go by `sender` from now on. */
+  sendBy(sender: ResultSending): void {
+    this.sender = sender;
+  }
+
+  /** Says one claim or result, once, within `timeoutMs`; the daemon's answer. */
+  send(body: ResultBody, timeoutMs: number): Promise<{ accepted: boolean; reason?: string }> {
+    return this.sender(body, timeoutMs);
+  }
+
   /** A result survives a daemon restart of a few seconds; a refusal is final. */
   async postResult(body: ResultBody): Promise<void> {
     for (let attempt = 0; attempt < 6; attempt++) {
       try {
-        await (await this.daemon()).postResult(body);
+        await this.send(body, RESULT_TIMEOUT_MS);
         return;
       } catch (error) {
         if (error instanceof DaemonRefused) return;

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { RecordingSwitch } from '../capture/RecordingSwitch.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { ClockPort } from '../ports/ClockPort.js';
-import { ExtensionPresence } from '../shared/ExtensionPresence.js';
+import { ExtensionPresence, type ExtensionChannelKind } from '../shared/ExtensionPresence.js';
 import type { Waiters } from '../shared/Waiters.js';
 import { TYPES } from '../tokens.js';
 import type { DeliveryPayload } from './CommandPayloads.js';
@@ -16,6 +16,8 @@ export interface WaitForCommandsInput extends PollCommandsInput {
   readonly signal?: AbortSignal;
   /** The extension's version, as it announced it. */
   readonly version?: string;
+  /** How the worker holds this wait: its WebSocket channel, or (by default) an HTTP long poll. */
+  readonly channel?: ExtensionChannelKind;
 }
 
 export const MAX_POLL_WAIT_MS = 25_000;
@@ -47,7 +49,7 @@ export class WaitForCommands {
     const lease = { instanceId: input.instanceId, bootId: input.bootId, ...(input.claims === true ? { claims: true } : {}) };
     const until = this.clock.now() + input.waitMs;
     const settings = this.recording.version;
-    this.presence.pollStarted(lease.instanceId, lease.bootId, this.clock.now(), input.version);
+    this.presence.pollStarted(lease.instanceId, lease.bootId, this.clock.now(), input.version, input.channel ?? 'poll');
     try {
       for (;;) {
         if (input.signal?.aborted === true) return [];

@@ -91,8 +91,17 @@ export const HTTP_ERROR_CODES = Object.freeze({
   bad_request: 'a request refused before it reached a route (the message says why)',
   payload_too_large: 'a body over 1 MB',
   too_many_entries: 'more entries in one ingest request than it takes',
+  upgrade_required: '`/channel` asked without `Upgrade: websocket`',
+  invalid_upgrade: '`/channel` opened without `Sec-WebSocket-Version: 13` and a key',
+  too_many_channels: 'a channel past the eight the daemon keeps open (one per browser profile)',
 });
 
-export const ERROR_CODES = Object.freeze({ ...AGENT_ERROR_CODES, ...HTTP_ERROR_CODES });
+/** What the daemon answers on the extension's channel to a message it refuses (docs/extension-protocol.md). */
+export const CHANNEL_ERROR_CODES = Object.freeze({
+  invalid_message: 'a channel message that is not a JSON text object with a valid `id`',
+  unknown_message: "a channel message of a type other than 'result' and 'ping'",
+});
+
+export const ERROR_CODES = Object.freeze({ ...AGENT_ERROR_CODES, ...HTTP_ERROR_CODES, ...CHANNEL_ERROR_CODES });
 
 export type ErrorCode = keyof typeof ERROR_CODES;

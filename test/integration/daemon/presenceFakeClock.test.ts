@@ -16,7 +16,13 @@ describe('extension presence on the fake clock', () => {
     expect((await h.call('GET', '/health')).body.extension.connected).to.equal(true);
     await h.clock!.tickAsync(1);
     const extension = (await h.call('GET', '/health')).body.extension;
-    expect(extension).to.deep.equal({ connected: false, last_seen: '2026-01-01T00:00:00.000Z', instance_id: 'inst-test' });
+    expect(extension).to.deep.equal({
+      connected: false,
+      last_seen: '2026-01-01T00:00:00.000Z',
+      instance_id: 'inst-test',
+      channel: 'poll',
+      since: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('ends a long poll when its wait elapses on the daemon clock', async () => {

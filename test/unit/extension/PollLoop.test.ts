@@ -3,8 +3,12 @@ import { expect } from 'chai';
 import type { Query } from '../../../extension/src/shared/commands.js';
 import { POLL, PollLoop } from '../../../extension/src/worker/PollLoop.js';
 
-function setup(answer: (n: number) => Promise<Query[]>) {
+/** How the fake channel behaves on its n-th opening: never opens, or stays open `ms` then closes. */
+type ChannelPlan = (n: number) => { opens: false } | { opens: true; ms: number };
+
+function setup(answer: (n: number) => Promise<Query[]>, plan?: ChannelPlan) {
   const clock = createClock(0);
+  const channels: number[] = [];
   const polls: number[] = [];
   const waits: number[] = [];
   const delivered: Query[][] = [];
@@ -19,6 +23,21 @@ function setup(answer: (n: number) => Promise<Query[]>) {
     keepAlive: async () => void keepAlives++,
     onQueries: (queries) => delivered.push(queries),
     onConnected: () => connections.push(clock.now),
+    ...(plan === undefined
+      ? {}
+      : {
+          channel: (signal: AbortSignal, opened: () => void) => {
+            channels.push(clock.now);
+            const step = plan(channels.length);
+            if (!step.opens) return Promise.resolve(false);
+            opened();
+            if (step.ms === 0) return Promise.resolve(true);
+            return new Promise<boolean>((resolve) => {
+              const id = clock.setTimeout(() => resolve(true), step.ms);
+              signal.addEventListener('abort', () => (clock.clearTimeout(id), resolve(true)), { once: true });
+            });
+          },
+        }),
     sleep: (ms, signal) =>
       new Promise<void>((resolve, reject) => {
         const aborted = () => (clock.clearTimeout(id), reject(new Error('aborted')));
@@ -27,7 +46,7 @@ function setup(answer: (n: number) => Promise<Query[]>) {
       }),
     now: () => clock.now,
   });
-  return { clock, polls, waits, delivered, connections, loop, keepAlives: () => keepAlives };
+  return { clock, polls, waits, delivered, connections, channels, loop, keepAlives: () => keepAlives };
 }
 
 const q: Query = { id: 'q-1', correlation_id: 'corr-1-aaaaaaaa', type: 'execute_js', params: {} };
@@ -105,5 +124,57 @@ describe('extension PollLoop (long poll with backoff)', () => {
     expect(loop.isRunning).to.equal(true);
     loop.stop();
     expect(loop.isRunning).to.equal(false);
+  });
+
+  it('serves the channel while it is open, with no HTTP poll, and opens the next at once when it closes', async () => {
+    const { clock, polls, channels, connections, loop } = setup(
+      () => new Promise<Query[]>(() => undefined),
+      () => ({ opens: true, ms: 60_000 }),
+    );
+    loop.start();
+    await clock.tickAsync(150_000);
+    expect(channels).to.deep.equal([0, 60_000, 120_000]);
+    expect(polls).to.deep.equal([]);
+    expect(loop.status.connected).to.equal(true);
+    // Each new channel may be a new daemon's: it is told the tracked tabs again.
+    expect(connections).to.deep.equal([0, 60_000, 120_000]);
+    loop.stop();
+  });
+
+  it('polls over HTTP when the daemon serves no channel (an older one), trying the channel again after each poll', async () => {
+    const { clock, polls, waits, channels, loop } = setup(
+      (n) =>
+        n === 1 ? Promise.resolve([]) : new Promise<Query[]>((resolve) => clock.setTimeout(() => resolve([]), POLL.waitMs)),
+      () => ({ opens: false }),
+    );
+    loop.start();
+    await clock.tickAsync(POLL.waitMs * 2 - 1);
+    expect(waits).to.deep.equal([0, POLL.waitMs, POLL.waitMs]);
+    expect(channels).to.deep.equal([0, 0, POLL.waitMs]);
+    expect(polls).to.deep.equal([0, 0, POLL.waitMs]);
+    loop.stop();
+  });
+
+  it('backs off after a channel that closes as soon as it opens (no hot loop)', async () => {
+    const { clock, channels, loop } = setup(
+      () => new Promise<Query[]>(() => undefined),
+      () => ({ opens: true, ms: 0 }),
+    );
+    loop.start();
+    await clock.tickAsync(2_000);
+    expect(channels.slice(0, 5)).to.deep.equal([0, 100, 350, 850, 1_350]);
+    loop.stop();
+  });
+
+  it('stop closes the channel it serves', async () => {
+    const { clock, channels, loop } = setup(
+      () => new Promise<Query[]>(() => undefined),
+      () => ({ opens: true, ms: 60_000 }),
+    );
+    loop.start();
+    await clock.tickAsync(1_000);
+    loop.stop();
+    await clock.tickAsync(120_000);
+    expect(channels).to.deep.equal([0]);
   });
 });

@@ -6,6 +6,7 @@ import type { RecordCommandResult } from '../../../application/commands/RecordCo
 import type { WaitForCommands } from '../../../application/commands/WaitForCommands.js';
 import type { GetHealth } from '../../../application/health/GetHealth.js';
 import type { GetStatus } from '../../../application/health/GetStatus.js';
+import type { ClockPort } from '../../../application/ports/ClockPort.js';
 
 /** The use cases the extension's HTTP API drives. */
 export interface ExtensionApi {
@@ -20,4 +21,6 @@ export interface ExtensionApi {
   readonly status: GetStatus;
   /** What the extension records (docs/mcp-tools.md), sent with every poll answer. */
   readonly recording: RecordingSwitch;
+  /** The daemon's clock: the channel's idle limit runs on it (docs/extension-protocol.md, "The channel"). */
+  readonly clock: ClockPort;
 }

@@ -12,6 +12,8 @@ import { securityGuard } from './middleware/securityGuard.js';
 import { healthRoutes, type IdentityProver } from './routes/healthRoutes.js';
 import { mcpRoutes, type McpHttpHandler } from './routes/mcpRoutes.js';
 import { statusRoutes } from './routes/statusRoutes.js';
+import { ChannelRegistry } from './channel/ChannelRegistry.js';
+import { serveUpgrades } from './channel/upgrades.js';
 
 export interface DaemonServerSettings {
   /** 0 picks a free port (tests). */
@@ -59,6 +61,8 @@ export class KoaDaemonServer {
   private extra: { readonly server: Server; readonly address: string } | undefined;
   private readonly makeServer: () => Server;
   private boundPort = 0;
+  /** The extension channels open now (docs/extension-protocol.md, "The channel"), closed at shutdown. */
+  private readonly channels = new ChannelRegistry();
 
   constructor(
     api: ExtensionApi,
@@ -91,13 +95,15 @@ export class KoaDaemonServer {
     // The extension's routes carry the DTO validation (class-validator), which costs more to
     // load than the rest of the server: loaded by the first request that reaches them, so
     // `/health` answers sooner after a spawn (docs/install.md).
-    app.use(lazyRouters(async () => (await import('./routes/extensionRoutes.js')).extensionRouters(api)));
+    const channel = { registry: this.channels, clock: api.clock, logger: settings.logger };
+    app.use(lazyRouters(async () => (await import('./routes/extensionRoutes.js')).extensionRouters(api, channel)));
     const limits = { ...CONNECTION_LIMITS, ...settings.limits };
     this.makeServer = () => this.createServer(app, limits);
     this.server = this.makeServer();
   }
 
   private createServer(app: Koa, limits: ConnectionLimits): Server {
+    const handle = app.callback();
     const server = createServer(
       {
         noDelay: true,
@@ -108,8 +114,10 @@ export class KoaDaemonServer {
         requestTimeout: limits.requestTimeoutMs,
         connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 4),
       },
-      app.callback(),
+      handle,
     );
+    // A WebSocket's opening request goes through the same app, guard and routes (the channel).
+    serveUpgrades(server, handle);
     // Past this, new connections are closed at once; the ones open keep being served (per
     // address: connections to a --listen address cannot crowd out the extension on loopback).
     server.maxConnections = limits.maxConnections;
@@ -157,7 +165,9 @@ export class KoaDaemonServer {
 
   /** Stops accepting, lets in-flight responses finish for up to `graceMs`, then cuts every connection. */
   async close(graceMs = 1_000): Promise<void> {
+    // Open channels hold their connections: closed first (1001), or the server would wait on them.
     await Promise.all([
+      this.channels.closeAll(graceMs),
       closeServer(this.server, graceMs),
       this.extra === undefined ? undefined : closeServer(this.extra.server, graceMs),
     ]);

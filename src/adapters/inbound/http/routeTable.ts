@@ -1,11 +1,12 @@
 import Router from '@koa/router';
+import { CHANNEL_PATH } from '../../../domain/wire/channel.js';
 import { INGEST_PATHS } from './ingestLimits.js';
 
 /** Who may call a route, which decides the rules the security guard applies to it (docs/security.md). */
 export type RouteKind = 'extension' | 'health' | 'mcp' | 'status';
 
 /** The routes only the extension calls (docs/extension-protocol.md): everything but `GET /health`, `/mcp` and the status page. */
-const EXTENSION_PATHS = ['/pending-queries', '/query-result', '/dom-result', ...INGEST_PATHS, '/page'];
+const EXTENSION_PATHS = [CHANNEL_PATH, '/pending-queries', '/query-result', '/dom-result', ...INGEST_PATHS, '/page'];
 
 /** The status page and the data it reads (docs/install.md). */
 export const STATUS_PATHS: ReadonlySet<string> = new Set(['/', '/status.js', '/status.css', '/status.json']);

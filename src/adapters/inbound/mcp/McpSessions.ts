@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ClockPort } from '../../../application/ports/ClockPort.js';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from './headers.js';
 import type { McpStreamOutlets } from './McpStreamOutlets.js';
@@ -23,6 +24,8 @@ export interface SessionSettings {
   /** A session without any request for this long is closed when the next one opens (ms). */
   readonly idleMs?: number;
   readonly now?: () => number;
+  /** Schedules each answer's headers when the answer is not ready at once. */
+  readonly clock: Pick<ClockPort, 'schedule'>;
 }
 
 interface Session {
@@ -103,14 +106,18 @@ export class McpSessions {
       clientId: sessionId,
       ...(bridgeVersion === undefined ? {} : { bridgeVersion: bridgeVersion.slice(0, 64) }),
     };
-    const transport = new SessionTransport(sessionId, () => {
-      this.sessions.set(sessionId, session);
-      this.settings.logger.info('mcp client connected', {
-        client: sessionId,
-        name: clientName(body),
-        bridge: client.bridgeVersion ?? null,
-      });
-    });
+    const transport = new SessionTransport(
+      sessionId,
+      () => {
+        this.sessions.set(sessionId, session);
+        this.settings.logger.info('mcp client connected', {
+          client: sessionId,
+          name: clientName(body),
+          bridge: client.bridgeVersion ?? null,
+        });
+      },
+      this.settings.clock,
+    );
     const server = this.settings.serverFor(client);
     const session: Session = { client, transport, server, lastActive: this.now() };
     this.settings.outlets.open(sessionId, (message) =>

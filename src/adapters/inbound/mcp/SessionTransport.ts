@@ -9,6 +9,7 @@ import {
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ClockPort } from '../../../application/ports/ClockPort.js';
 import { noteDroppedKeys } from './droppedKeys.js';
 import { header, reject, requestIdOf, type ReplyId } from './httpReplies.js';
 import { batchesAllowed, batchRefusal, negotiatedVersion, primesStreams } from './protocolRules.js';
@@ -18,6 +19,9 @@ export { KEEP_ALIVE_MS };
 
 /** Messages one POST may carry (the SDK's own bound). */
 export const MAX_BATCH = 100;
+
+/** How long an answer may take before its response's headers are sent ahead of it (ms). */
+export const HEADERS_AFTER_MS = 50;
 
 /** The answer stream of one POST: open until every request it carried is answered or cancelled. */
 interface PostStream {
@@ -59,6 +63,8 @@ export class SessionTransport implements Transport {
     readonly sessionId: string,
     /** Called once the session's initialize request is accepted. */
     private readonly onInitialized: () => void,
+    /** Times the headers of an answer that is not ready at once. */
+    private readonly clock: Pick<ClockPort, 'schedule'>,
     private readonly keepAliveMs = KEEP_ALIVE_MS,
   ) {}
 
@@ -165,11 +171,13 @@ export class SessionTransport implements Transport {
       stream.unanswered.clear();
     });
     messages.forEach((message, i) => this.deliver(message, extra, raw[i]));
-    // An answer not ready by the next turn (a long poll, a browser command) still gets its
-    // headers now: a client may time out a request whose response has not begun.
-    setImmediate(() => {
+    // An answer not ready within HEADERS_AFTER_MS (a long poll, a browser command) gets its
+    // headers then: a client may time out a request whose response has not begun. One ready
+    // sooner (a command answered inline in a few ms) goes out whole, in one write.
+    const cancel = this.clock.schedule(HEADERS_AFTER_MS, () => {
       if (!sse.begun && sse.open) res.flushHeaders();
     });
+    res.once('close', cancel);
   }
 
   /**

@@ -17,9 +17,10 @@ function raised(): Map<string, string> {
   const failure = /\b(?:DomainError|CommandFailure|ActionFailure|KeyFailure)\(\s*'([a-z][a-z0-9_]*)'/g;
   const object = /\b(?:code|error): '([a-z][a-z0-9_]*)'/g;
   const http = /\b(?:HttpProblem\(|refusal\(\s*ctx,)\s*\d+,\s*'([a-z][a-z0-9_]*)'/g;
+  const channel = /\brefuse\(\s*(?:id|undefined),\s*'([a-z][a-z0-9_]*)'/g;
   for (const file of [...sources('src'), ...sources('extension/src')]) {
     const text = readFileSync(file, 'utf8');
-    for (const match of [...text.matchAll(failure), ...text.matchAll(object), ...text.matchAll(http)])
+    for (const match of [...text.matchAll(failure), ...text.matchAll(object), ...text.matchAll(http), ...text.matchAll(channel)])
       found.set(match[1] as string, file);
   }
   return found;
