@@ -144,7 +144,7 @@ describe('e2e: acting like a user on React apps built with Vite', function () {
     await agent.interact('type', { ref: field, text: '2', clear: true, settle_ms: 0 });
     const hasty = await agent.interact('click', { ref: execute, settle_ms: 0 });
     expect(hasty.result.data.effects.settled).to.equal(false);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the debounce of '2' has run
     // Settled (the default), the typed value is what goes out.
     await agent.interact('type', { ref: field, text: '7', clear: true });
     const sent = await agent.interact('click', { ref: execute });
