@@ -136,6 +136,32 @@ interface Daemon {
   stop(): Promise<void>;
 }
 
+/**
+ * A daemon spawned on a free port in `stateDir` (a fresh temporary one, removed at stop, when not
+ * given), timed from its spawn to its first /health answer.
+ */
+async function startedDaemon(
+  prefix: string,
+  stateDir: string | undefined,
+  spawnChild: (port: number, dir: string) => ChildProcess,
+): Promise<Daemon> {
+  const port = await freePort();
+  const dir = stateDir ?? tempDir(prefix);
+  const started = performance.now();
+  const child = spawnChild(port, dir);
+  const spawnMs = await untilHealthy(port, started);
+  return {
+    port,
+    stateDir: dir,
+    child,
+    spawnMs,
+    stop: async () => {
+      await stopProcess(child);
+      if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** One implementation under test: how to start it, ingest into it, call it and be its extension. */
 interface Side {
   readonly name: SideName;
@@ -197,30 +223,14 @@ async function stdioFirstCall(
 function browsertap(name: 'ours' | 'before', cli: string, bridgeCli: string): Side {
   return {
     name,
-    async startDaemon(stateDir) {
-      const port = await freePort();
-      const dir = stateDir ?? tempDir('browsertap-bench-');
-      const started = performance.now();
-      const child = spawn(
-        process.execPath,
-        [...launchFlags(cli), cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
-        {
-          stdio: 'ignore',
-          env: { ...process.env, ...launchEnv(cli) },
-        },
-      );
-      const spawnMs = await untilHealthy(port, started);
-      return {
-        port,
-        stateDir: dir,
-        child,
-        spawnMs,
-        stop: async () => {
-          await stopProcess(child);
-          if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
+    startDaemon: (stateDir) =>
+      startedDaemon('browsertap-bench-', stateDir, (port, dir) =>
+        spawn(
+          process.execPath,
+          [...launchFlags(cli), cli, 'daemon', '--port', String(port), '--state-dir', dir, '--log-level', 'warn'],
+          { stdio: 'ignore', env: { ...process.env, ...launchEnv(cli) } },
+        ),
+      ),
     async bridgeFirstCall(stateDir) {
       const port = await freePort();
       const { ms, child } = await stdioFirstCall(
@@ -258,23 +268,7 @@ const before = BASE_BIN === undefined ? undefined : browsertap('before', BASE_BI
 
 const go: Side = {
   name: 'go',
-  async startDaemon(stateDir) {
-    const port = await freePort();
-    const dir = stateDir ?? tempDir('gasoline-bench-');
-    const started = performance.now();
-    const child = spawnGoDaemon(port, dir);
-    const spawnMs = await untilHealthy(port, started);
-    return {
-      port,
-      stateDir: dir,
-      child,
-      spawnMs,
-      stop: async () => {
-        await stopProcess(child);
-        if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
+  startDaemon: (stateDir) => startedDaemon('gasoline-bench-', stateDir, spawnGoDaemon),
   async bridgeFirstCall(stateDir) {
     const port = await freePort();
     const { ms, child } = await stdioFirstCall(
@@ -324,23 +318,10 @@ const noCommands = (): never => {
 };
 const floor: Side = {
   name: 'floor',
-  async startDaemon(stateDir) {
-    const port = await freePort();
-    const dir = stateDir ?? tempDir('floor-bench-');
-    const started = performance.now();
-    const child = spawn(process.execPath, [`${FLOOR_DIR}daemon.cjs`, String(port), dir], { stdio: 'ignore' });
-    const spawnMs = await untilHealthy(port, started);
-    return {
-      port,
-      stateDir: dir,
-      child,
-      spawnMs,
-      stop: async () => {
-        await stopProcess(child);
-        if (stateDir === undefined) rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
+  startDaemon: (stateDir) =>
+    startedDaemon('floor-bench-', stateDir, (port, dir) =>
+      spawn(process.execPath, [`${FLOOR_DIR}daemon.cjs`, String(port), dir], { stdio: 'ignore' }),
+    ),
   async bridgeFirstCall(stateDir) {
     const port = await freePort();
     const { ms, child } = await stdioFirstCall(process.execPath, [`${FLOOR_DIR}bridge.cjs`, String(port), stateDir], process.env);
@@ -747,6 +728,7 @@ export function goPeerSection(runs: readonly GoPeerFigures[], machine: string, d
   for (const row of PEER_ROWS) {
     const ours = med((run) => run.ours[row.key]) as number;
     const peer = med((run) => run.go[row.peerKey ?? row.key]) as number;
+    if (ours === undefined || peer === undefined) continue; // a group this run did not take (BENCH_GO_PEER)
     const old = med((run) => run.before?.[row.key]);
     const bare = med((run) => run.floor?.[row.key]);
     const each = runs.map((run) => number(run.ours[row.key] ?? NaN, row.digits)).join(' / ');

@@ -578,7 +578,10 @@ async function main(): Promise<void> {
   }
   if (suites.length === 0 || suites.includes('go-peer')) {
     const runs = await measure('go-peer', runGoPeerBench);
-    writeSection(
+    // A subset of the figures (BENCH_GO_PEER) is printed, never written over the whole runs' table.
+    const write = (name: string, body: string) =>
+      process.env.BENCH_GO_PEER === undefined ? writeSection(name, body) : process.stdout.write(`${body}\n`);
+    write(
       'go-peer',
       [
         goPeerSection(runs, machine(), today()),
