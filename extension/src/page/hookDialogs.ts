@@ -19,7 +19,7 @@ export interface NativeDialogs {
   /**
    * Synchronously: before the native call blocks the page's thread (`open`), and when it returns
    * (`closed`). The worker answers commands for a blocked tab with `dialog_open` instead of
-   * waiting on it, and `interact {action:"dialog"}` can close it.
+   * waiting on it, and interact's `dialog` action can close it.
    */
   tell(state: DialogState): void;
   /** Runs `fn` as soon as the page's thread is free again. */

@@ -1,4 +1,4 @@
-import type { ActionType, NavigationKind, PickedFile } from '../../../src/domain/wire/entries.js';
+import { type ActionType, KIND, type NavigationKind, type PickedFile } from '../../../src/domain/wire/entries.js';
 import type { ActionWire } from '../shared/actions.js';
 import { type Held, Outbox, type OutboxPorts, type Slot } from './Outbox.js';
 import { type RichInput, typedAfter } from './richTyping.js';
@@ -42,7 +42,7 @@ interface PendingClick<E> {
   readonly slot: Slot<E>;
   readonly ts: number;
   readonly url: string;
-  type: 'click' | 'dblclick';
+  type: typeof KIND.click | typeof KIND.dblclick;
   timer: unknown;
 }
 
@@ -107,7 +107,7 @@ export class Recorder<E extends object> {
       slot: this.slotFor(element, true),
       ts: this.ports.now(),
       url: this.ports.url(),
-      type: 'click',
+      type: KIND.click,
       timer: undefined,
     };
     click.timer = this.ports.setTimeout(() => this.finishClick(), RECORD.doubleClickMs);
@@ -116,12 +116,12 @@ export class Recorder<E extends object> {
 
   doubleClicked(element: E): void {
     if (this.click?.element === element) {
-      this.click.type = 'dblclick';
+      this.click.type = KIND.dblclick;
       this.finishClick();
       return;
     }
     this.finishAll();
-    this.hold({ ...this.base('dblclick'), target: this.slotFor(element, true) });
+    this.hold({ ...this.base(KIND.dblclick), target: this.slotFor(element, true) });
   }
 
   /**
@@ -160,18 +160,22 @@ export class Recorder<E extends object> {
 
   pressed(element: E, key: string): void {
     this.finishAll();
-    this.hold({ ...this.base('press', { key }), target: this.slotFor(element) });
+    this.hold({ ...this.base(KIND.press, { key }), target: this.slotFor(element) });
   }
 
   /** A choice: a select's option(s), a checkbox or radio, a file pick. `detail` is its value or files. */
-  chose(element: E, type: 'select' | 'check' | 'uncheck' | 'upload', detail: RecordedValue | { files: PickedFile[] } = {}): void {
+  chose(
+    element: E,
+    type: typeof KIND.select | typeof KIND.check | typeof KIND.uncheck | typeof KIND.upload,
+    detail: RecordedValue | { files: PickedFile[] } = {},
+  ): void {
     this.finishAll();
     this.hold({ ...this.base(type, detail), target: this.slotFor(element) });
   }
 
   submitted(form: E): void {
     this.finishAll();
-    this.hold({ ...this.base('submit'), target: this.slotFor(form) });
+    this.hold({ ...this.base(KIND.submit), target: this.slotFor(form) });
   }
 
   dragStarted(element: E): void {
@@ -183,7 +187,7 @@ export class Recorder<E extends object> {
     this.dragFrom = undefined;
     if (from === undefined) return;
     this.finishAll();
-    this.hold({ ...this.base('drag'), target: from, to: this.slotFor(element) });
+    this.hold({ ...this.base(KIND.drag), target: from, to: this.slotFor(element) });
   }
 
   /**
@@ -196,7 +200,7 @@ export class Recorder<E extends object> {
     this.finishAll();
     const path = moves.map(([x, y]) => [x, y] as const);
     this.hold({
-      ...this.base('drag', { moves: path }),
+      ...this.base(KIND.drag, { moves: path }),
       target: this.slotFor(element, true),
       ...(to === undefined ? {} : { to: this.slotFor(to) }),
     });
@@ -228,7 +232,7 @@ export class Recorder<E extends object> {
   /** `byScript`: the page's own navigate event said no person started this history move. */
   navigated(url: string, navigation: NavigationKind, ts = this.ports.now(), byScript = false): void {
     this.finishAll();
-    this.hold({ wire: { ts, by: 'human', type: 'navigate', url, navigation, ...(byScript ? { by_script: true } : {}) } });
+    this.hold({ wire: { ts, by: 'human', type: KIND.navigate, url, navigation, ...(byScript ? { by_script: true } : {}) } });
   }
 
   /**
@@ -313,13 +317,13 @@ export class Recorder<E extends object> {
       if (fill.typed === '') return;
       const value = this.ports.valueOf(fill.element as E, fill.typed);
       this.hold({
-        wire: { ts: fill.last, by: 'human', type: 'fill', url: this.ports.url(), ...value, typed: true },
+        wire: { ts: fill.last, by: 'human', type: KIND.fill, url: this.ports.url(), ...value, typed: true },
         target: fill.slot,
       });
       return;
     }
     const value = this.ports.valueOf(fill.element as E);
-    this.hold({ wire: { ts: fill.last, by: 'human', type: 'fill', url: this.ports.url(), ...value }, target: fill.slot });
+    this.hold({ wire: { ts: fill.last, by: 'human', type: KIND.fill, url: this.ports.url(), ...value }, target: fill.slot });
   }
 
   private finishScroll(): void {
@@ -329,7 +333,7 @@ export class Recorder<E extends object> {
     this.ports.clearTimeout(scroll.timer);
     const { x, y } = this.ports.scrollOf(scroll.element);
     this.hold({
-      wire: { ts: scroll.last, by: 'human', type: 'scroll', url: this.ports.url(), x: Math.round(x), y: Math.round(y) },
+      wire: { ts: scroll.last, by: 'human', type: KIND.scroll, url: this.ports.url(), x: Math.round(x), y: Math.round(y) },
       ...(scroll.slot === undefined ? {} : { target: scroll.slot }),
     });
   }

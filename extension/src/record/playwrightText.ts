@@ -52,8 +52,7 @@ function skipped(root: Element | ShadowRoot): boolean {
 
 function isButtonInput(root: Element | ShadowRoot): boolean {
   if (root.nodeName !== 'INPUT') return false;
-  const type = (root as HTMLInputElement).type;
-  return type === 'submit' || type === 'button' || type === 'reset';
+  return ['submit', 'button', 'reset'].includes((root as HTMLInputElement).type);
 }
 
 const LABELABLE = new Set(['BUTTON', 'METER', 'OUTPUT', 'PROGRESS', 'SELECT', 'TEXTAREA']);

@@ -3,6 +3,7 @@ import type { Recorder } from '../record/Recorder.js';
 import { fieldValue, recordedValue } from '../record/values.js';
 import { type ActionWire, type AgentRecorder, REDACTED_VALUE } from '../shared/actions.js';
 import type { DialogOrder } from '../shared/protocol.js';
+import { KIND } from '../../../src/domain/wire/entries.js';
 
 /** Scrolls this soon after browsertap acted are its own (its scrollIntoView lands a frame later), ms. */
 export const AGENT_TAIL_MS = 300;
@@ -64,12 +65,13 @@ export function agentActs({ recorder, recording, values, hear }: AgentActsPorts)
           extra.files = all.files
             .slice(0, MAX_PICKED_FILES)
             .map((file) => ({ ...file, name: withValues ? file.name : REDACTED_VALUE }));
-        if (type === 'fill' && element !== undefined)
+        if (type === KIND.fill && element !== undefined)
           Object.assign(extra, recordedValue(element, fieldValue(element), withValues));
-        if (type === 'select' && element?.nodeName === 'SELECT')
+        if (type === KIND.select && element?.nodeName === 'SELECT')
           Object.assign(extra, recordedValue(element, selectValue(element as HTMLSelectElement), withValues));
         // A page scroll ends at a position; an element scrolled into view is named by its locator.
-        if (type === 'scroll' && element === undefined) Object.assign(extra, { x: Math.round(scrollX), y: Math.round(scrollY) });
+        if (type === KIND.scroll && element === undefined)
+          Object.assign(extra, { x: Math.round(scrollX), y: Math.round(scrollY) });
         done(extra);
       };
     },

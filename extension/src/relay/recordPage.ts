@@ -14,6 +14,7 @@ import { recordLoad, watchNavigations } from './recordNavigations.js';
 import { Notes } from './recordNotes.js';
 import { onScrollbar, recordPointer } from './recordPointer.js';
 import { describeRecorded, pressPrint, targetOf } from './recordTargets.js';
+import { KIND } from '../../../src/domain/wire/entries.js';
 
 /** Keys that move through a select's options. */
 const CHOOSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -169,19 +170,19 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     // What was chosen is read now: the page's handlers may change it before the note is heard.
     if (element.nodeName === 'SELECT') {
       const chosen = recordedValue(element, selectValue(element as HTMLSelectElement), values);
-      note(() => recorder.chose(element, 'select', chosen), location.href);
+      note(() => recorder.chose(element, KIND.select, chosen), location.href);
     } else if (element.nodeName === 'INPUT') {
       const input = element as HTMLInputElement;
       const url = location.href;
       if (input.type === 'checkbox') {
         if (!evidence.toggled(input)) return; // checkbox.click() from a script
-        const type = input.checked ? 'check' : 'uncheck';
+        const type = input.checked ? KIND.check : KIND.uncheck;
         note(() => recorder.chose(input, type), url);
       } else if (input.type === 'radio') {
-        if (evidence.toggled(input) && input.checked) note(() => recorder.chose(input, 'check'), url);
+        if (evidence.toggled(input) && input.checked) note(() => recorder.chose(input, KIND.check), url);
       } else if (input.type === 'file') {
         const files = pickedFiles(input);
-        note(() => recorder.chose(input, 'upload', { files }), url);
+        note(() => recorder.chose(input, KIND.upload, { files }), url);
       } else note(() => recorder.committed(input));
     } else note(() => recorder.committed(editableOf(element)));
   }

@@ -54,7 +54,7 @@ export interface DialogOrder {
    */
   readonly acting?: 'start' | 'end';
   readonly for_ms?: number;
-  /** The answer to the next dialog, whenever it comes (`interact {action:"dialog"}`). */
+  /** The answer to the next dialog, whenever it comes (interact's `dialog` action). */
   readonly answer?: DialogAnswer;
 }
 

@@ -16,7 +16,7 @@ const dialogsOf = (action: string) => actionNamed(action)?.dialogs;
  * command at once with `dialog_open`, unless the action ends that dialog itself; and a dialog
  * that opens there while the command runs (a page that alerts as it loads, a frame's dialog)
  * ends it the same way (`blocked` rejects), instead of the command waiting for its execution
- * limit behind it. `interact {action:"dialog"}` is left to look for itself: it closes such a
+ * limit behind it. Interact's `dialog` action is left to look for itself: it closes such a
  * dialog; `close_tab` ends any.
  */
 export class DialogGuard {

@@ -136,7 +136,7 @@ export class OpenDialogs {
   }
 
   /**
-   * Ends the open dialog as `interact {action:"dialog", accept}` asks, the one way Chrome gives an
+   * Ends the open dialog as interact's `dialog` action (`accept`) asks, the one way Chrome gives an
    * extension: a navigation starting in the tab closes its dialog as if dismissed (a dialog opened
    * before `chrome.debugger` attached is out of `Page.handleJavaScriptDialog`'s reach, measured).
    * The navigation only changes the fragment (the page stays, and its hook undoes the change:

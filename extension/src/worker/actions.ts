@@ -1,4 +1,4 @@
-import { ACTION_BY, ACTION_TYPES } from '../../../src/domain/wire/entries.js';
+import { ACTION_BY, ACTION_TYPES, KIND } from '../../../src/domain/wire/entries.js';
 import { MAX_ACTIONS_PER_MESSAGE, REDACTED_VALUE, type RecordingOrder } from '../shared/actions.js';
 import type { AgentNavigation, AgentWindows } from './AgentWindows.js';
 import type { Forwarder } from './Forwarder.js';
@@ -44,7 +44,7 @@ export function forwardActions(
       if (!agents.owns(tabId, entry.correlation_id, now)) continue; // no command of browsertap's acts there
     } else {
       delete entry.correlation_id;
-      if (entry.type === 'navigate' && frameUrl === undefined) {
+      if (entry.type === KIND.navigate && frameUrl === undefined) {
         const claim = agents.claim(tabId, now);
         if (claim?.duplicate === true) continue;
         if (claim !== undefined) Object.assign(entry, { by: 'agent', correlation_id: claim.correlationId });
@@ -72,7 +72,7 @@ export function agentNavigationEntry(navigation: AgentNavigation, url: string): 
     ts: navigation.startedAt,
     tab_id: navigation.tabId,
     by: 'agent',
-    type: 'navigate',
+    type: KIND.navigate,
     url,
     navigation: navigation.navigation,
     correlation_id: navigation.correlationId,

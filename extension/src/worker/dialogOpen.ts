@@ -34,7 +34,7 @@ export function describeDialog(dialog: OpenDialog): string {
 /**
  * The `dialog_open` failure: a command for a tab whose page sits in a dialog it opened while
  * browsertap was not acting (`during`: the command that was running when it opened; `accept`:
- * `interact {action:"dialog", accept:true}` for a dialog only the user can accept).
+ * the `dialog` action with `accept: true` for a dialog only the user can accept).
  */
 export function dialogOpen(dialog: OpenDialog, why?: 'accept', during?: string): CommandFailure {
   if (why === 'accept') {

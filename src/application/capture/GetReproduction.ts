@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
-import type { ActionEntry, LogEntry, NetworkEntry } from '../../domain/wire/entries.js';
+import { type ActionEntry, KIND, type LogEntry, type NetworkEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { checkEnds, heldAction, MAX_RANGE_ACTIONS, tooManyActions } from '../shared/actionRange.js';
 import { isError, isFailedRequest, requestType } from '../../domain/capture/levels.js';
@@ -208,7 +208,7 @@ function defaultStart(
   const before = errorTs ?? end.value.ts;
   for (let i = last; i >= 0; i--) {
     const action = (actions[i] as Sequenced<ActionEntry>).value;
-    const full = action.type === 'navigate' && (action.navigation === 'load' || action.navigation === 'reload');
+    const full = action.type === KIND.navigate && (action.navigation === 'load' || action.navigation === 'reload');
     if (full && action.ts <= before) return i;
   }
   return 0;

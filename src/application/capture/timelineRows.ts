@@ -1,7 +1,7 @@
 import type { Sequenced } from '../../domain/buffer/RingBuffer.js';
 import { clip, firstLine, topFrame } from '../../domain/capture/compact.js';
 import { componentText } from '../../domain/capture/compactPick.js';
-import type { ActionEntry, LogEntry, NetworkEntry, PickEntry } from '../../domain/wire/entries.js';
+import { type ActionEntry, KIND, type LogEntry, type NetworkEntry, type PickEntry } from '../../domain/wire/entries.js';
 import { entryId } from '../../domain/capture/entryIds.js';
 import { isError, isFailedRequest } from '../../domain/capture/levels.js';
 import { oneLine } from '../../domain/text/oneLine.js';
@@ -47,7 +47,7 @@ export function actionItem({ seq, value: a }: Sequenced<ActionEntry>, caused: re
     seq,
     kind: 'action',
     what: (chars, origin) => describeAction(a, chars, origin),
-    urls: a.type === 'navigate' ? [a.url] : [],
+    urls: a.type === KIND.navigate ? [a.url] : [],
     ...(caused.length === 0 ? {} : { caused }),
     ...(a.by === 'agent' ? { by: 'agent' as const } : {}),
     ...(a.tab_id === undefined ? {} : { tab_id: a.tab_id }),
@@ -119,7 +119,8 @@ export function requestItem({ seq, value: r }: Sequenced<NetworkEntry>): Timelin
 function describeAction(a: ActionEntry, chars: number, origin: string | undefined): string {
   const target = a.locator ?? a.selector;
   const parts: string[] = [a.type];
-  if (a.type === 'navigate') parts.push(withoutOrigin(a.url, origin) + (a.navigation === undefined ? '' : ` (${a.navigation})`));
+  if (a.type === KIND.navigate)
+    parts.push(withoutOrigin(a.url, origin) + (a.navigation === undefined ? '' : ` (${a.navigation})`));
   else if (target !== undefined) parts.push(target);
   if (a.key !== undefined) parts.push(a.key);
   if (a.value !== undefined) parts.push(JSON.stringify(a.value));
@@ -127,7 +128,7 @@ function describeAction(a: ActionEntry, chars: number, origin: string | undefine
   if (a.files !== undefined) parts.push(a.files.map((f) => f.name).join(', '));
   const to = a.to_locator ?? a.to_selector;
   if (to !== undefined) parts.push(`to ${to}`);
-  if (a.type === 'scroll' && (a.x !== undefined || a.y !== undefined)) parts.push(`to ${a.x ?? 0},${a.y ?? 0}`);
+  if (a.type === KIND.scroll && (a.x !== undefined || a.y !== undefined)) parts.push(`to ${a.x ?? 0},${a.y ?? 0}`);
   return clip(parts.join(' '), chars);
 }
 

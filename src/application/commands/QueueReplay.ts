@@ -13,6 +13,7 @@ import { errorsOfRange, logsCursor } from './replayErrors.js';
 import { type ReplayPlan, ReplayPlans } from './ReplayPlans.js';
 import { resolveRange } from '../shared/actionRange.js';
 import { replaySteps } from './replaySteps.js';
+import { KIND } from '../../domain/wire/entries.js';
 
 export interface QueueReplayInput {
   readonly clientId: string;
@@ -73,7 +74,7 @@ export class QueueReplay {
     const values = input.values ?? {};
     for (const id of Object.keys(values)) {
       const action = range.actions.find((candidate) => candidate.id === id);
-      if (action === undefined || (action.entry.type !== 'fill' && action.entry.type !== 'select')) {
+      if (action === undefined || (action.entry.type !== KIND.fill && action.entry.type !== KIND.select)) {
         throw new DomainError('invalid_params', `values names ${id}, which is not a fill or select of the range`);
       }
     }

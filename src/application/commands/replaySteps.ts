@@ -1,4 +1,4 @@
-import type { ActionEntry } from '../../domain/wire/entries.js';
+import { type ActionEntry, KIND } from '../../domain/wire/entries.js';
 import { REDACTED_VALUE } from '../../domain/wire/recording.js';
 import { DomainError } from '../../domain/DomainError.js';
 import type { RangeAction } from '../shared/actionRange.js';
@@ -42,22 +42,22 @@ export function replaySteps(actions: readonly RangeAction[], values: Readonly<Re
   }
   const history = new History(first.entry.url);
   const steps: ReplayStep[] =
-    first.entry.type === 'navigate' ? [] : [{ id: 'load', type: ACTIONS.navigate.name, params: { url: first.entry.url } }];
-  let ran = first.entry.type === 'navigate' ? first.id : 'load';
+    first.entry.type === KIND.navigate ? [] : [{ id: 'load', type: ACTIONS.navigate.name, params: { url: first.entry.url } }];
+  let ran = first.entry.type === KIND.navigate ? first.id : 'load';
   actions.forEach((action, i) => {
     const { entry } = action;
     const before = actions[i - 1]?.entry;
     const since = before === undefined ? Infinity : entry.ts - before.ts;
     let step: ReplayStep;
-    if (i === 0 && entry.type === 'navigate') {
+    if (i === 0 && entry.type === KIND.navigate) {
       step = { id: action.id, type: ACTIONS.navigate.name, params: { url: entry.url } };
-    } else if (entry.type === 'navigate') {
+    } else if (entry.type === KIND.navigate) {
       const move = history.move(entry);
       const pageOwn = move === undefined || causedByAction(entry, since);
       step = pageOwn
         ? { id: action.id, type: CAUSED_STEP, params: { url: entry.url }, caused_by: ran, navigates: true }
         : { id: action.id, ...move };
-    } else if (entry.type === 'submit' && since >= 0 && since <= CAUSED_SUBMIT_MS && submits(before as ActionEntry)) {
+    } else if (entry.type === KIND.submit && since >= 0 && since <= CAUSED_SUBMIT_MS && submits(before as ActionEntry)) {
       step = { id: action.id, type: CAUSED_STEP, params: {}, caused_by: ran };
     } else {
       step = elementStep(action, values);
@@ -79,14 +79,14 @@ function causedByAction(entry: ActionEntry, since: number): boolean {
 
 /** Whether `action` submits a form when a person does it on a submit button or in a field. */
 function submits(action: ActionEntry): boolean {
-  return action.type === 'click' || action.type === 'dblclick' || action.type === 'press';
+  return action.type === KIND.click || action.type === KIND.dblclick || action.type === KIND.press;
 }
 
 /** The step of an action on an element (everything but a navigation). */
 function elementStep(action: RangeAction, values: Readonly<Record<string, string>>): ReplayStep {
   const { id, entry } = action;
-  const scroll = entry.type === 'scroll';
-  const target = targetOf(action, !scroll && !(entry.type === 'press'));
+  const scroll = entry.type === KIND.scroll;
+  const target = targetOf(action, !scroll && !(entry.type === KIND.press));
   const step = (type: ReplayStep['type'], params: Record<string, unknown> = {}): ReplayStep => ({
     id,
     type,
@@ -94,21 +94,21 @@ function elementStep(action: RangeAction, values: Readonly<Record<string, string
     ...(entry.locator === undefined ? {} : { locator: entry.locator }),
   });
   switch (entry.type) {
-    case 'fill':
+    case KIND.fill:
       // Typed into editable content: inserted at the caret, where the person's keys left it.
       return step(ACTIONS.type.name, { text: valueOf(action, values, entry.value), clear: entry.typed !== true });
-    case 'press':
+    case KIND.press:
       if (entry.key === undefined) throw unreplayable(action, 'it has no key');
       return step(ACTIONS.press_key.name, { key: entry.key });
-    case 'select':
+    case KIND.select:
       if (entry.values !== undefined && values[id] === undefined) {
         if (entry.values.includes(REDACTED_VALUE)) throw needsValue(action);
         return step(ACTIONS.select_values.name, { values: entry.values });
       }
       return step(ACTIONS.select.name, { value: valueOf(action, values, entry.value) });
-    case 'upload':
+    case KIND.upload:
       return step(ACTIONS.upload.name, { files: (entry.files ?? []).map((file) => ({ ...file })) });
-    case 'drag':
+    case KIND.drag:
       if (entry.moves !== undefined && entry.moves.length > 0)
         return step(ACTIONS.pointer_drag.name, { moves: entry.moves.map(([x, y]) => [x, y]) });
       if (entry.to_selector === undefined) throw unreplayable(action, 'its drop target has no selector');
@@ -116,7 +116,7 @@ function elementStep(action: RangeAction, values: Readonly<Record<string, string
         to_selector: entry.to_selector,
         ...(entry.to_nth === undefined ? {} : { to_nth: entry.to_nth }),
       });
-    case 'scroll':
+    case KIND.scroll:
       return step(ACTIONS.scroll_to.name, {
         ...(entry.x === undefined ? {} : { x: entry.x }),
         ...(entry.y === undefined ? {} : { y: entry.y }),

@@ -1,5 +1,6 @@
 import { SETTLE, TARGET, required } from './args.js';
 import type { BrowserActionSpec } from './BrowserAction.js';
+import { KIND } from '../wire/entries.js';
 
 const ACTS = { effects: 'settle', changesPage: true, remembered: 'ISOLATED' } as const;
 
@@ -14,8 +15,8 @@ export const FORM = {
     onElement: true,
     args: { ...TARGET, value: required({ kind: 'string', max: 10_000 }), ...SETTLE },
     ...ACTS,
-    records: 'select',
-    replays: 'select',
+    records: KIND.select,
+    replays: KIND.select,
   },
   /** A multiple select's options, by value. */
   select_values: {
@@ -24,8 +25,8 @@ export const FORM = {
     onElement: true,
     args: { ...TARGET, values: required({ kind: 'list', of: { kind: 'string', max: 10_000 }, min: 0, max: 1_000 }), ...SETTLE },
     ...ACTS,
-    records: 'select',
-    replays: 'select',
+    records: KIND.select,
+    replays: KIND.select,
   },
   upload: {
     family: 'form',
@@ -44,8 +45,8 @@ export const FORM = {
       ...SETTLE,
     },
     ...ACTS,
-    records: 'upload',
-    replays: 'upload',
+    records: KIND.upload,
+    replays: KIND.upload,
   },
   /** Clicked only when its state differs, as Playwright's `check`. */
   check: {
@@ -54,8 +55,8 @@ export const FORM = {
     onElement: true,
     args: { ...TARGET, ...SETTLE },
     ...ACTS,
-    records: 'check',
-    replays: 'check',
+    records: KIND.check,
+    replays: KIND.check,
   },
   uncheck: {
     family: 'form',
@@ -63,8 +64,8 @@ export const FORM = {
     onElement: true,
     args: { ...TARGET, ...SETTLE },
     ...ACTS,
-    records: 'uncheck',
-    replays: 'uncheck',
+    records: KIND.uncheck,
+    replays: KIND.uncheck,
   },
   /** The element's form submitted with its validation and submit event (`requestSubmit`). */
   submit: {
@@ -73,7 +74,7 @@ export const FORM = {
     onElement: true,
     args: { ...TARGET, ...SETTLE },
     ...ACTS,
-    records: 'submit',
-    replays: 'submit',
+    records: KIND.submit,
+    replays: KIND.submit,
   },
 } as const satisfies Record<string, BrowserActionSpec>;

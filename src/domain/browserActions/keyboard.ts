@@ -1,5 +1,6 @@
 import { SETTLE, TARGET, optional, required } from './args.js';
 import type { BrowserActionSpec } from './BrowserAction.js';
+import { KIND } from '../wire/entries.js';
 
 const ACTS = { effects: 'settle', changesPage: true, remembered: 'ISOLATED' } as const;
 
@@ -11,8 +12,8 @@ export const KEYBOARD = {
     agent: true,
     args: { key: required({ kind: 'string', min: 1, max: 40, hint: 'Enter, Tab, Control+A…' }), ...TARGET, ...SETTLE },
     ...ACTS,
-    records: 'press',
-    replays: 'press',
+    records: KIND.press,
+    replays: KIND.press,
   },
   type: {
     family: 'keyboard',
@@ -20,7 +21,7 @@ export const KEYBOARD = {
     onElement: true,
     args: { ...TARGET, text: required({ kind: 'string', max: 100_000 }), clear: optional({ kind: 'boolean' }), ...SETTLE },
     ...ACTS,
-    records: 'fill',
-    replays: 'fill',
+    records: KIND.fill,
+    replays: KIND.fill,
   },
 } as const satisfies Record<string, BrowserActionSpec>;

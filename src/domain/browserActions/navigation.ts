@@ -1,7 +1,8 @@
 import { PAGE_URL, SETTLE, replayOnly, required } from './args.js';
 import type { BrowserActionSpec } from './BrowserAction.js';
+import { KIND } from '../wire/entries.js';
 
-const LOAD = { effects: 'load', changesPage: true, dialogs: 'ends', replays: 'navigate' } as const;
+const LOAD = { effects: 'load', changesPage: true, dialogs: 'ends', replays: KIND.navigate } as const;
 /** A replay's back and forward are the page's own `history.go`: see extension/src/worker/actions/navigation.ts. */
 const IN_PAGE = { in_page: replayOnly({ kind: 'boolean' }) };
 

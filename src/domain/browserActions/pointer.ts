@@ -1,5 +1,6 @@
 import { CSS_SELECTOR, REF, SETTLE, TARGET, optional, replayOnly, unhinted } from './args.js';
 import type { BrowserActionSpec } from './BrowserAction.js';
+import { KIND } from '../wire/entries.js';
 
 const ACTS = { effects: 'settle', changesPage: true, remembered: 'ISOLATED' } as const;
 
@@ -11,8 +12,8 @@ export const POINTER = {
     onElement: true,
     args: { ...TARGET, ...SETTLE },
     ...ACTS,
-    records: 'click',
-    replays: 'click',
+    records: KIND.click,
+    replays: KIND.click,
   },
   dblclick: {
     family: 'pointer',
@@ -20,8 +21,8 @@ export const POINTER = {
     onElement: true,
     args: { ...TARGET, ...SETTLE },
     ...ACTS,
-    records: 'dblclick',
-    replays: 'dblclick',
+    records: KIND.dblclick,
+    replays: KIND.dblclick,
   },
   hover: { family: 'pointer', agent: true, onElement: true, args: { ...TARGET }, remembered: 'ISOLATED' },
   drag: {
@@ -37,8 +38,8 @@ export const POINTER = {
     },
     rules: [{ kind: 'one_of', args: ['to_ref', 'to_selector'], message: 'needs to_ref or to_selector (one of them)' }],
     ...ACTS,
-    records: 'drag',
-    replays: 'drag',
+    records: KIND.drag,
+    replays: KIND.drag,
   },
   /** A drag by the pointer's recorded path, for a page that follows the pointer rather than HTML drag and drop. */
   pointer_drag: {
@@ -47,7 +48,7 @@ export const POINTER = {
     onElement: true,
     args: { ...TARGET, moves: { arg: { kind: 'moves', min: 1, max: 64 }, required: true }, ...SETTLE },
     ...ACTS,
-    records: 'drag',
-    replays: 'drag',
+    records: KIND.drag,
+    replays: KIND.drag,
   },
 } as const satisfies Record<string, BrowserActionSpec>;

@@ -1,5 +1,6 @@
 import { SETTLE, TARGET, optional } from './args.js';
 import type { BrowserActionSpec } from './BrowserAction.js';
+import { KIND } from '../wire/entries.js';
 
 const AT = { x: optional({ kind: 'integer' }), y: optional({ kind: 'integer' }) };
 
@@ -12,7 +13,7 @@ export const SCROLLING = {
     args: { ...TARGET, ...AT },
     rules: [{ kind: 'any_of', args: ['ref', 'selector', 'x', 'y'], message: 'needs ref, selector, or x and/or y' }],
     remembered: 'ISOLATED',
-    records: 'scroll',
+    records: KIND.scroll,
   },
   /** An element's own scroll position (or the window's), as recorded. */
   scroll_to: {
@@ -21,7 +22,7 @@ export const SCROLLING = {
     args: { ...TARGET, ...AT, ...SETTLE },
     effects: 'settle',
     remembered: 'ISOLATED',
-    records: 'scroll',
-    replays: 'scroll',
+    records: KIND.scroll,
+    replays: KIND.scroll,
   },
 } as const satisfies Record<string, BrowserActionSpec>;

@@ -1,4 +1,4 @@
-import type { ActionEntry } from '../wire/entries.js';
+import { type ActionEntry, type ActionType, KIND } from '../wire/entries.js';
 import { REDACTED_VALUE } from '../wire/recording.js';
 import { type LocatorCall, locatorCode, parseLocator } from './locatorExpression.js';
 import { errorNeedle } from './errorNeedle.js';
@@ -38,7 +38,7 @@ export function playwrightFile(repro: Reproduction): string {
   const body: string[] = [];
   body.push(`const origin = baseURL ?? ${tsString(appOrigin ?? 'http://localhost')};`);
   body.push(...watchers(repro.expect));
-  const opening = first.action.type === 'navigate' && first.action.navigation === 'load';
+  const opening = first.action.type === KIND.navigate && first.action.navigation === 'load';
   body.push('', `await page.goto(${writer.url(first.action.url)});`);
   writer.visited(first.action.url);
   repro.steps.forEach((step, i) => {
@@ -88,7 +88,7 @@ const POINTER_DRAG = [
 
 /** A drag by the pointer (no HTML drag and drop): it has the pointer's path. */
 function isPointerDrag(action: ActionEntry): boolean {
-  return action.type === 'drag' && action.moves !== undefined && action.moves.length > 0;
+  return action.type === KIND.drag && action.moves !== undefined && action.moves.length > 0;
 }
 
 /** Listeners that collect what goes wrong while the test runs. */
@@ -172,7 +172,7 @@ function distinct(items: readonly string[]): string[] {
 function typedParts(repro: Reproduction): Map<string, number> {
   const parts = new Map<string, number>();
   for (const { action } of repro.steps) {
-    if (action.type !== 'fill' || action.typed !== true || action.value !== REDACTED_VALUE) continue;
+    if (action.type !== KIND.fill || action.typed !== true || action.value !== REDACTED_VALUE) continue;
     const name = envName(action.value_name);
     parts.set(name, (parts.get(name) ?? 0) + 1);
   }
@@ -237,52 +237,52 @@ class StepWriter {
   ): { code: string; notes: string[] } | string {
     const notes: string[] = [];
     const on = (code: string) => ({ code, notes });
-    if (action.type === 'navigate') return this.navigation(action, previous, notes);
-    if (action.type === 'scroll') {
+    if (action.type === KIND.navigate) return this.navigation(action, previous, notes);
+    if (action.type === KIND.scroll) {
       const [x, y] = [finite(action.x), finite(action.y)];
       return target === undefined
         ? on(`page.evaluate(([x, y]) => window.scrollTo(x, y), [${x}, ${y}])`)
         : on(`${target}.evaluate((element, [x, y]) => element.scrollTo(x, y), [${x}, ${y}])`);
     }
-    if (action.type === 'press' && target === undefined) {
+    if (action.type === KIND.press && target === undefined) {
       return action.key === undefined
         ? 'a key press with no key recorded (left out)'
         : on(`page.keyboard.press(${tsString(action.key)})`);
     }
-    if (action.type === 'submit' && previous !== undefined && causesSubmit(previous, action)) {
+    if (action.type === KIND.submit && previous !== undefined && causesSubmit(previous, action)) {
       return 'the form was submitted by the action before';
     }
     if (target === undefined && action.renamed === true)
       return `${action.type} on an element the page renamed as it was pressed: its name is not what was pressed (left out)`;
     if (target === undefined) return `${action.type} on an element with no usable locator recorded (left out)`;
     switch (action.type) {
-      case 'click':
+      case KIND.click:
         return on(`${target}.click()`);
-      case 'dblclick':
+      case KIND.dblclick:
         return on(`${target}.dblclick()`);
-      case 'check':
+      case KIND.check:
         return on(`${target}.check()`);
-      case 'uncheck':
+      case KIND.uncheck:
         return on(`${target}.uncheck()`);
-      case 'press':
+      case KIND.press:
         return on(`${target}.press(${tsString(action.key ?? 'Enter')})`);
-      case 'fill':
+      case KIND.fill:
         // Typed into editable content: key by key at the caret, so the formatting keys between apply.
         return action.typed === true
           ? on(`${target}.pressSequentially(${this.value(action, notes)})`)
           : on(`${target}.fill(${this.value(action, notes)})`);
-      case 'select': {
+      case KIND.select: {
         const values = action.values ?? (action.value === undefined ? [] : [action.value]);
         if (values.some((value) => value === REDACTED_VALUE)) return on(`${target}.selectOption(${this.value(action, notes)})`);
         return on(
           `${target}.selectOption(${values.length === 1 ? tsString(values[0] as string) : `[${values.map(tsString).join(', ')}]`})`,
         );
       }
-      case 'submit':
+      case KIND.submit:
         return on(`${target}.evaluate((form) => (form as HTMLFormElement).requestSubmit())`);
-      case 'upload':
+      case KIND.upload:
         return on(`${target}.setInputFiles(${this.files(action, notes)})`);
-      case 'drag': {
+      case KIND.drag: {
         if (isPointerDrag(action)) {
           const moves = (action.moves ?? []).map(([x, y]) => `[${finite(x)}, ${finite(y)}]`).join(', ');
           // Where it was let go, for the reader: the recorded path makes the drag.
@@ -339,7 +339,7 @@ class StepWriter {
     if (value !== REDACTED_VALUE && !(action.values ?? []).includes(REDACTED_VALUE)) return tsString(value);
     const field = commentText(action.value_name ?? 'a private field', 60);
     const base = envName(action.value_name);
-    const parts = action.type === 'fill' && action.typed === true ? (this.typedParts.get(base) ?? 0) : 0;
+    const parts = action.type === KIND.fill && action.typed === true ? (this.typedParts.get(base) ?? 0) : 0;
     if (parts > 1) {
       const part = (this.partsSeen.get(base) ?? 0) + 1;
       this.partsSeen.set(base, part);
@@ -398,10 +398,13 @@ function finite(value: number | undefined): number {
 
 /** A submit right after a click or Enter on the same page is that action's (not done twice). */
 function causesSubmit(previous: ActionEntry, submit: ActionEntry): boolean {
-  return (previous.type === 'click' || previous.type === 'press') && submit.ts - previous.ts <= 1_000;
+  return (previous.type === KIND.click || previous.type === KIND.press) && submit.ts - previous.ts <= 1_000;
 }
 
 /** A load right after a click, a key or a submit came from it: the test waits for it rather than loading it again. */
 function causesLoad(previous: ActionEntry, load: ActionEntry): boolean {
-  return ['click', 'dblclick', 'press', 'submit'].includes(previous.type) && load.ts - previous.ts <= CAUSED_LOAD_MS;
+  return (
+    ([KIND.click, KIND.dblclick, KIND.press, KIND.submit] as readonly ActionType[]).includes(previous.type) &&
+    load.ts - previous.ts <= CAUSED_LOAD_MS
+  );
 }

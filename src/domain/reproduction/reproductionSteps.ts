@@ -1,4 +1,4 @@
-import type { ActionEntry } from '../wire/entries.js';
+import { type ActionEntry, KIND } from '../wire/entries.js';
 import { REDACTED_VALUE } from '../wire/recording.js';
 import { utf8Length, utf8Prefix } from '../text/utf8.js';
 import { errorNeedle } from './errorNeedle.js';
@@ -33,7 +33,7 @@ function render(repro: Reproduction, cap: number, leftOut: number): string {
   const lines = [
     `Steps to reproduce (actions ${first.id} to ${last.id}${repro.tabId === undefined ? '' : `, tab ${repro.tabId}`}):`,
   ];
-  const opening = first.action.type === 'navigate' && first.action.navigation === 'load';
+  const opening = first.action.type === KIND.navigate && first.action.navigation === 'load';
   const said = [`Open ${text(first.action.url, cap * 2)}`];
   repro.steps.forEach((step, i) => {
     if (i === 0 && opening) return;
@@ -70,29 +70,29 @@ function sentence(step: ReproStep, cap: number, appOrigin: string | undefined): 
 
 function describe(action: ActionEntry, on: string, cap: number): string {
   switch (action.type) {
-    case 'click':
+    case KIND.click:
       return `Click ${on}`;
-    case 'dblclick':
+    case KIND.dblclick:
       return `Double-click ${on}`;
-    case 'fill':
+    case KIND.fill:
       return action.value === REDACTED_VALUE
         ? `Type ${text(action.value_name ?? 'a private value', cap)} (not recorded) into ${on}`
         : `Type "${text(action.value ?? '', cap)}" into ${on}`;
-    case 'press':
+    case KIND.press:
       return `Press ${text(action.key ?? 'a key', 30)}${on === 'the page' ? '' : ` in ${on}`}`;
-    case 'select':
+    case KIND.select:
       return `Choose "${text((action.values ?? [action.value ?? '']).join('", "'), cap)}" in ${on}`;
-    case 'check':
+    case KIND.check:
       return `Check ${on}`;
-    case 'uncheck':
+    case KIND.uncheck:
       return `Uncheck ${on}`;
-    case 'submit':
+    case KIND.submit:
       return `Submit ${on}`;
-    case 'upload': {
+    case KIND.upload: {
       const files = (action.files ?? []).map((file) => `${file.name} (${file.size} bytes)`).join(', ');
       return `Pick ${text(files === '' ? 'no file' : files, cap * 2)} in ${on}`;
     }
-    case 'drag':
+    case KIND.drag:
       if (action.moves !== undefined && action.moves.length > 0) {
         const [dx, dy] = action.moves[action.moves.length - 1] ?? [0, 0];
         const onto = action.to_locator ?? action.to_selector;
@@ -102,9 +102,9 @@ function describe(action: ActionEntry, on: string, cap: number): string {
           : `Drag ${on} by the pointer onto ${text(onto, cap)} (${by})`;
       }
       return `Drag ${on} onto ${text(action.to_locator ?? action.to_selector ?? 'the drop target', cap)}`;
-    case 'scroll':
+    case KIND.scroll:
       return `Scroll ${on === 'the page' ? 'the page' : on} to ${Math.round(action.x ?? 0)}, ${Math.round(action.y ?? 0)}`;
-    case 'navigate':
+    case KIND.navigate:
       switch (action.navigation) {
         case 'reload':
           return 'Reload the page';

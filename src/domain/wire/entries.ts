@@ -139,6 +139,14 @@ export const ACTION_TYPES = [
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
+/**
+ * Each recorded kind by name: `KIND.click` is how code names one (never the string again; docs/architecture.md,
+ * "Adding an action"). Each typed as its literal, not `string`, so comparisons and `case`s narrow as the literal did.
+ */
+export const KIND: { readonly [K in ActionType]: K } = Object.freeze(
+  Object.fromEntries(ACTION_TYPES.map((type) => [type, type])),
+) as never;
+
 /** How a `navigate` action moved the page. */
 export const NAVIGATION_KINDS = ['load', 'reload', 'push', 'replace', 'pop', 'hash', 'back_forward'] as const;
 export type NavigationKind = (typeof NAVIGATION_KINDS)[number];
