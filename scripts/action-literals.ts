@@ -26,7 +26,7 @@ for (const name of names) {
   console.log(`${name}: ${counted.size} file(s) as an action or recorded kind, ${files.size} in all`);
   for (const saying of said) {
     console.log(
-      `  ${saying.other === undefined ? 'ACTION' : 'other '} ${saying.path}:${saying.line}  ${saying.other ?? ''}  ${saying.source.slice(0, 100)}`,
+      `  ${saying.other === undefined ? 'ACTION' : 'other '} ${saying.path}:${saying.line}  ${saying.other?.why ?? ''}  ${saying.source.slice(0, 100)}`,
     );
   }
 }

@@ -11,11 +11,11 @@ export interface Saying {
   readonly path: string;
   readonly line: number;
   readonly name: string;
-  readonly other?: string;
+  readonly other?: Vocabulary;
   readonly source: string;
 }
 
-interface Vocabulary {
+export interface Vocabulary {
   readonly why: string;
   /** Matches the code before the literal (up to the start of its statement or list). */
   readonly before: RegExp;
@@ -68,7 +68,7 @@ export const OTHER_VOCABULARIES: readonly Vocabulary[] = [
   { why: 'a JSON message of a dev server', before: /['`]\{$/ },
 ];
 
-function vocabularyAt(before: string, after: string): string | undefined {
+function vocabularyAt(before: string, after: string): Vocabulary | undefined {
   const window = before.slice(Math.max(0, before.length - 1500));
   const start = Math.max(window.lastIndexOf(';'), window.lastIndexOf('\n\n'));
   const statement = start < 0 ? window : window.slice(start + 1);
@@ -76,7 +76,7 @@ function vocabularyAt(before: string, after: string): string | undefined {
   return OTHER_VOCABULARIES.find(
     ({ before: b, after: a }) =>
       (b.test(statement) || (b.source.includes('switch') && b.test(inSwitch))) && (a === undefined || a.test(after)),
-  )?.why;
+  );
 }
 
 /** Every literal `'name'` or `"name"` of `names` in `text`, classified. */

@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { PAGE_FAMILIES, type PageFamily } from '../../../src/domain/browserActions/BrowserAction.js';
 import { ACTION_LIST, inPage } from '../../../src/domain/browserActions/table.js';
-import { ACTION_TYPES } from '../../../src/domain/wire/entries.js';
 import { PAGE_HANDLERS } from '../../../extension/src/inject/pageHandlers.js';
 import { workerHandlerFor } from '../../../extension/src/worker/workerHandlers.js';
+import { OTHER_VOCABULARIES, sayings } from '../../support/actionLiterals.js';
 
 /**
  * docs/architecture.md, "Adding an action": each action is an entry in its family's file of the
  * table, a handler in its family's file of the extension, a test in its family's test file and a
- * line of docs/mcp-tools.md — and its name is said nowhere else. This checks every action of the
+ * line of docs/mcp-tools.md — and its name, as an action or a recorded kind, is said nowhere else. This checks every action of the
  * table, so the last one added followed the walkthrough too.
  */
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -24,19 +24,18 @@ function sources(dir: string): string[] {
 }
 const SOURCES = [...sources('src'), ...sources('extension/src')].map((path) => ({ path, text: read(path) }));
 
+type Source = { readonly path: string; readonly text: string };
+
 /**
- * Names an action shares with another vocabulary, where the same word means something else: the
- * recorded kinds of action (the actions buffer's, Playwright's: `click`, `fill`, `select`…), DOM
- * event, element, input and ARIA role names, and the log source of an audit's violations.
+ * The files that say `name` as a string where it names an action or a recorded kind. The same word in
+ * another vocabulary (a DOM event, an element's type, a role, a field, a log source…) is told by the call
+ * or property it is an argument of (test/support/actionLiterals.ts, OTHER_VOCABULARIES) and not counted;
+ * `scripts/action-literals.ts` lists every saying and its vocabulary.
  */
-const HOMONYMS: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(ACTION_TYPES.map((type) => [type, 'a recorded kind of action'])),
-  type: "every object's `type` field (an event's, an input's, an entry's)",
-  hover: 'the pick overlay’s hover state',
-  dialog: 'the dialog role and element, and the timeline’s dialog rows',
-  pick: 'the picks buffer and stream events',
-  audit: "the log source of an audit's violations",
-};
+function filesSaying(name: string, sources: readonly Source[]): string[] {
+  const said = sources.flatMap(({ path, text }) => sayings(path, text, [name]));
+  return [...new Set(said.filter((saying) => saying.other === undefined).map((saying) => saying.path))];
+}
 
 describe('adding an action: every action of the table followed the walkthrough (docs/architecture.md)', () => {
   for (const action of ACTION_LIST) {
@@ -68,12 +67,10 @@ describe('adding an action: every action of the table followed the walkthrough (
         expect(section).to.match(new RegExp(`\`${action.name}\`[^|\\n]*\\|`));
       });
 
-      if (HOMONYMS[action.name] === undefined) {
-        it('is said as a string nowhere but there', () => {
-          const saying = SOURCES.filter(({ text }) => new RegExp(`['"]${action.name}['"]`).test(text)).map(({ path }) => path);
-          expect(saying.length, saying.join(', ')).to.be.at.most(2);
-        });
-      }
+      it('is said as a string, naming an action or a recorded kind, nowhere but there', () => {
+        const saying = filesSaying(action.name, SOURCES);
+        expect(saying.length, saying.join(', ')).to.be.at.most(2);
+      });
     });
   }
 
@@ -87,5 +84,50 @@ describe('adding an action: every action of the table followed the walkthrough (
         expect(statSync(path).isFile(), path).to.equal(true);
       }
     }
+  });
+
+  describe('the count of said names', () => {
+    const said = (code: string, name = 'click') => sayings('fake.ts', code, [name])[0]?.other?.why;
+
+    it('counts a recorded kind said again as a string, in a comparison, a case or an action object', () => {
+      for (const code of [
+        "if (entry.type === 'click') return;",
+        "switch (action.type) {\n  case 'click':\n    return 1;\n}",
+        "const wire = { ts, by: 'human', type: 'click', url };",
+        "records: 'click',",
+        "recorder.chose(element, 'click');",
+      ]) {
+        expect(said(code), code).to.equal(undefined);
+      }
+    });
+
+    it('fails a name once a third file re-adds it as a recorded kind', () => {
+      const again = (path: string) => ({
+        path,
+        text: "export const navigated = (entry: ActionEntry) => entry.type === 'click';\n",
+      });
+      expect(filesSaying('click', SOURCES)).to.have.length.at.most(2);
+      const saying = filesSaying('click', [...SOURCES, again('src/a.ts'), again('src/b.ts')]);
+      expect(saying).to.include.members(['src/a.ts', 'src/b.ts']);
+      expect(saying.length).to.be.above(2);
+    });
+
+    it('leaves out a DOM event, an element type, a role or a field by the call or property it is an argument of', () => {
+      expect(said("element.addEventListener('click', onClick);")).to.equal('a DOM event');
+      expect(said("el.dispatchEvent(new MouseEvent('click', { bubbles: true }));")).to.equal('a DOM event');
+      expect(said("(element as HTMLButtonElement).type === 'submit'", 'submit')).to.equal("an element's type");
+      expect(said("const ROLE_NAMES = new Set(['button', 'dialog']);", 'dialog')).to.equal(
+        'an element, input, role or attribute name (a set named for them)',
+      );
+      expect(said("own(object, 'type')", 'type')).to.equal('a field or attribute name');
+    });
+
+    it('keeps only positions some source uses (the list stays small)', () => {
+      const names = ACTION_LIST.map((action) => action.name);
+      const used = new Set(SOURCES.flatMap(({ path, text }) => sayings(path, text, names)).map((saying) => saying.other));
+      expect(OTHER_VOCABULARIES.filter((vocabulary) => !used.has(vocabulary)).map((vocabulary) => vocabulary.why)).to.deep.equal(
+        [],
+      );
+    });
   });
 });
