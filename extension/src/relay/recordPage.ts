@@ -82,6 +82,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   // What the listeners noted, for the recorder to hear in a task of its own, in order (recordNotes.ts).
   const notes: Notes = new Notes({
     now: () => Date.now(),
+    url: () => location.href,
     defer: (fn) => setTimeout(fn, 0),
     dropped: () => recorder.dropped++,
     taskEnded: () => {
@@ -89,7 +90,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       evidence.taskEnded();
     },
   });
-  const note = (hear: () => void, url?: string) => notes.note(hear, url);
+  const note = (hear: () => void, withUrl?: boolean) => notes.note(hear, withUrl);
   const pointer = recordPointer({ recorder, evidence, note });
   const agent = agentActs({ recorder, recording: () => on, values: () => values, hear: () => notes.hear() });
 
@@ -139,7 +140,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       if (at.nodeName === 'SELECT' && CHOOSING_KEYS.has((event as KeyboardEvent).key)) return;
       const key = keyToRecord(event as KeyboardEvent, placeOf(field));
       if (key !== undefined) recorder.pressed(field ?? at, key);
-    }, location.href);
+    }, true);
   }
 
   function onBeforeInput(event: Event): void {
@@ -169,19 +170,18 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     // What was chosen is read now: the page's handlers may change it before the note is heard.
     if (element.nodeName === 'SELECT') {
       const chosen = recordedValue(element, selectValue(element as HTMLSelectElement), values);
-      note(() => recorder.chose(element, 'select', chosen), location.href);
+      note(() => recorder.chose(element, 'select', chosen), true);
     } else if (element.nodeName === 'INPUT') {
       const input = element as HTMLInputElement;
-      const url = location.href;
       if (input.type === 'checkbox') {
         if (!evidence.toggled(input)) return; // checkbox.click() from a script
         const type = input.checked ? 'check' : 'uncheck';
-        note(() => recorder.chose(input, type), url);
+        note(() => recorder.chose(input, type), true);
       } else if (input.type === 'radio') {
-        if (evidence.toggled(input) && input.checked) note(() => recorder.chose(input, 'check'), url);
+        if (evidence.toggled(input) && input.checked) note(() => recorder.chose(input, 'check'), true);
       } else if (input.type === 'file') {
         const files = pickedFiles(input);
-        note(() => recorder.chose(input, 'upload', { files }), url);
+        note(() => recorder.chose(input, 'upload', { files }), true);
       } else note(() => recorder.committed(input));
     } else note(() => recorder.committed(editableOf(element)));
   }
@@ -202,7 +202,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     note(() => {
       recorder.committed();
       recorder.submitted(form);
-    }, location.href);
+    }, true);
   }
 
   function onDragStart(event: Event): void {
@@ -213,7 +213,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
   function onDrop(event: Event): void {
     const element = targetOf(event);
-    if (event.isTrusted && element !== undefined) note(() => recorder.droppedOn(element), location.href);
+    if (event.isTrusted && element !== undefined) note(() => recorder.droppedOn(element), true);
   }
 
   function onIntent(event: Event): void {
@@ -228,7 +228,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     const scrolled = target instanceof Element && target !== document.scrollingElement ? target : undefined;
     // An input scrolls only to show its text past its width as it is typed: never the person's scroll.
     if (scrolled?.nodeName === 'INPUT' || !evidence.scrolled(scrolled, now)) return;
-    note(() => recorder.scrolled(scrolled), location.href);
+    note(() => recorder.scrolled(scrolled), true);
   }
 
   // Before any script of the page's runs (the relay starts at document_start): ours come first.
@@ -254,12 +254,17 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       if (on) {
         stopWatching = watchPasswordFields(document);
         Object.defineProperty(global, Symbol.for(RECORDER_SLOT), { value: agent.hook, configurable: true, enumerable: false });
-        if (top && !loadRecorded) {
+        if (!loadRecorded) {
           loadRecorded = true;
-          recordLoad(recorder);
-          // Noted: a router's pushState runs inside the click that caused it, after the click's note.
+          if (top) recordLoad(recorder);
+          // Every frame tells its notes the url a change left (their url, read when heard: recordNotes.ts);
+          // the top one records the change, noted: a router's pushState runs inside the click that
+          // caused it, after the click's note.
           watchNavigations(
-            (url, kind, byScript) => note(() => recorder.navigated(url, kind, undefined, byScript)),
+            (url, kind, byScript, from) => {
+              notes.urlLeft(from);
+              if (top) note(() => recorder.navigated(url, kind, undefined, byScript));
+            },
             () => on,
           );
         }
