@@ -17,6 +17,8 @@ export interface NotesPorts {
   dropped(): void;
   /** The task of the noted events is over (what its events were evidence for ends): called as the notes are heard. */
   taskEnded(): void;
+  /** Every note taken so far is heard. */
+  heardAll?(): void;
 }
 
 /**
@@ -74,13 +76,17 @@ export class Notes {
     this.hearing = false;
     this.ports.taskEnded();
     let now: string | undefined;
-    for (const item of this.noted.splice(0)) {
-      this.heard = { ts: item.ts, url: item.withUrl ? (item.url ?? (now ??= this.ports.url())) : undefined };
-      try {
-        item.hear();
-      } finally {
-        this.heard = undefined;
+    try {
+      for (const item of this.noted.splice(0)) {
+        this.heard = { ts: item.ts, url: item.withUrl ? (item.url ?? (now ??= this.ports.url())) : undefined };
+        try {
+          item.hear();
+        } finally {
+          this.heard = undefined;
+        }
       }
+    } finally {
+      this.ports.heardAll?.();
     }
   }
 

@@ -6,6 +6,7 @@ import { notePasswordField, watchPasswordFields } from '../record/passwordFields
 import { PersonEvidence } from '../record/PersonEvidence.js';
 import { Recorder } from '../record/Recorder.js';
 import { richInput } from '../record/richTyping.js';
+import { ChangesSincePress } from '../record/sincePress.js';
 import { recordedValue, typedValue } from '../record/values.js';
 import { ACTING_SLOT, type ActionWire, RECORDER_SLOT, type RecordingOrder } from '../shared/actions.js';
 import type { DialogOrder } from '../shared/protocol.js';
@@ -67,7 +68,9 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (handle) => clearTimeout(handle as number),
     defer: (fn) => setTimeout(fn, 0),
-    describe: describeRecorded,
+    // A pressed element is named as the page was at the press (record/sincePress.ts).
+    describe: (element, clicked, seen) =>
+      describeRecorded(element, clicked, seen, seen === undefined ? undefined : changes.since(element)),
     valueOf: (element, typed) => typedValue(element, typed, values),
     editing: notePasswordField,
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
@@ -75,6 +78,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     // Urls are redacted here, outside the event (a secret in a query never leaves the page).
     send: (actions) => send(actions.map((action) => ({ ...action, url: redactor.url(action.url, new RedactionTally()) }))),
   });
+  const changes = new ChangesSincePress(document);
   const evidence = new PersonEvidence<Element>({
     inForm: (element, form) => form.contains(element) || (element as HTMLButtonElement).form === form,
     onScrollbar,
@@ -89,9 +93,10 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       pointer.taskEnded();
       evidence.taskEnded();
     },
+    heardAll: () => changes.settled(),
   });
   const note = (hear: () => void, withUrl?: boolean) => notes.note(hear, withUrl);
-  const pointer = recordPointer({ recorder, evidence, note });
+  const pointer = recordPointer({ recorder, evidence, note, pressed: (element) => changes.pressed(element) });
   const agent = agentActs({ recorder, recording: () => on, values: () => values, hear: () => notes.hear() });
 
   const listeners: Array<[string, (event: Event) => void, AddEventListenerOptions]> = [
@@ -129,6 +134,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     evidence.keyDown(element, key, scrolls, Date.now());
     // A key that activates a control presses it as a pointer does: named as it was then.
     if ((key === 'Enter' || key === ' ') && element !== undefined && element.matches(CONTROL) && !typedInto(element)) {
+      changes.pressed(element);
       const seen = pressPrint(element);
       note(() => recorder.prepare(element, seen));
     }

@@ -36,6 +36,8 @@ export interface PointerRecordingPorts {
   readonly evidence: PersonEvidence<Element>;
   /** Notes what the recorder hears in the next task (recordNotes.ts), `withUrl`: with the url at the event. */
   note(hear: () => void, withUrl?: boolean): void;
+  /** Inside a press, for naming the pressed element as the page was then (record/sincePress.ts). */
+  pressed?(element: Element): void;
 }
 
 /** The listeners of the person's pointer: presses, moves while pressed, releases, clicks, double clicks. */
@@ -60,7 +62,7 @@ export interface PointerRecording {
  * A press whose pointer went far is a drag, recorded with its sampled path and what it was let
  * go on; a press the page removed before its click is still a click.
  */
-export function recordPointer({ recorder, evidence, note }: PointerRecordingPorts): PointerRecording {
+export function recordPointer({ recorder, evidence, note, pressed }: PointerRecordingPorts): PointerRecording {
   // The main button's last press, and the one released in this task (its click comes in it too).
   let pressing: Pressing | undefined;
   let releasing: Pressing | undefined;
@@ -84,6 +86,7 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
       },
       at: Date.now(),
     });
+    pressed?.(element);
     const seen = pressPrint(element);
     note(() => recorder.prepare(element, seen));
     // The main button's press: what a click or a drag it ends in stands for (below).
@@ -94,6 +97,7 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
     // A label pressed stands for its field, whose check or choice is named as it was then too.
     const control = element instanceof HTMLLabelElement ? element.control : null;
     if (control !== null) {
+      pressed?.(control);
       const controlSeen = pressPrint(control);
       note(() => recorder.prepare(control, controlSeen));
     }
