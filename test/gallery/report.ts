@@ -80,7 +80,8 @@ export function totals(run: GalleryRun): string {
     const exact = scores.reduce((sum, score) => sum + score.exact, 0);
     const all = scores.reduce((sum, score) => sum + score.locators, 0);
     const hits = cells.reduce(
-      (sum, cell) => sum + ('verdicts' in cell.ours.locators ? cell.ours.locators.verdicts.filter((v) => v.verdict === 'hit').length : 0),
+      (sum, cell) =>
+        sum + ('verdicts' in cell.ours.locators ? cell.ours.locators.verdicts.filter((v) => v.verdict === 'hit').length : 0),
       0,
     );
     const landed = hits === 0 ? '' : `, ${hits} of them the element the click lands on inside an acted element without a role`;

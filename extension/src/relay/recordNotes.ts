@@ -32,7 +32,12 @@ export interface NotesPorts {
  * left, or, with no change since, the url when it is heard.
  */
 export class Notes {
-  private readonly noted: Array<{ readonly ts: number; url: string | undefined; readonly withUrl: boolean; readonly hear: () => void }> = [];
+  private readonly noted: Array<{
+    readonly ts: number;
+    url: string | undefined;
+    readonly withUrl: boolean;
+    readonly hear: () => void;
+  }> = [];
   private hearing = false;
   /** While a note is heard: its time and url (the recorder's `now` and `url` read them). */
   heard: Noted | undefined;

@@ -89,7 +89,10 @@ describe('extension recording: the person’s pointer', () => {
     t.pointer.pointerUp(trusted(t.$('#box')));
     t.pointer.click(trusted(t.$('#box')));
     t.hear();
-    expect(t.said.filter((line) => line.startsWith('click')), 'a click the browser let toggle the box: its change says it').to.deep.equal([]);
+    expect(
+      t.said.filter((line) => line.startsWith('click')),
+      'a click the browser let toggle the box: its change says it',
+    ).to.deep.equal([]);
   });
 
   it('ignores untrusted events and presses of another button than the main one for clicks and drags', () => {
