@@ -26,9 +26,12 @@ export type ChangedSince = (element: Element) => boolean;
  * click, the next task 8 ms later), so the press is named after its click's handlers changed the
  * page: a select that now shows the picked option's text makes the option's `getByText` match
  * twice, though before the press it matched once, where a test will look for it. Elements the
- * page added, or whose text or naming attributes it changed since the press, are not counted
- * against the pressed one (locators.ts). Inside the press this costs one `observe` call (none when
- * already observing); the records are read when the press is named, in the next task, and the
+ * page added, or whose text or naming attributes it changed since the release, are not counted
+ * against the pressed one (locators.ts): the page it is named against is then the one a person's
+ * press is named against, after the press's own handlers and before the click's. Only a press
+ * released before it was named (machine speed) is watched, from its release (a key that presses a
+ * control, from its keydown); it costs one `observe` call there (about 4 µs); the records are read
+ * when the press is named, in the next task, and the
  * observer is let go once every press noted in that task is named. Changes inside shadow roots
  * are not heard (an observer of the document does not see them): there the page is taken as it is.
  */
@@ -42,7 +45,7 @@ export class ChangesSincePress {
 
   constructor(private readonly root: Node) {}
 
-  /** Inside the press of `element` (and of the field a pressed label stands for). */
+  /** Inside the release of a press of `element` not yet named (and of the field a pressed label stands for). */
   pressed(element: Element): void {
     if (this.observer === undefined) {
       this.observer = new MutationObserver((list) => this.keep(list));

@@ -15,6 +15,10 @@ interface Pressing {
   /** Its pointerdown, which keeps where it went down (client px): read when a move asks (origin). */
   readonly down: PointerEvent;
   at?: readonly [number, number];
+  /** The field a pressed label stands for. */
+  readonly control: Element | null;
+  /** The notes of the press were heard (it was named) before its release. */
+  named: boolean;
   /** The pointer's path from there while pressed, sampled (offsets from x, y). */
   readonly moves: Array<[number, number]>;
   /** The pointer went DRAG_MIN_PX or more from where it went down. */
@@ -36,7 +40,7 @@ export interface PointerRecordingPorts {
   readonly evidence: PersonEvidence<Element>;
   /** Notes what the recorder hears in the next task (recordNotes.ts), `withUrl`: with the url at the event. */
   note(hear: () => void, withUrl?: boolean): void;
-  /** Inside a press, for naming the pressed element as the page was then (record/sincePress.ts). */
+  /** A press released before it was named (machine speed): name it as the page is now (record/sincePress.ts). */
   pressed?(element: Element): void;
 }
 
@@ -86,18 +90,16 @@ export function recordPointer({ recorder, evidence, note, pressed }: PointerReco
       },
       at: Date.now(),
     });
-    pressed?.(element);
     const seen = pressPrint(element);
     note(() => recorder.prepare(element, seen));
+    // A label pressed stands for its field, whose check or choice is named as it was then too.
+    const control = element instanceof HTMLLabelElement ? element.control : null;
     // The main button's press: what a click or a drag it ends in stands for (below).
     pressing =
       pointer.button === 0 && pointer.isPrimary
-        ? { element, down: pointer, moves: [], far: false, html5: false, clicked: false }
+        ? { element, control, named: false, down: pointer, moves: [], far: false, html5: false, clicked: false }
         : undefined;
-    // A label pressed stands for its field, whose check or choice is named as it was then too.
-    const control = element instanceof HTMLLabelElement ? element.control : null;
     if (control !== null) {
-      pressed?.(control);
       const controlSeen = pressPrint(control);
       note(() => recorder.prepare(control, controlSeen));
     }
@@ -129,6 +131,13 @@ export function recordPointer({ recorder, evidence, note, pressed }: PointerReco
     const pointer = event as PointerEvent;
     if (!pointer.isPrimary || pointer.button !== 0) return;
     press.released = true;
+    // Released before its notes were heard (machine speed: Chromium runs input before our task):
+    // the release's and the click's handlers will change the page before the press is named, so
+    // what they change is not counted against it. A person's press is named before its release.
+    if (!press.named && pressed !== undefined) {
+      pressed(press.element);
+      if (press.control !== null) pressed(press.control);
+    }
     if (press.far) {
       const [x, y] = origin(press);
       const [dx, dy] = [Math.round(pointer.clientX - x), Math.round(pointer.clientY - y)];
@@ -203,6 +212,7 @@ export function recordPointer({ recorder, evidence, note, pressed }: PointerReco
     },
     taskEnded: () => {
       releasing = undefined;
+      if (pressing !== undefined) pressing.named = true;
     },
   };
 }

@@ -43,14 +43,20 @@ function setup(html: string) {
   } as unknown as PersonEvidence<Element>;
   const notes: Array<() => void> = [];
   const urls: Array<boolean | undefined> = [];
-  const pointer = recordPointer({ recorder, evidence, note: (hear, withUrl) => (notes.push(hear), urls.push(withUrl)) });
+  const watched: string[] = [];
+  const pointer = recordPointer({
+    recorder,
+    evidence,
+    note: (hear, withUrl) => (notes.push(hear), urls.push(withUrl)),
+    pressed: (element) => watched.push(name(element) ?? ''),
+  });
   /** The task after the events: the notes are heard. */
   const hear = () => {
     pointer.taskEnded();
     notes.splice(0).forEach((fn) => fn());
   };
   const $ = (selector: string) => page.document.querySelector(selector) as Element;
-  return { page, pointer, said, hear, urls, $ };
+  return { page, pointer, said, hear, urls, watched, $ };
 }
 
 describe('extension recording: the person’s pointer', () => {
@@ -74,6 +80,22 @@ describe('extension recording: the person’s pointer', () => {
       ['evidence press agree', 'evidence click agree', 'prepare agree', 'prepare c'],
       'a label’s click is recorded by its field’s change',
     );
+  });
+
+  it('watches the page from the release only for a press released before it was named (machine speed), a label’s field too', () => {
+    const t = setup('<label id="agree" for="c">Agree</label><input id="c" type="checkbox"><button id="save">Save</button>');
+    page = t.page;
+    t.pointer.pointerDown(trusted(t.$('#save')));
+    t.hear(); // a person's press: named before its release
+    t.pointer.pointerUp(trusted(t.$('#save')));
+    t.pointer.click(trusted(t.$('#save')));
+    t.hear();
+    expect(t.watched).to.deep.equal([]);
+    t.pointer.pointerDown(trusted(t.$('#agree')));
+    t.pointer.pointerUp(trusted(t.$('#agree')));
+    t.pointer.click(trusted(t.$('#agree')));
+    t.hear();
+    expect(t.watched).to.deep.equal(['agree', 'c']);
   });
 
   it('records the click of a label or checkbox whose default the page prevented: no change will come (the page keeps its own state)', () => {
