@@ -10,7 +10,8 @@
 //   remote bridge, a silent URL           (spawn → the first call's error; target < 3 000 ms, docs/install.md)
 //   bridge exit when stdin closes         (mid-call, a wait held in the daemon; target < 1 000 ms)
 //   daemon RSS after 500 000 entries      (target < 90 MB)
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -21,6 +22,29 @@ import { launchEnv, launchFlags, median, startDaemonProcess } from './lib.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The bridge's stdout holds the answer to request `id`. */
+const answered = (out: string, id: number) => out.includes(`"id":${id},`) || out.includes(`"id":${id}}`);
+
+/**
+ * A stdio bridge's MCP session: `initialize` sent (and `notifications/initialized` after it, unless
+ * `initialized: false`), `send` for the next messages, `out` for what it has answered so far.
+ */
+function mcpSession(
+  child: ChildProcessByStdio<Writable, Readable, null>,
+  initialized = true,
+): { send: (message: object) => void; out: () => string } {
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
+  if (initialized) send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return { send, out: () => out };
+}
 
 async function daemonSpawn(cli: string): Promise<number> {
   const port = await freePort();
@@ -65,23 +89,15 @@ async function bridgeSession(
   const child = spawn(process.execPath, [cli, 'mcp', '--port', String(port), '--state-dir', stateDir], {
     stdio: ['pipe', 'pipe', 'ignore'],
   });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  const answered = async (id: number) => {
-    while (!out.includes(`"id":${id},`) && !out.includes(`"id":${id}}`)) await sleep(1);
+  const { send, out } = mcpSession(child, false);
+  const until = async (id: number) => {
+    while (!answered(out(), id)) await sleep(1);
     return performance.now() - started;
   };
-  send({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-  });
-  const initialize = await answered(1);
+  const initialize = await until(1);
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'configure', arguments: { action: 'health' } } });
-  const firstCall = await answered(2);
+  const firstCall = await until(2);
   await sleep(200);
   const rss = rssMb(child.pid as number);
   child.stdin.end();
@@ -127,20 +143,11 @@ async function remoteSilentFirstCall(cli: string): Promise<number> {
     stdio: ['pipe', 'pipe', 'ignore'],
     env: { ...env, HOME: home },
   });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  send({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-  });
-  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const { send, out } = mcpSession(child);
   send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'configure', arguments: { action: 'health' } } });
-  while (!out.includes('"id":2,') && !out.includes('"id":2}')) await sleep(1);
+  while (!answered(out(), 2)) await sleep(1);
   const ms = performance.now() - started;
-  if (!out.includes('no answer within 2.5 s')) throw new Error(`the silent URL did not fail by its deadline: ${out}`);
+  if (!out().includes('no answer within 2.5 s')) throw new Error(`the silent URL did not fail by its deadline: ${out()}`);
   child.stdin.end();
   await new Promise((resolve) => child.once('exit', resolve));
   for (const socket of sockets) socket.destroy();
@@ -169,19 +176,10 @@ async function bridgeExitOnStdinEnd(cli: string): Promise<number> {
   const child = spawn(process.execPath, [cli, 'mcp', '--port', String(port), '--state-dir', stateDir], {
     stdio: ['pipe', 'pipe', 'ignore'],
   });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  send({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-  });
-  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const { send, out } = mcpSession(child);
   send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'observe', arguments: { what: 'logs' } } });
-  while (!out.includes('"id":2,') && !out.includes('"id":2}')) await sleep(1);
-  const cursor = Number(/"cursor":(\d+)/.exec(out)?.[1] ?? 0);
+  while (!answered(out(), 2)) await sleep(1);
+  const cursor = Number(/"cursor":(\d+)/.exec(out())?.[1] ?? 0);
   send({
     jsonrpc: '2.0',
     id: 3,

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const CHROMIUM = process.env.BROWSERTAP_CHROMIUM ?? '/usr/bin/chromium';
-const RUN_LIMIT_MS = 9 * 60_000;
+// The run takes 8–8.5 minutes on a 2-core CI machine (189 tests), 10.5 with other work beside it:
+// the bound stops a wedged run, with room for a slower machine; it is not a budget to fill.
+const RUN_LIMIT_MS = 13 * 60_000;
 const bin = (name) => join('node_modules', '.bin', name);
 
 function finish(passed, failed) {

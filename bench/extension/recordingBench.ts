@@ -1,6 +1,8 @@
 // What recording the person's actions (docs/mcp-tools.md) costs a page, in real Chromium with the real
 // extension: a person's clicks and keystrokes (Playwright's mouse and keyboard: trusted input)
-// on a 500-element page, with recording on and then off (`configure recording`).
+// on a 500-element page, with recording on and then off (`configure recording`). Clicks both at
+// machine speed (press and release at once: the release comes before the recorder's next task)
+// and held as a person holds them (40 ms: the recorder hears the press before the release).
 //
 // The synchronous part: a capture listener on the window registered before anything else in the
 // document (Playwright's init script, which runs before the extension's document_start content
@@ -25,6 +27,9 @@ import { median } from '../lib.js';
 import { bundleForPage } from './pageBundle.js';
 
 const CLICKS = 200;
+/** Clicks held as a person holds them (the button down HELD_MS: the recorder hears the press before its release). */
+const HELD_CLICKS = 60;
+const HELD_MS = 40;
 const KEYS = 200;
 const DEFERRED_ROUNDS = 50;
 const PRESS_ROUNDS = 60;
@@ -54,6 +59,8 @@ interface Side {
   readonly clickUs: number;
   readonly keyUs: number;
   readonly focusoutUs: number;
+  /** A click held HELD_MS between press and release, as a person's. */
+  readonly heldClickUs: number;
 }
 
 async function measureSide(page: Page): Promise<Side> {
@@ -74,10 +81,20 @@ async function measureSide(page: Page): Promise<Side> {
   const counts = Object.fromEntries(Object.entries(gap).map(([type, list]) => [type, list.length]));
   if (Object.values(counts).some((n) => n === 0)) throw new Error(`no events timed: ${JSON.stringify(counts)}`);
   const us = (values: number[]) => trimmedMean(values.length > 20 ? values.slice(5) : values) * 1_000;
+  // A person's click: the button held, so the recorder hears the press before its release.
+  await page.evaluate('for (const list of Object.values(window.__gap)) list.length = 0');
+  await page.mouse.move(checkout.x, checkout.y);
+  for (let i = 0; i < HELD_CLICKS; i++) {
+    await page.mouse.down();
+    await page.waitForTimeout(HELD_MS);
+    await page.mouse.up();
+  }
+  const held = (await page.evaluate('window.__gap')) as Record<string, number[]>;
   return {
     clickUs: us(gap.pointerdown as number[]) + us(gap.pointerup as number[]) + us(gap.click as number[]),
     keyUs: us(gap.keydown as number[]) + us(gap.beforeinput as number[]) + us(gap.input as number[]),
     focusoutUs: us(gap.focusout as number[]),
+    heldClickUs: us(held.pointerdown as number[]) + us(held.pointerup as number[]) + us(held.click as number[]),
   };
 }
 
@@ -209,6 +226,8 @@ async function main(): Promise<void> {
     const result = {
       clickOnUs: mid((s) => s.on.clickUs),
       clickOffUs: mid((s) => s.off.clickUs),
+      heldClickOnUs: mid((s) => s.on.heldClickUs),
+      heldClickOffUs: mid((s) => s.off.heldClickUs),
       keyOnUs: mid((s) => s.on.keyUs),
       keyOffUs: mid((s) => s.off.keyUs),
       focusoutOnUs: mid((s) => s.on.focusoutUs),

@@ -8,12 +8,15 @@ import { actOf, NOT_ACTS, type RecordedAction, unrecordedActs } from './recorded
 
 /**
  * What a recorded locator resolves to in Playwright, against the element the person acted on:
- * `exact` that element; `around` an element that contains it (`body`, a wrapper); `inside` one
- * within it (a label's text, a shadow part); `other` an unrelated one; `none` nothing; `many`
+ * `exact` that element; `hit`, where the acted element has no role (a drawn option, a plain
+ * div), the element inside it that the click lands on (what the person's event targets, and a
+ * test clicks the same point: counted as exact, and said); `around` an element that contains it
+ * (`body`, a wrapper); `inside` one within it (a label's text, a shadow part, a control's inner
+ * span); `other` an unrelated one; `none` nothing; `many`
  * several (a strict-mode failure in a test); `no locator` the action has none; `unreadable` not
  * a locator expression; `no act` the person did nothing at that moment.
  */
-export type Verdict = 'exact' | 'around' | 'inside' | 'other' | 'none' | 'many' | 'no locator' | 'unreadable' | 'no act';
+export type Verdict = 'exact' | 'hit' | 'around' | 'inside' | 'other' | 'none' | 'many' | 'no locator' | 'unreadable' | 'no act';
 
 export interface LocatorVerdict {
   readonly id: string;
@@ -131,6 +134,11 @@ const RELATION = pageFunction<(a: Element, b: Element) => string>(`(a, b) => {
   };
   if (a === b) return 'exact';
   if (within(a, b)) return 'around';
-  if (within(b, a)) return 'inside';
-  return 'other';
+  if (!within(b, a)) return 'other';
+  // A control of its own (a role, or a tag that has one) is what a test names, not its parts.
+  const roled = b.hasAttribute('role') || /^(A|BUTTON|INPUT|SELECT|TEXTAREA|SUMMARY|OPTION|LABEL|DETAILS)$/.test(b.tagName);
+  if (roled) return 'inside';
+  const box = b.getBoundingClientRect();
+  const hit = b.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return hit !== null && a.contains(hit) ? 'hit' : 'inside';
 }`);

@@ -20,7 +20,7 @@ export interface CellScore {
 export function scoreOf(cell: Cell): CellScore {
   const check = 'verdicts' in cell.ours.locators ? cell.ours.locators : undefined;
   const verdicts = check?.verdicts ?? [];
-  const exact = verdicts.filter((verdict) => verdict.verdict === 'exact').length;
+  const exact = verdicts.filter((verdict) => verdict.verdict === 'exact' || verdict.verdict === 'hit').length;
   return {
     test: cell.drive.ok && cell.ours.test.ok,
     replay: cell.drive.ok && cell.ours.replay.ok,
@@ -79,10 +79,16 @@ export function totals(run: GalleryRun): string {
     const count = (pick: (score: CellScore) => boolean | undefined) => scores.filter((score) => pick(score) === true).length;
     const exact = scores.reduce((sum, score) => sum + score.exact, 0);
     const all = scores.reduce((sum, score) => sum + score.locators, 0);
+    const hits = cells.reduce(
+      (sum, cell) =>
+        sum + ('verdicts' in cell.ours.locators ? cell.ours.locators.verdicts.filter((v) => v.verdict === 'hit').length : 0),
+      0,
+    );
+    const landed = hits === 0 ? '' : `, ${hits} of them the element the click lands on inside an acted element without a role`;
     const playwright = scores.some((score) => score.playwright !== undefined)
       ? `; Playwright's recorder's test **${count((s) => s.playwright)}/${cells.length}**`
       : '';
-    return `- ${label}: browsertap's test **${count((s) => s.test)}/${cells.length}**, replay **${count((s) => s.replay)}/${cells.length}**, locators exact **${exact}/${all}** (every locator exact and every act recorded in ${count((s) => s.locatorsOk)} flows)${playwright}.`;
+    return `- ${label}: browsertap's test **${count((s) => s.test)}/${cells.length}**, replay **${count((s) => s.replay)}/${cells.length}**, locators exact **${exact}/${all}**${landed} (every locator exact and every act recorded in ${count((s) => s.locatorsOk)} flows)${playwright}.`;
   };
   const paces = [...new Set(run.cells.map((cell) => cell.pace))];
   return [
@@ -136,6 +142,7 @@ function oursEvidence(cell: Cell, score: CellScore): string[] {
 
 const VERDICTS: Readonly<Record<LocatorVerdict['verdict'], string>> = {
   exact: 'names exactly the element',
+  hit: 'names the element the click lands on, inside the acted one (which has no role): counted as exact',
   around: 'names an element around the one acted on',
   inside: 'names an element inside the one acted on',
   other: 'names another element',

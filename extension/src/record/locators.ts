@@ -4,6 +4,7 @@ import { isVisible } from '../inject/visible.js';
 import { cssPath } from './cssPath.js';
 import { labelsOf, pwNormalize, Scope, TextCache } from './playwrightText.js';
 import { cssString, jsString } from './quote.js';
+import type { ChangedSince } from './sincePress.js';
 
 /** How an action names its element (docs/mcp-tools.md): a Playwright locator and a browsertap target for the same element. */
 export interface Described {
@@ -104,8 +105,11 @@ interface Candidate {
  * `text=`) nor by a role name taken from its content — only by test id, a label, a placeholder or
  * CSS. That text may be a secret (a pass phrase), and it changes as they type, so a test could not
  * find the element by it anyway.
+ *
+ * `changed`: for an element the person pressed, the elements the page added or changed since the
+ * press (sincePress.ts), which are not counted against it: a test finds it on the page as it was.
  */
-export function describeTarget(element: Element): Described {
+export function describeTarget(element: Element, changed?: ChangedSince): Described {
   const document = element.ownerDocument;
   if (element === document.body || element === document.documentElement) {
     const tag = element.localName;
@@ -120,7 +124,8 @@ export function describeTarget(element: Element): Described {
   let locator: string | undefined;
   let fallback: string | undefined;
   for (const candidate of candidates(element, scope, role, name, edited)) {
-    const matches = safe(candidate.matches, [] as Element[]);
+    const found = safe(candidate.matches, [] as Element[]);
+    const matches = changed === undefined ? found : found.filter((e) => e === element || !safe(() => changed(e), false));
     const index = matches.indexOf(element);
     if (index < 0 || matches.length >= MAX_SCAN) continue;
     if (matches.length === 1) {
@@ -131,7 +136,7 @@ export function describeTarget(element: Element): Described {
   }
   const css = cssPath(element, scope);
   if (locator === undefined && fallback === undefined && css !== undefined) locator = `locator(${jsString(css)})`;
-  const target = browsertapTarget(element, role, name, css, edited);
+  const target = browsertapTarget(element, role, name, css, edited, changed);
   const named = role !== 'generic' && role !== 'none' && role !== 'presentation';
   return {
     ...((locator ?? fallback) === undefined ? {} : { locator: locator ?? fallback }),
@@ -244,6 +249,7 @@ function browsertapTarget(
   name: string,
   css: string | undefined,
   edited: boolean,
+  changed: ChangedSince | undefined,
 ): Pick<Described, 'selector' | 'nth'> {
   const document = element.ownerDocument;
   const tries: string[] = [];
@@ -257,7 +263,8 @@ function browsertapTarget(
   if (shown !== undefined && shown !== '' && shown.length <= MAX_TEXT_LOCATOR) tries.push(`text="${normalize(shown)}"`);
   if (css !== undefined) tries.push(css);
   for (const selector of tries) {
-    const all = safe(() => queryAll(document, selector), [] as Element[]);
+    const found = safe(() => queryAll(document, selector), [] as Element[]);
+    const all = changed === undefined ? found : found.filter((e) => e === element || !safe(() => changed(e), false));
     const visible = all.filter(isVisible);
     const pool = visible.length > 0 ? visible : all;
     const index = pool.indexOf(element);

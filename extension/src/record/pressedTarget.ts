@@ -1,7 +1,7 @@
 import { accessibleName, roleOf } from '../inject/accessibleName.js';
 import { queryAll } from '../inject/targets.js';
 import { isVisible } from '../inject/visible.js';
-import { type Described, MAX_SCAN, ROLE_CANDIDATES, ROLE_LOCATORS } from './locators.js';
+import { type Described, MAX_SCAN, ROLE_CANDIDATES, ROLE_LOCATORS, hiddenForAria } from './locators.js';
 import { pwNormalize } from './playwrightText.js';
 import { namerOf } from './namingPrint.js';
 import { jsString } from './quote.js';
@@ -30,7 +30,8 @@ export function ariaHiddenNow(element: Element): boolean {
  * the page's answer to the press, not what the person pressed:
  * - it was removed from the document (the option picked, the dialog closed, the route left):
  *   it is named by its own role and accessible name (the element object keeps its attributes
- *   and text), when nothing left in the page has that role and name too; the control a press
+ *   and text), when nothing left in the page that a test's `getByRole` sees has that role and
+ *   name too (a form's hidden native select of the same options is not seen); the control a press
  *   inside it stands for is its nearest ancestor with a role a test names;
  * - it is now inside `aria-hidden` or `inert` and was not when pressed (a modal menu or dialog
  *   hides the rest of the page, its trigger included): it is named by its role and name among
@@ -44,7 +45,7 @@ export function describePressed(element: Element, hiddenAtPress: boolean): Descr
   if (!element.isConnected) {
     const control = namedAncestor(element);
     if (control === undefined) return undefined;
-    const others = sameRoleAndName(document, control.role, control.name);
+    const others = sameRoleAndName(document, control.role, control.name)?.filter((e) => !hiddenForAria(e));
     if (others === undefined || others.length > 0) return undefined;
     return {
       locator: `getByRole(${jsString(control.role)}, { name: ${jsString(control.name)}, exact: true })`,

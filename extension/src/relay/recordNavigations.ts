@@ -17,19 +17,24 @@ export function recordLoad(recorder: Recorder<Element>, win: Window = window): v
  * changes. A move back or forward says whether the page's script made it (`history.back()` in
  * a handler), as the browser's own navigate event tells (`userInitiated` is false for a script's,
  * true for the browser's Back and Forward): only then is it the doing of the action before it.
- * Without the Navigation API: popstate and hashchange.
+ * Without the Navigation API: popstate and hashchange. Each change says the url it left (what
+ * the person's events noted before it happened on: recordNotes.ts).
  */
 export function watchNavigations(
-  navigated: (url: string, kind: NavigationKind, byScript: boolean) => void,
+  navigated: (url: string, kind: NavigationKind, byScript: boolean, from: string) => void,
   recording: () => boolean,
   win: Window = window,
 ): void {
   const navigation = (win as unknown as { navigation?: NavigationApi }).navigation;
+  // The url before the last change, for a change that does not say what it left.
+  let last = win.location.href;
   const record = (from: string | undefined, kind: 'push' | 'replace' | 'pop', byScript = false) => {
     const to = win.location.href;
-    if (!recording() || (kind === 'replace' && from === to)) return;
-    const hashOnly = from !== undefined && from !== to && from.split('#')[0] === to.split('#')[0];
-    navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind, byScript);
+    const left = from ?? last;
+    last = to;
+    if (!recording() || (kind === 'replace' && left === to)) return;
+    const hashOnly = left !== to && left.split('#')[0] === to.split('#')[0];
+    navigated(to, hashOnly && kind !== 'pop' ? 'hash' : kind, byScript, left);
   };
   if (navigation !== undefined) {
     // The traversal's navigate event comes before its entry changes: what it said, for that change.
@@ -47,11 +52,8 @@ export function watchNavigations(
     });
     return;
   }
-  let last = win.location.href;
   const moved = (kind: 'pop' | 'hash') => () => {
-    const from = last;
-    last = win.location.href;
-    if (from !== last) record(from, kind === 'hash' ? 'push' : 'pop');
+    if (win.location.href !== last) record(last, kind === 'hash' ? 'push' : 'pop');
   };
   win.addEventListener('popstate', moved('pop'));
   win.addEventListener('hashchange', moved('hash'));

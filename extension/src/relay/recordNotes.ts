@@ -9,39 +9,64 @@ export interface Noted {
 
 export interface NotesPorts {
   now(): number;
+  /** The page's url now (read as notes are heard, never inside an event). */
+  url(): string;
   /** Runs `fn` in a task of its own, after this one. */
   defer(fn: () => void): void;
   /** A note was dropped past MAX_NOTED (counted like dropped actions). */
   dropped(): void;
   /** The task of the noted events is over (what its events were evidence for ends): called as the notes are heard. */
   taskEnded(): void;
+  /** Every note taken so far is heard. */
+  heardAll?(): void;
 }
 
 /**
  * The listeners do as little as they can inside the page's events (a page waits for them
  * before its own handlers run): they read what only the event has and note it, with its time;
  * the recorder hears the notes in order in the next task (`hear`), and before anything else
- * uses it (an agent's action, a drain, the page going away). `url`: the page's url at the
- * event, for what is recorded with one (a click, a key), which the page's handlers may change
- * (a router) before the recorder hears it.
+ * uses it (an agent's action, a drain, the page going away). `withUrl`: what is recorded with
+ * the page's url at the event (a click, a key). The url is not read inside the event (it costs
+ * the page's thread a call into the DOM for each one): every change of the url in this document
+ * is told (`urlLeft`, with the url it left), so a note's url is the url the first change after it
+ * left, or, with no change since, the url when it is heard.
  */
 export class Notes {
-  private readonly noted: Array<Noted & { readonly hear: () => void }> = [];
+  private readonly noted: Array<{
+    readonly ts: number;
+    url: string | undefined;
+    readonly withUrl: boolean;
+    readonly hear: () => void;
+  }> = [];
   private hearing = false;
   /** While a note is heard: its time and url (the recorder's `now` and `url` read them). */
   heard: Noted | undefined;
 
   constructor(private readonly ports: NotesPorts) {}
 
-  note(hearIt: () => void, url?: string): void {
+  note(hearIt: () => void, withUrl = false): void {
     // A page that makes events in a loop within one task (focus and blur do) cannot grow this
     // without end: past the bound the events are dropped and counted like dropped actions.
     if (this.noted.length >= MAX_NOTED) {
       this.ports.dropped();
       return;
     }
-    this.noted.push({ ts: this.ports.now(), url, hear: hearIt });
+    this.noted.push({ ts: this.ports.now(), url: undefined, withUrl, hear: hearIt });
     this.soon();
+  }
+
+  /**
+   * The document's url changed from `from` (a router's pushState, a hash, back/forward in it):
+   * the notes taken before the change, still to be heard, happened on `from`.
+   */
+  urlLeft(from: string): void {
+    for (let i = this.noted.length - 1; i >= 0; i--) {
+      const item = this.noted[i] as (typeof this.noted)[number];
+      if (item.withUrl) {
+        if (item.url !== undefined) break; // an earlier change told this one and those before it
+        item.url = from;
+      }
+    }
   }
 
   /** Hears the notes in a task of its own, after this one (and so ends what this task's events are evidence for). */
@@ -55,13 +80,18 @@ export class Notes {
   hear(): void {
     this.hearing = false;
     this.ports.taskEnded();
-    for (const item of this.noted.splice(0)) {
-      this.heard = item;
-      try {
-        item.hear();
-      } finally {
-        this.heard = undefined;
+    let now: string | undefined;
+    try {
+      for (const item of this.noted.splice(0)) {
+        this.heard = { ts: item.ts, url: item.withUrl ? (item.url ?? (now ??= this.ports.url())) : undefined };
+        try {
+          item.hear();
+        } finally {
+          this.heard = undefined;
+        }
       }
+    } finally {
+      this.ports.heardAll?.();
     }
   }
 

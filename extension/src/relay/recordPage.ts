@@ -6,6 +6,7 @@ import { notePasswordField, watchPasswordFields } from '../record/passwordFields
 import { PersonEvidence } from '../record/PersonEvidence.js';
 import { Recorder } from '../record/Recorder.js';
 import { richInput } from '../record/richTyping.js';
+import { ChangesSincePress } from '../record/sincePress.js';
 import { recordedValue, typedValue } from '../record/values.js';
 import { ACTING_SLOT, type ActionWire, RECORDER_SLOT, type RecordingOrder } from '../shared/actions.js';
 import type { DialogOrder } from '../shared/protocol.js';
@@ -68,7 +69,9 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (handle) => clearTimeout(handle as number),
     defer: (fn) => setTimeout(fn, 0),
-    describe: describeRecorded,
+    // A pressed element is named as the page was at the press (record/sincePress.ts).
+    describe: (element, clicked, seen) =>
+      describeRecorded(element, clicked, seen, seen === undefined ? undefined : changes.since(element)),
     valueOf: (element, typed) => typedValue(element, typed, values),
     editing: notePasswordField,
     scrollOf: (element) => (element === undefined ? { x: scrollX, y: scrollY } : { x: element.scrollLeft, y: element.scrollTop }),
@@ -76,6 +79,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     // Urls are redacted here, outside the event (a secret in a query never leaves the page).
     send: (actions) => send(actions.map((action) => ({ ...action, url: redactor.url(action.url, new RedactionTally()) }))),
   });
+  const changes = new ChangesSincePress(document);
   const evidence = new PersonEvidence<Element>({
     inForm: (element, form) => form.contains(element) || (element as HTMLButtonElement).form === form,
     onScrollbar,
@@ -83,15 +87,17 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
   // What the listeners noted, for the recorder to hear in a task of its own, in order (recordNotes.ts).
   const notes: Notes = new Notes({
     now: () => Date.now(),
+    url: () => location.href,
     defer: (fn) => setTimeout(fn, 0),
     dropped: () => recorder.dropped++,
     taskEnded: () => {
       pointer.taskEnded();
       evidence.taskEnded();
     },
+    heardAll: () => changes.settled(),
   });
-  const note = (hear: () => void, url?: string) => notes.note(hear, url);
-  const pointer = recordPointer({ recorder, evidence, note });
+  const note = (hear: () => void, withUrl?: boolean) => notes.note(hear, withUrl);
+  const pointer = recordPointer({ recorder, evidence, note, pressed: (element) => changes.pressed(element) });
   const agent = agentActs({ recorder, recording: () => on, values: () => values, hear: () => notes.hear() });
 
   const listeners: Array<[string, (event: Event) => void, AddEventListenerOptions]> = [
@@ -129,6 +135,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     evidence.keyDown(element, key, scrolls, Date.now());
     // A key that activates a control presses it as a pointer does: named as it was then.
     if ((key === 'Enter' || key === ' ') && element !== undefined && element.matches(CONTROL) && !typedInto(element)) {
+      changes.pressed(element);
       const seen = pressPrint(element);
       note(() => recorder.prepare(element, seen));
     }
@@ -140,7 +147,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       if (at.nodeName === 'SELECT' && CHOOSING_KEYS.has((event as KeyboardEvent).key)) return;
       const key = keyToRecord(event as KeyboardEvent, placeOf(field));
       if (key !== undefined) recorder.pressed(field ?? at, key);
-    }, location.href);
+    }, true);
   }
 
   function onBeforeInput(event: Event): void {
@@ -170,19 +177,18 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     // What was chosen is read now: the page's handlers may change it before the note is heard.
     if (element.nodeName === 'SELECT') {
       const chosen = recordedValue(element, selectValue(element as HTMLSelectElement), values);
-      note(() => recorder.chose(element, KIND.select, chosen), location.href);
+      note(() => recorder.chose(element, KIND.select, chosen), true);
     } else if (element.nodeName === 'INPUT') {
       const input = element as HTMLInputElement;
-      const url = location.href;
       if (input.type === 'checkbox') {
         if (!evidence.toggled(input)) return; // checkbox.click() from a script
         const type = input.checked ? KIND.check : KIND.uncheck;
-        note(() => recorder.chose(input, type), url);
+        note(() => recorder.chose(input, type), true);
       } else if (input.type === 'radio') {
-        if (evidence.toggled(input) && input.checked) note(() => recorder.chose(input, KIND.check), url);
+        if (evidence.toggled(input) && input.checked) note(() => recorder.chose(input, KIND.check), true);
       } else if (input.type === 'file') {
         const files = pickedFiles(input);
-        note(() => recorder.chose(input, KIND.upload, { files }), url);
+        note(() => recorder.chose(input, KIND.upload, { files }), true);
       } else note(() => recorder.committed(input));
     } else note(() => recorder.committed(editableOf(element)));
   }
@@ -203,7 +209,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     note(() => {
       recorder.committed();
       recorder.submitted(form);
-    }, location.href);
+    }, true);
   }
 
   function onDragStart(event: Event): void {
@@ -214,7 +220,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
 
   function onDrop(event: Event): void {
     const element = targetOf(event);
-    if (event.isTrusted && element !== undefined) note(() => recorder.droppedOn(element), location.href);
+    if (event.isTrusted && element !== undefined) note(() => recorder.droppedOn(element), true);
   }
 
   function onIntent(event: Event): void {
@@ -229,7 +235,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     const scrolled = target instanceof Element && target !== document.scrollingElement ? target : undefined;
     // An input scrolls only to show its text past its width as it is typed: never the person's scroll.
     if (scrolled?.nodeName === 'INPUT' || !evidence.scrolled(scrolled, now)) return;
-    note(() => recorder.scrolled(scrolled), location.href);
+    note(() => recorder.scrolled(scrolled), true);
   }
 
   // Before any script of the page's runs (the relay starts at document_start): ours come first.
@@ -255,12 +261,17 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       if (on) {
         stopWatching = watchPasswordFields(document);
         Object.defineProperty(global, Symbol.for(RECORDER_SLOT), { value: agent.hook, configurable: true, enumerable: false });
-        if (top && !loadRecorded) {
+        if (!loadRecorded) {
           loadRecorded = true;
-          recordLoad(recorder);
-          // Noted: a router's pushState runs inside the click that caused it, after the click's note.
+          if (top) recordLoad(recorder);
+          // Every frame tells its notes the url a change left (their url, read when heard: recordNotes.ts);
+          // the top one records the change, noted: a router's pushState runs inside the click that
+          // caused it, after the click's note.
           watchNavigations(
-            (url, kind, byScript) => note(() => recorder.navigated(url, kind, undefined, byScript)),
+            (url, kind, byScript, from) => {
+              notes.urlLeft(from);
+              if (top) note(() => recorder.navigated(url, kind, undefined, byScript));
+            },
             () => on,
           );
         }

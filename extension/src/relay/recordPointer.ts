@@ -12,9 +12,13 @@ export const MAX_DRAG_POINTS = 32;
 /** The main button's press, from pointerdown to what it ended in. */
 interface Pressing {
   readonly element: Element;
-  /** Where it went down (client px). */
-  readonly x: number;
-  readonly y: number;
+  /** Its pointerdown, which keeps where it went down (client px): read when a move asks (origin). */
+  readonly down: PointerEvent;
+  at?: readonly [number, number];
+  /** The field a pressed label stands for. */
+  readonly control: Element | null;
+  /** The notes of the press were heard (it was named) before its release. */
+  named: boolean;
   /** The pointer's path from there while pressed, sampled (offsets from x, y). */
   readonly moves: Array<[number, number]>;
   /** The pointer went DRAG_MIN_PX or more from where it went down. */
@@ -34,8 +38,10 @@ interface Pressing {
 export interface PointerRecordingPorts {
   readonly recorder: Recorder<Element>;
   readonly evidence: PersonEvidence<Element>;
-  /** Notes what the recorder hears in the next task (recordNotes.ts), with the url at the event. */
-  note(hear: () => void, url?: string): void;
+  /** Notes what the recorder hears in the next task (recordNotes.ts), `withUrl`: with the url at the event. */
+  note(hear: () => void, withUrl?: boolean): void;
+  /** A press released before it was named (machine speed): name it as the page is now (record/sincePress.ts). */
+  pressed?(element: Element): void;
 }
 
 /** The listeners of the person's pointer: presses, moves while pressed, releases, clicks, double clicks. */
@@ -60,7 +66,7 @@ export interface PointerRecording {
  * A press whose pointer went far is a drag, recorded with its sampled path and what it was let
  * go on; a press the page removed before its click is still a click.
  */
-export function recordPointer({ recorder, evidence, note }: PointerRecordingPorts): PointerRecording {
+export function recordPointer({ recorder, evidence, note, pressed }: PointerRecordingPorts): PointerRecording {
   // The main button's last press, and the one released in this task (its click comes in it too).
   let pressing: Pressing | undefined;
   let releasing: Pressing | undefined;
@@ -86,13 +92,13 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
     });
     const seen = pressPrint(element);
     note(() => recorder.prepare(element, seen));
+    // A label pressed stands for its field, whose check or choice is named as it was then too.
+    const control = element instanceof HTMLLabelElement ? element.control : null;
     // The main button's press: what a click or a drag it ends in stands for (below).
     pressing =
       pointer.button === 0 && pointer.isPrimary
-        ? { element, x: pointer.clientX, y: pointer.clientY, moves: [], far: false, html5: false, clicked: false }
+        ? { element, control, named: false, down: pointer, moves: [], far: false, html5: false, clicked: false }
         : undefined;
-    // A label pressed stands for its field, whose check or choice is named as it was then too.
-    const control = element instanceof HTMLLabelElement ? element.control : null;
     if (control !== null) {
       const controlSeen = pressPrint(control);
       note(() => recorder.prepare(control, controlSeen));
@@ -106,8 +112,9 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
     if (press === undefined || press.released || !event.isTrusted) return;
     const pointer = event as PointerEvent;
     if (!pointer.isPrimary || (pointer.buttons & 1) === 0) return;
-    const dx = Math.round(pointer.clientX - press.x);
-    const dy = Math.round(pointer.clientY - press.y);
+    const [x, y] = origin(press);
+    const dx = Math.round(pointer.clientX - x);
+    const dy = Math.round(pointer.clientY - y);
     if (!press.far && Math.abs(dx) < DRAG_MIN_PX && Math.abs(dy) < DRAG_MIN_PX) return;
     if (!press.far) press.start = dragStart(press.element);
     press.far = true;
@@ -124,15 +131,23 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
     const pointer = event as PointerEvent;
     if (!pointer.isPrimary || pointer.button !== 0) return;
     press.released = true;
+    // Released before its notes were heard (machine speed: Chromium runs input before our task):
+    // the release's and the click's handlers will change the page before the press is named, so
+    // what they change is not counted against it. A person's press is named before its release.
+    if (!press.named && pressed !== undefined) {
+      pressed(press.element);
+      if (press.control !== null) pressed(press.control);
+    }
     if (press.far) {
-      const [dx, dy] = [Math.round(pointer.clientX - press.x), Math.round(pointer.clientY - press.y)];
+      const [x, y] = origin(press);
+      const [dx, dy] = [Math.round(pointer.clientX - x), Math.round(pointer.clientY - y)];
       sample(press.moves, [dx, dy]);
       // Before the page's handlers drop and reorder: what the drag was let go on.
       if (press.start !== undefined && !press.html5)
         press.to = safeDropTarget(press.element, press.start, pointer.clientX, pointer.clientY, dx, dy);
     }
     releasing = press;
-    note(() => released(press), location.href);
+    note(() => released(press), true);
   }
 
   function released(press: Pressing): void {
@@ -140,7 +155,8 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
       // A text selection, a field's own dragging (a range, a caret), an HTML drag, a scrollbar's
       // thumb (its scroll is recorded): not an element's move.
       const selected = (getSelection()?.toString() ?? '') !== '';
-      const at = { target: press.element, x: press.x, y: press.y, button: 0, at: 0 };
+      const [x, y] = origin(press);
+      const at = { target: press.element, x, y, button: 0, at: 0 };
       const scrollbar = onScrollbar(at, undefined) || onScrollbar(at, press.element);
       if (!press.html5 && !selected && !scrollbar && !inField(press.element)) {
         press.dragged = true;
@@ -169,8 +185,11 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
     const clicked = element;
     note(() => {
       if (press?.dragged === true) return; // the drag's own release
-      if (!choiceByChange(clicked)) recorder.clicked(clicked, detail);
-    }, location.href);
+      // A choice's click is recorded by the change it makes; one whose default the page prevented
+      // makes none (the page toggles its own state, as React Aria's checkbox does): it is the click.
+      // Read when heard: every handler of the click has run by then.
+      if (!choiceByChange(clicked) || event.defaultPrevented) recorder.clicked(clicked, detail);
+    }, true);
   }
 
   function doubleClick(event: Event): void {
@@ -179,7 +198,7 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
     if (element === undefined) return;
     note(() => {
       if (!choiceByChange(element)) recorder.doubleClicked(element);
-    }, location.href);
+    }, true);
   }
 
   return {
@@ -193,6 +212,7 @@ export function recordPointer({ recorder, evidence, note }: PointerRecordingPort
     },
     taskEnded: () => {
       releasing = undefined;
+      if (pressing !== undefined) pressing.named = true;
     },
   };
 }
@@ -212,6 +232,11 @@ export function onScrollbar(press: Press<Element>, scrolled: Element | undefined
   const client =
     press.x >= left && press.x < left + scrolled.clientWidth && press.y >= top && press.y < top + scrolled.clientHeight;
   return inside && !client;
+}
+
+/** Where a press went down (client px), read from its event the first time it is asked. */
+function origin(press: Pressing): readonly [number, number] {
+  return (press.at ??= [press.down.clientX, press.down.clientY]);
 }
 
 /** Keeps `point` in a path of at most MAX_DRAG_POINTS: when full, every other point goes (the last stays). */

@@ -3,6 +3,7 @@ import { editingHost, outOfShadow } from '../record/clickedPart.js';
 import { type Described, describeTarget } from '../record/locators.js';
 import { CONTROL, namingPrint } from '../record/namingPrint.js';
 import { ariaHiddenNow, describePressed } from '../record/pressedTarget.js';
+import type { ChangedSince } from '../record/sincePress.js';
 
 /**
  * What the person's events are about, as a test names it: the element an event landed on, the
@@ -33,12 +34,18 @@ export function pressPrint(element: Element): string {
  * Names a recorded target (the Recorder's `describe`): a name the page changed since the person
  * pressed the element is refused (`renamed`, namingPrint.ts); one the page took from a test's
  * view as it reacted to the press is the one it had then (pressedTarget.ts). `clicked`: named as
- * the control a test clicks for it (clickTarget).
+ * the control a test clicks for it (clickTarget); `changed`, what the page changed since the press
+ * (record/sincePress.ts), not counted against it.
  */
-export function describeRecorded(element: Element, clicked: boolean, seen: string | undefined): Described {
+export function describeRecorded(
+  element: Element,
+  clicked: boolean,
+  seen: string | undefined,
+  changed?: ChangedSince,
+): Described {
   if (seen === undefined) return describeTarget(clicked ? clickTarget(element) : element);
   if (namingPrint(element) !== seen.slice(1)) return { renamed: true };
-  return describePressed(element, seen.startsWith('1')) ?? describeTarget(clicked ? clickTarget(element) : element);
+  return describePressed(element, seen.startsWith('1')) ?? describeTarget(clicked ? clickTarget(element) : element, changed);
 }
 
 /**

@@ -38,6 +38,16 @@ describe('extension recording: a pressed element the page took from view as it r
     expect(describePressed(pressed, false)).to.equal(undefined);
   });
 
+  it('names a removed option whose name only a hidden element still has (a form’s native select, aria-hidden), as getByRole sees the page', () => {
+    const doc = open(
+      '<div aria-hidden="true"><select name="animal"><option>Kangaroo</option><option>Koala</option></select></div>' +
+        '<div role="listbox"><div role="option"><span>Kangaroo</span></div></div>',
+    );
+    const span = doc.querySelector('[role=option] span') as Element;
+    (doc.querySelector('[role=listbox]') as Element).remove();
+    expect(describePressed(span, false)?.locator).to.equal("getByRole('option', { name: 'Kangaroo', exact: true })");
+  });
+
   it('names a trigger the page hid with aria-hidden as it opened (a modal menu) as a test finds it before the press', () => {
     const doc = open('<div id="app"><button>Options</button></div>');
     const button = doc.querySelector('button') as Element;

@@ -28,8 +28,9 @@ describe('extension recording: navigations within the document', () => {
   it('records pushState, replaceState to another url, hash changes and back/forward, saying which back a script made', () => {
     const { win, go } = navigationWindow('http://localhost/list');
     const heard: Heard[] = [];
+    const left: string[] = [];
     watchNavigations(
-      (url, kind, byScript) => heard.push([url, kind, byScript]),
+      (url, kind, byScript, from) => (heard.push([url, kind, byScript]), left.push(from)),
       () => true,
       win,
     );
@@ -46,6 +47,13 @@ describe('extension recording: navigations within the document', () => {
       ['http://localhost/item/1?tab=2#notes', 'hash', false],
       ['http://localhost/list', 'pop', true],
       ['http://localhost/item/1', 'pop', false],
+    ]);
+    expect(left, 'each change says the url it left').to.deep.equal([
+      'http://localhost/list',
+      'http://localhost/item/1',
+      'http://localhost/item/1?tab=2',
+      'http://localhost/item/1?tab=2#notes',
+      'http://localhost/list',
     ]);
   });
 

@@ -6,8 +6,11 @@ function setup() {
   const deferred: Array<() => void> = [];
   const log: string[] = [];
   let dropped = 0;
+  let url = 'http://localhost/a';
+  let urlReads = 0;
   const notes = new Notes({
     now: () => now,
+    url: () => (urlReads++, url),
     defer: (fn) => deferred.push(fn),
     dropped: () => dropped++,
     taskEnded: () => log.push('task ended'),
@@ -18,6 +21,11 @@ function setup() {
     deferred,
     dropped: () => dropped,
     tick: (ms: number) => (now += ms),
+    go: (to: string) => {
+      notes.urlLeft(url);
+      url = to;
+    },
+    urlReads: () => urlReads,
     later: () => deferred.splice(0).forEach((fn) => fn()),
   };
 }
@@ -25,7 +33,7 @@ function setup() {
 describe('extension recording: the notes the listeners take inside the page’s events', () => {
   it('hears them in the next task, in order, each with its own time and url, after the task’s evidence ends', () => {
     const { notes, log, deferred, tick, later } = setup();
-    notes.note(() => log.push(`click at ${notes.heard?.ts} on ${notes.heard?.url}`), 'http://localhost/a');
+    notes.note(() => log.push(`click at ${notes.heard?.ts} on ${notes.heard?.url}`), true);
     tick(3);
     notes.note(() => log.push(`key at ${notes.heard?.ts} on ${notes.heard?.url}`));
     expect(log).to.deep.equal([], 'nothing is heard inside the event');
@@ -33,6 +41,29 @@ describe('extension recording: the notes the listeners take inside the page’s 
     later();
     expect(log).to.deep.equal(['task ended', 'click at 5000 on http://localhost/a', 'key at 5003 on undefined']);
     expect(notes.heard).to.equal(undefined, 'only while a note is heard');
+  });
+
+  it('gives a note the url at its event without reading it there: the url a later change left, or the url when heard', () => {
+    const { notes, log, go, urlReads, later } = setup();
+    const heard = (what: string) => () => log.push(`${what} on ${notes.heard?.url}`);
+    notes.note(heard('click'), true);
+    notes.note(heard('key'), true);
+    expect(urlReads()).to.equal(0, 'no url is read inside the events');
+    go('http://localhost/b'); // the click's handler pushed a route
+    notes.note(heard('release'), true);
+    go('http://localhost/c');
+    notes.note(heard('press'), true);
+    notes.note(heard('focus'));
+    later();
+    expect(log).to.deep.equal([
+      'task ended',
+      'click on http://localhost/a',
+      'key on http://localhost/a',
+      'release on http://localhost/b',
+      'press on http://localhost/c',
+      'focus on undefined',
+    ]);
+    expect(urlReads()).to.equal(1, 'read once, as the notes are heard');
   });
 
   it('hears them at once when asked (an agent’s action, a drain, the page going away), and not twice', () => {

@@ -42,22 +42,28 @@ function setup(html: string) {
     clicked: (element: Element) => said.push(`evidence click ${name(element)}`),
   } as unknown as PersonEvidence<Element>;
   const notes: Array<() => void> = [];
-  const urls: Array<string | undefined> = [];
-  const pointer = recordPointer({ recorder, evidence, note: (hear, url) => (notes.push(hear), urls.push(url)) });
+  const urls: Array<boolean | undefined> = [];
+  const watched: string[] = [];
+  const pointer = recordPointer({
+    recorder,
+    evidence,
+    note: (hear, withUrl) => (notes.push(hear), urls.push(withUrl)),
+    pressed: (element) => watched.push(name(element) ?? ''),
+  });
   /** The task after the events: the notes are heard. */
   const hear = () => {
     pointer.taskEnded();
     notes.splice(0).forEach((fn) => fn());
   };
   const $ = (selector: string) => page.document.querySelector(selector) as Element;
-  return { page, pointer, said, hear, urls, $ };
+  return { page, pointer, said, hear, urls, watched, $ };
 }
 
 describe('extension recording: the person’s pointer', () => {
   let page: ReturnType<typeof withPage> | undefined;
   afterEach(() => page?.close());
 
-  it('names what was pressed at the press, a label’s field too, and records the click of it with the url then', () => {
+  it('names what was pressed at the press, a label’s field too, and records the click of it with the url at the event', () => {
     const t = setup('<label id="agree" for="c">Agree</label><input id="c" type="checkbox"><button id="save">Save</button>');
     page = t.page;
     t.pointer.pointerDown(trusted(t.$('#save')));
@@ -65,7 +71,7 @@ describe('extension recording: the person’s pointer', () => {
     t.pointer.click(trusted(t.$('#save')));
     t.hear();
     expect(t.said).to.deep.equal(['evidence press save', 'evidence click save', 'prepare save', 'click save 1']);
-    expect(t.urls.at(-1)).to.equal('http://localhost:5173/');
+    expect(t.urls.at(-1)).to.equal(true, 'the click is noted with the url at the event (recordNotes.ts)');
     t.said.length = 0;
     t.pointer.pointerDown(trusted(t.$('#agree')));
     t.pointer.click(trusted(t.$('#agree')));
@@ -74,6 +80,41 @@ describe('extension recording: the person’s pointer', () => {
       ['evidence press agree', 'evidence click agree', 'prepare agree', 'prepare c'],
       'a label’s click is recorded by its field’s change',
     );
+  });
+
+  it('watches the page from the release only for a press released before it was named (machine speed), a label’s field too', () => {
+    const t = setup('<label id="agree" for="c">Agree</label><input id="c" type="checkbox"><button id="save">Save</button>');
+    page = t.page;
+    t.pointer.pointerDown(trusted(t.$('#save')));
+    t.hear(); // a person's press: named before its release
+    t.pointer.pointerUp(trusted(t.$('#save')));
+    t.pointer.click(trusted(t.$('#save')));
+    t.hear();
+    expect(t.watched).to.deep.equal([]);
+    t.pointer.pointerDown(trusted(t.$('#agree')));
+    t.pointer.pointerUp(trusted(t.$('#agree')));
+    t.pointer.click(trusted(t.$('#agree')));
+    t.hear();
+    expect(t.watched).to.deep.equal(['agree', 'c']);
+  });
+
+  it('records the click of a label or checkbox whose default the page prevented: no change will come (the page keeps its own state)', () => {
+    const t = setup('<label id="terms"><input id="box" type="checkbox">I agree</label>');
+    page = t.page;
+    t.pointer.pointerDown(trusted(t.$('#terms')));
+    t.pointer.pointerUp(trusted(t.$('#terms')));
+    t.pointer.click(trusted(t.$('#terms'), { defaultPrevented: true }));
+    t.hear();
+    expect(t.said, JSON.stringify(t.said)).to.include('click terms 1');
+    t.said.length = 0;
+    t.pointer.pointerDown(trusted(t.$('#box')));
+    t.pointer.pointerUp(trusted(t.$('#box')));
+    t.pointer.click(trusted(t.$('#box')));
+    t.hear();
+    expect(
+      t.said.filter((line) => line.startsWith('click')),
+      'a click the browser let toggle the box: its change says it',
+    ).to.deep.equal([]);
   });
 
   it('ignores untrusted events and presses of another button than the main one for clicks and drags', () => {
