@@ -131,7 +131,8 @@ describe('e2e: every request of the page, with its type and real status', functi
     const page = await agent.ok('observe', { what: 'tabs' });
     expect(page.tabs.find((t: { tab_id: number }) => t.tab_id === tabId).url).to.equal(site.url('/framed.html'));
     // Each frame's document was asked for once: the frame's uncaught error is in an inline script
-    // that names no source map, so nothing reads the document again.
+    // that names no source map, so nothing reads the document again, nor does the top frame, whose
+    // long frames name the child's document too (the child's long task: the fixture's site.ts).
     await new Promise((done) => setTimeout(done, 300));
     expect(site.requests.filter((r) => r === '/child.html')).to.have.length(1);
     expect(site.requests.filter((r) => r === '/child.html?other')).to.have.length(1);

@@ -7,10 +7,17 @@ export const MAX_SCRIPTS = 5_000;
 /** Characters at the end of an inline script where its `sourceMappingURL` comment is looked for. */
 const MAP_COMMENT_TAIL = 4_096;
 
+/**
+ * Resource-timing entries of a child frame's document (`initiatorType`): a frame's timeline lists
+ * each of its frames' loads, but that document is the child's, not a script of this frame (its
+ * inline scripts are the child's relay's to answer for), and reading it would load it again.
+ */
+const FRAME_DOCUMENTS: ReadonlySet<string> = new Set(['iframe', 'frame']);
+
 /** What a frame shows of what it loaded. */
 export interface FrameView {
-  /** Whether the browser's resource-timing buffer holds an entry named `url` (≤ 250 by default). */
-  timed(url: string): boolean;
+  /** The `initiatorType` of each entry named `url` in the browser's resource-timing buffer (≤ 250 by default). */
+  timed(url: string): readonly string[];
   /** The document's urls (inline scripts' frames name it): now, and as it was loaded. */
   documentUrls(): readonly string[];
   /** Whether an inline `<script>` of the document ends with a `sourceMappingURL` comment. */
@@ -31,15 +38,15 @@ export class LoadedScripts {
   constructor(private readonly view: FrameView) {}
 
   /** A resource-timing entry of this frame (a PerformanceObserver sees each, past the buffer's end). */
-  note(url: string): void {
-    if (url.length > MAX_URL_CHARS || this.seen.has(url)) return;
+  note(url: string, initiatorType = 'script'): void {
+    if (url.length > MAX_URL_CHARS || this.seen.has(url) || FRAME_DOCUMENTS.has(initiatorType)) return;
     this.seen.add(url);
     if (this.seen.size > MAX_LOADED) this.seen.delete(this.seen.values().next().value as string);
   }
 
   /** Whether this frame loaded the script at `url` (a stack frame's url, without its position). */
   has(url: string): boolean {
-    if (this.seen.has(url) || this.view.timed(url)) return true;
+    if (this.seen.has(url) || this.view.timed(url).some((type) => !FRAME_DOCUMENTS.has(type))) return true;
     // The document itself is read again only when one of its inline scripts names a map: a page's
     // inline scripts rarely do, and reading it would fetch the page (or a frame) a second time.
     return this.view.documentUrls().some((page) => page === url || withoutHash(page) === url) && this.view.inlineMaps();
@@ -54,7 +61,8 @@ function withoutHash(url: string): string {
 /** This frame, as the relay (an isolated world of it) sees it; it starts noting its resources. */
 export function watchFrame(): LoadedScripts {
   const loaded = new LoadedScripts({
-    timed: (url) => performance.getEntriesByName(url, 'resource').length > 0,
+    timed: (url) =>
+      performance.getEntriesByName(url, 'resource').map((entry) => (entry as PerformanceResourceTiming).initiatorType),
     documentUrls: () => [location.href, ...performance.getEntriesByType('navigation').map((entry) => entry.name)],
     inlineMaps: () => {
       let looked = 0;
@@ -67,7 +75,7 @@ export function watchFrame(): LoadedScripts {
   });
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) loaded.note(entry.name);
+      for (const entry of list.getEntries()) loaded.note(entry.name, (entry as PerformanceResourceTiming).initiatorType);
     }).observe({ type: 'resource', buffered: true });
   } catch {
     // no resource timing here: the buffer and the document are asked instead

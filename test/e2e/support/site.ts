@@ -253,6 +253,8 @@ document.getElementById('safe').onclick = () => fetch('/api/profile').then((r) =
 console.error('child console error ' + location.search);
 fetch('/child-missing.json' + location.search);
 setTimeout(() => { throw new Error('child uncaught ' + location.search); }, 0);
+// A long frame of this inline script: the parent's timeline of long frames names this document too.
+setTimeout(() => { const end = performance.now() + 120; while (performance.now() < end); }, 50);
 </script></body></html>`,
   },
   '/a11y.html': {

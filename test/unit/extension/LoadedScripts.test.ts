@@ -5,7 +5,7 @@ const PAGE = 'http://localhost:5173/todos?x=1';
 
 function frame(view: Partial<FrameView> = {}): LoadedScripts {
   return new LoadedScripts({
-    timed: () => false,
+    timed: () => [],
     documentUrls: () => [PAGE],
     inlineMaps: () => true,
     ...view,
@@ -18,9 +18,19 @@ describe('extension: which scripts a frame loaded (LoadedScripts, docs/security.
   });
 
   it('takes a url the browser timed (its resource-timing buffer)', () => {
-    const loaded = frame({ timed: (url) => url === 'https://cdn.example/lib.js' });
+    const loaded = frame({ timed: (url) => (url === 'https://cdn.example/lib.js' ? ['script'] : []) });
     expect(loaded.has('https://cdn.example/lib.js')).to.equal(true);
     expect(loaded.has('https://cdn.example/other.js')).to.equal(false);
+  });
+
+  it('does not take a child frame’s document that its timeline lists (a long frame of the child’s inline script names it): reading it loaded the frame twice', () => {
+    const child = 'http://localhost:5173/child.html';
+    const loaded = frame({ timed: (url) => (url === child ? ['iframe'] : []) });
+    expect(loaded.has(child)).to.equal(false);
+    loaded.note(child, 'iframe');
+    expect(loaded.has(child)).to.equal(false, 'nor noted by the observer');
+    loaded.note('http://localhost:5173/app.js', 'script');
+    expect(loaded.has('http://localhost:5173/app.js')).to.equal(true);
   });
 
   it('takes a url its observer noted (past the buffer’s 250 entries)', () => {
