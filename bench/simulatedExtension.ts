@@ -2,7 +2,9 @@
 // the real worker speaks (extension/src/worker: PollLoop, DaemonChannel, CommandRunner), its channel
 // first — a WebSocket on which commands are pushed and each claim and result is answered — and,
 // when the daemon serves none (an older build), long polls of /pending-queries with each claim and
-// result posted. Every command is claimed before it is acted on, as the worker does.
+// result posted. Every command is claimed before it is acted on, as the worker does: by the daemon as it
+// pushes it on the channel (`claim_on_delivery`; an older daemon ignores it and the claim is sent), or by
+// a claim posted over HTTP.
 import { WebSocket } from 'ws';
 import { CHANNEL_PATH } from '../src/domain/wire/channel.js';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
@@ -41,7 +43,7 @@ function overChannel(
   onTransport: (transport: 'channel') => void,
 ): Promise<boolean> {
   return new Promise((resolve) => {
-    const query = new URLSearchParams({ instance_id: INSTANCE, boot_id: BOOT, claims: 'true' });
+    const query = new URLSearchParams({ instance_id: INSTANCE, boot_id: BOOT, claims: 'true', claim_on_delivery: 'true' });
     const socket = new WebSocket(`ws://127.0.0.1:${port}${CHANNEL_PATH}?${query.toString()}`, {
       origin: EXTENSION_HEADERS.origin,
       perMessageDeflate: false,
@@ -63,7 +65,11 @@ function overChannel(
     socket.on('close', () => resolve(opened));
     stop.addEventListener('abort', () => socket.close(1000), { once: true });
     socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string; id?: number; queries?: Array<{ correlation_id: string }> };
+      const message = JSON.parse(String(data)) as {
+        type: string;
+        id?: number;
+        queries?: Array<{ correlation_id: string; claimed?: boolean }>;
+      };
       if (message.type !== 'queries') {
         const answered = message.id === undefined ? undefined : waiting.get(message.id);
         if (answered !== undefined) {
@@ -72,10 +78,12 @@ function overChannel(
         }
         return;
       }
-      for (const { correlation_id } of message.queries ?? []) {
+      for (const { correlation_id, claimed } of message.queries ?? []) {
         void (async () => {
-          const claim = await request({ correlation_id, status: 'pending', boot_id: BOOT });
-          if (claim.accepted !== true) return;
+          if (claimed !== true) {
+            const claim = await request({ correlation_id, status: 'pending', boot_id: BOOT });
+            if (claim.accepted !== true) return;
+          }
           const hold = options.holdMs?.() ?? 0;
           if (hold > 0) await sleep(hold);
           options.posted?.(correlation_id, performance.now());

@@ -51,6 +51,7 @@ const BEFORE_CLAIM: ReadonlySet<string> = new Set(
  * message (the page may still be busy); else post `complete` with the result, or `error` with
  * the page's message and stack. A command the daemon did not give this worker is never started
  * (a BEFORE_CLAIM one may start, and is stopped unposted).
+ * One the daemon claimed for this start as it pushed it on the channel (`claimed`) runs at once.
  * A resumed one (this worker's earlier start claimed it and was stopped) is not run again: its
  * outcome is read from the page that kept it. Exactly one final status is posted per delivery,
  * and a command id already running here is not started twice.
@@ -70,6 +71,7 @@ export class CommandRunner {
     this.running.add(id);
     try {
       if (query.resume === true) await this.perform(query, true);
+      else if (query.claimed === true) await this.perform(query, false);
       else if (BEFORE_CLAIM.has(query.type)) await this.perform(query, false, this.claimed(id));
       else if (await this.claimed(id)) await this.perform(query, false);
     } finally {

@@ -4,7 +4,13 @@ import { ChannelUnavailable, type DaemonChannel } from './DaemonChannel.js';
 
 /** Where the worker opens its channel: the daemon's port, with the poll's lease in the query string. */
 export function channelUrl(port: number, identity: { instanceId: string; bootId: string; version?: string }): string {
-  const query = new URLSearchParams({ instance_id: identity.instanceId, boot_id: identity.bootId, claims: 'true' });
+  // The daemon claims each command it pushes here for this start (CommandRunner runs a `claimed` one at once).
+  const query = new URLSearchParams({
+    instance_id: identity.instanceId,
+    boot_id: identity.bootId,
+    claims: 'true',
+    claim_on_delivery: 'true',
+  });
   if (identity.version !== undefined) query.set('extension_version', identity.version);
   return `ws://127.0.0.1:${port}${CHANNEL_PATH}?${query.toString()}`;
 }

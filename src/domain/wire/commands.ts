@@ -19,6 +19,11 @@ export interface Query {
    * `timeout_ms`, the time left of its execution limit.
    */
   readonly resume?: boolean;
+  /**
+   * The daemon claimed the command for this worker's start as it pushed it on the worker's
+   * channel (opened with `claim_on_delivery`): run it without claiming it first.
+   */
+  readonly claimed?: boolean;
 }
 
 /** What a worker reports of a command: `pending` claims it for this worker's start; the others are final. */

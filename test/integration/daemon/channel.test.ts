@@ -122,6 +122,58 @@ describe('the extension channel (docs/extension-protocol.md, "The channel")', ()
     expect(await channel.next((m) => m.id === 5)).to.deep.equal({ type: 'pong', id: 5 });
   });
 
+  it('claims each command as it pushes it on a channel opened with claim_on_delivery: the worker runs it with no claim of its own, and a later start resumes it', async () => {
+    const channel = new RawChannel(h.port, { path: `/channel?${lease()}&claim_on_delivery=true` });
+    await channel.opened;
+    const client = await h.client();
+    const call = client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return 1', wait_ms: 5_000 } });
+    const { queries } = await channel.next(withQueries);
+    const id = queries[0].correlation_id as string;
+    expect(queries[0]).to.deep.include({ type: 'execute_js', claimed: true });
+    const status = payload(await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id: id } }));
+    expect(status.status).to.equal('pending');
+    expect(status.timeline.acked_at).to.be.a('string', 'claimed as it was pushed');
+    // The same claim said again by the worker (an older one, or a retry) changes nothing.
+    channel.send({ type: 'result', id: 1, body: { correlation_id: id, status: 'pending', boot_id: 'boot-1' } });
+    expect(await channel.next((m) => m.id === 1)).to.deep.equal({ type: 'answer', id: 1, accepted: true });
+    channel.send({ type: 'result', id: 2, body: { correlation_id: id, status: 'complete', result: { success: true, data: 1 } } });
+    expect(payload(await call)).to.deep.include({ status: 'complete', result: { success: true, data: 1 } });
+
+    // Claimed, it is never delivered to run again: a new start of the worker is asked to resume it.
+    const second = client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return 2', wait_ms: 5_000 } });
+    const pushed = await channel.next((m) => withQueries(m) && m.queries[0].correlation_id !== id);
+    expect(pushed.queries[0]).to.deep.include({ claimed: true });
+    const restarted = new RawChannel(h.port, { path: `/channel?${lease('inst-ch', 'boot-2')}&claim_on_delivery=true` });
+    await restarted.opened;
+    const { queries: resumed } = await restarted.next(withQueries);
+    expect(resumed[0]).to.deep.include({ correlation_id: pushed.queries[0].correlation_id, resume: true });
+    expect(resumed[0]).to.not.have.property('claimed');
+    restarted.send({
+      type: 'result',
+      id: 1,
+      body: { correlation_id: resumed[0].correlation_id, status: 'complete', result: { success: true, data: 2 } },
+    });
+    expect(payload(await second)).to.deep.include({ status: 'complete', result: { success: true, data: 2 } });
+  });
+
+  it('claims nothing for a worker that did not ask (no claim_on_delivery, or it without claims)', async () => {
+    for (const path of [`/channel?${lease()}`, '/channel?instance_id=inst-other&boot_id=boot-9&claim_on_delivery=true']) {
+      const channel = new RawChannel(h.port, { path });
+      await channel.opened;
+      const client = await h.client();
+      void client.callTool({ name: 'interact', arguments: { action: 'execute_js', script: 'return 1' } });
+      const { queries } = await channel.next(withQueries);
+      expect(queries[0], path).to.not.have.property('claimed');
+      const id = queries[0].correlation_id as string;
+      const status = payload(
+        await client.callTool({ name: 'observe', arguments: { what: 'command_result', correlation_id: id } }),
+      );
+      expect(status.timeline, path).to.not.have.property('acked_at');
+      channel.socket.close();
+      await channel.closed;
+    }
+  });
+
   it('refuses hostile messages in the one error shape and changes nothing; a message over 1 MB closes it (1009)', async () => {
     const channel = new RawChannel(h.port);
     await channel.opened;

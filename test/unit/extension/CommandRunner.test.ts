@@ -73,6 +73,22 @@ describe('extension CommandRunner (seed 001 protocol, claimed before it runs)', 
     expect(posted.map((p) => [p.status, p.at])).to.deep.equal([['complete', 2_500]]);
   });
 
+  it('runs a command the daemon claimed for it as it pushed it (claimed) at once, with no claim of its own, a screenshot too', async () => {
+    for (const type of ['execute_js', 'screenshot']) {
+      const { clock, posted, runner, runs, claimedAt } = setup(() => later(clock, 5, { success: true, data: type }), {
+        claims: [false],
+      });
+      const done = runner.run({ ...query(), type, claimed: true });
+      await clock.tickAsync(5);
+      await done;
+      expect([runs(), claimedAt.length], type).to.deep.equal([1, 0]);
+      expect(
+        posted.map((p) => [p.status, p.at]),
+        type,
+      ).to.deep.equal([['complete', 5]]);
+    }
+  });
+
   it('never starts a command the daemon did not give this worker (claim refused), and posts nothing', async () => {
     const { clock, posted, runner, runs } = setup(() => later(clock, 10, 1), { claims: [false] });
     await runner.run(query());

@@ -112,7 +112,9 @@ describe('commandLoop: commands from the daemon to the tabs', () => {
     loop.start();
     for (let i = 0; i < 100 && sent.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     loop.stop();
-    expect(url).to.match(/^ws:\/\/127\.0\.0\.1:7999\/channel\?instance_id=ext-2&boot_id=boot-2&claims=true/);
+    expect(url).to.match(
+      /^ws:\/\/127\.0\.0\.1:7999\/channel\?instance_id=ext-2&boot_id=boot-2&claims=true&claim_on_delivery=true/,
+    );
     expect(sent.map((message) => [message.type, message.body?.status])).to.deep.equal([
       ['result', 'pending'],
       ['result', 'complete'],

@@ -4,6 +4,7 @@ import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { MAX_POLL_WAIT_MS } from '../../../../application/commands/WaitForCommands.js';
 import { DomainError } from '../../../../domain/DomainError.js';
 import { CHANNEL_CLOSE, CHANNEL_LIMITS, MAX_MESSAGE_ID, type DaemonMessage } from '../../../../domain/wire/channel.js';
+import type { Query } from '../../../../domain/wire/commands.js';
 import type { ErrorCode } from '../../../../domain/wire/errorCodes.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { QueryResultDto } from '../dto/QueryResultDto.js';
@@ -18,6 +19,8 @@ export interface ChannelLease {
   readonly instanceId: string;
   readonly bootId: string;
   readonly claims: boolean;
+  /** The daemon claims each command for this start as it pushes it (`claim_on_delivery`, with `claims`). */
+  readonly claimOnDelivery?: boolean;
   readonly version?: string;
 }
 
@@ -102,10 +105,31 @@ export class ExtensionChannel implements OpenChannel {
         return;
       }
       if (first || queries.length > 0 || said !== sent) {
-        this.send({ type: 'queries', queries, recording });
+        this.send({ type: 'queries', queries: this.claimed(queries), recording });
         sent = said;
       }
     }
+  }
+
+  /**
+   * Each command claimed for this worker's start as it is pushed, when the worker takes claims on
+   * delivery: the claim's two messages leave the path of every command. Claimed only while the
+   * socket is open (a command pushed to no one stays unclaimed, and never started); a resumed
+   * command is never claimed again, and one whose claim is refused goes as it is (the worker's own
+   * claim then hears why).
+   */
+  private claimed(queries: readonly unknown[]): readonly unknown[] {
+    if (this.lease.claimOnDelivery !== true || this.socket.readyState !== this.socket.OPEN) return queries;
+    return queries.map((query) => {
+      const { correlation_id, resume } = query as Query;
+      if (resume === true) return query;
+      const answer = this.deps.api.recordResult.execute({
+        correlationId: correlation_id,
+        status: 'pending',
+        bootId: this.lease.bootId,
+      });
+      return answer.accepted ? { ...(query as Query), claimed: true } : query;
+    });
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {

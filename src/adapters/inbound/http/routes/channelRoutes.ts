@@ -6,7 +6,7 @@ import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import type { ChannelRegistry } from '../channel/ChannelRegistry.js';
 import { ExtensionChannel } from '../channel/ExtensionChannel.js';
 import { upgradeOf } from '../channel/upgrades.js';
-import { PendingQueriesDto } from '../dto/PendingQueriesDto.js';
+import { ChannelQueryDto } from '../dto/ChannelQueryDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { HttpProblem } from '../HttpProblem.js';
 import { validQuery } from '../middleware/validate.js';
@@ -24,14 +24,15 @@ const WEBSOCKET_KEY = /^[A-Za-z0-9+/]{22}==$/;
 /**
  * `GET /channel` with `Upgrade: websocket` (docs/extension-protocol.md, "The channel"): the guard
  * has already checked Host, path and Origin as for every extension route; the query string is the
- * poll's lease (`instance_id`, `boot_id`, `claims`, `extension_version`), validated as the poll's.
+ * poll's lease (`instance_id`, `boot_id`, `claims`, `extension_version`), validated as the poll's,
+ * and `claim_on_delivery`.
  * Everything that can be refused is refused before the socket switches protocols, as an HTTP
  * answer in the one error shape.
  */
 export function channelRoutes(api: ExtensionApi, deps: ChannelRouteDeps): Router {
   const router = exactRouter();
   let server: Promise<WebSocketServer> | undefined;
-  router.get(CHANNEL_PATH, validQuery(PendingQueriesDto, ['wait_ms'], ['claims']), async (ctx) => {
+  router.get(CHANNEL_PATH, validQuery(ChannelQueryDto, ['wait_ms'], ['claims', 'claim_on_delivery']), async (ctx) => {
     const upgrade = upgradeOf(ctx.req);
     if (upgrade === undefined || ctx.get('upgrade').toLowerCase() !== 'websocket') {
       throw new HttpProblem(426, 'upgrade_required', `${CHANNEL_PATH} is a WebSocket: open it with Upgrade: websocket`, {
@@ -48,7 +49,7 @@ export function channelRoutes(api: ExtensionApi, deps: ChannelRouteDeps): Router
         },
       );
     }
-    const query = ctx.state.valid as PendingQueriesDto;
+    const query = ctx.state.valid as ChannelQueryDto;
     if (deps.registry.full(query.instance_id)) {
       throw new HttpProblem(
         503,
@@ -75,6 +76,7 @@ export function channelRoutes(api: ExtensionApi, deps: ChannelRouteDeps): Router
           instanceId: query.instance_id,
           bootId: query.boot_id,
           claims: query.claims === true,
+          claimOnDelivery: query.claims === true && query.claim_on_delivery === true,
           ...(query.extension_version === undefined ? {} : { version: query.extension_version }),
         },
         { api, clock: deps.clock, logger: deps.logger },
