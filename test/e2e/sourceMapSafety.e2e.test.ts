@@ -281,9 +281,12 @@ setTimeout(() => {
       clearInterval(sampler);
     }
     const read = (server: typeof site, path: string) => (server.streams.get(path) as { sent: number }).sent;
-    // What left the server: the limit, plus what the connection and the browser's pipes held when it was cut.
-    expect(read(other, '/huge.js.map'), 'bytes of the other site’s endless map sent').to.be.below(MAX_MAP_BYTES + 16_000_000);
-    expect(read(site, '/own-huge.js.map'), 'bytes of the page’s own endless map sent').to.be.below(MAX_MAP_BYTES + 16_000_000);
+    // What left the server: the limit, plus what the connection and the browser's pipes held when it
+    // was cut — 1 to 23 MB more on Chromium 156 here (31 to 53 MB sent in all, by the moment of the
+    // cut), so the bound is twice the limit: far from the 400 MB on offer, which a reader that does
+    // not cut takes whole.
+    expect(read(other, '/huge.js.map'), 'bytes of the other site’s endless map sent').to.be.below(2 * MAX_MAP_BYTES);
+    expect(read(site, '/own-huge.js.map'), 'bytes of the page’s own endless map sent').to.be.below(2 * MAX_MAP_BYTES);
     expect(
       site.seen.filter((r) => r.path === '/never-ran.js'),
       'a script the page wrote with innerHTML never ran: nothing of it is read',
