@@ -222,11 +222,25 @@ function serverTree(root: number | null | undefined): number[] {
 }
 
 function rssMb(name: string, pids: readonly number[]): number {
+  return statusSumMb(name, pids, `/proc/PID/status`, /VmRSS:\s+(\d+)/);
+}
+
+/**
+ * PSS (proportional set size, what `smem` reports): each page shared by several processes counted
+ * once in all, split between them. A stdio bridge and its daemon are two Node processes mapping the
+ * same binary (≈ 30 MB of its pages), which RSS counts twice.
+ */
+function pssMb(name: string, pids: readonly number[]): number {
+  return statusSumMb(name, pids, `/proc/PID/smaps_rollup`, /^Pss:\s+(\d+)/m);
+}
+
+/** The sum over `pids` of a kB figure that `pattern` reads from each one's `file` (PID replaced). */
+function statusSumMb(name: string, pids: readonly number[], file: string, pattern: RegExp): number {
   if (pids.length === 0) throw new Error(`${name}: no server process found to measure`);
   let kb = 0;
   for (const pid of pids) {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      kb += Number(pattern.exec(readFileSync(file.replace('PID', String(pid)), 'utf8'))?.[1] ?? 0);
     } catch {
       // gone
     }
@@ -482,6 +496,7 @@ export async function runBrowserPeerBench(): Promise<BrowserPeerFigures> {
         networkSeenBytes: networkRead.seen,
         networkCount: networkRead.count,
         rssMb: rssMb(side.name, side.serverPids()),
+        pssMb: pssMb(side.name, side.serverPids()),
       };
     };
     const [ours, cdt, pw] = sides as [Side, Side, Side];
@@ -542,6 +557,7 @@ export function browserPeerSection(
     row('its text + structuredContent (the wire)', 'networkBytes', 'bytes', 0),
     row('what a model is shown of it (one copy, the larger)', 'networkSeenBytes', 'bytes', 0),
     row('MCP server RSS after all that (ours: bridge + daemon)', 'rssMb', 'MB'),
+    row('the same, PSS (a page two of its processes share counted once)', 'pssMb', 'MB'),
     '',
     'How (`bench/extension/peerBrowserBench.ts`, `npm run bench -- browser`): one local site on 127.0.0.1; ours is',
     'the whole stack (stdio bridge, daemon, Chromium with the extension launched without automation',
@@ -556,6 +572,7 @@ export function browserPeerSection(
     '`browser_console_messages {level: "debug"}` and of `observe network` / `list_network_requests` /',
     '`browser_network_requests`, each with its defaults (ours with the buffers cleared before the page',
     'loads). Bytes are what the client receives besides images: the text blocks and `structuredContent`',
-    '(JSON), UTF-8. RSS is `VmRSS` of the server’s processes after all that, Chromium’s left out.',
+    '(JSON), UTF-8. RSS is `VmRSS` of the server’s processes after all that, Chromium’s left out; PSS is',
+    'the `Pss` of their `smaps_rollup`, where a page several of them map (Node’s binary) counts once in all.',
   ].join('\n');
 }
