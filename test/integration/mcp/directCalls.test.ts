@@ -51,7 +51,7 @@ const CORPUS: ReadonlyArray<{ readonly name: string; readonly body: unknown }> =
   { name: 'an unknown tool', body: call(14, 'teleport', { to: 'mars' }) },
   { name: 'arguments an array', body: call(15, 'observe', ['logs']) },
   { name: 'arguments a string', body: call(16, 'observe', 'logs') },
-  { name: 'a name that is no string', body: call(17, 7, {}) },
+  { name: 'a name that is no string', body: call(17, 7 as unknown as string, {}) },
   { name: 'a progress token', body: call(18, 'observe', { what: 'logs', limit: 2 }, { _meta: { progressToken: 'p' } }) },
   { name: 'an unknown params key', body: call(19, 'observe', { what: 'logs', limit: 2 }, { task: { ttl: 1000 } }) },
   { name: 'an id that is no safe integer', body: call(2 ** 53, 'observe', { what: 'logs', limit: 1 }) },
