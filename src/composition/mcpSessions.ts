@@ -11,7 +11,12 @@ import { mcpToolDeps } from './wiring.js';
  * The daemon's MCP side: the SDK, its schemas and the three tools. Loaded on the first `/mcp`
  * request (or a moment after start-up), never before the daemon answers `/health` (docs/install.md).
  */
-export function createMcpSessions(container: Container, outlets: McpStreamOutlets, maxSessions?: number): McpSessions {
+export function createMcpSessions(
+  container: Container,
+  outlets: McpStreamOutlets,
+  maxSessions?: number,
+  directToolCalls?: boolean,
+): McpSessions {
   const tools = mcpToolDeps(container);
   const forget = container.get(ForgetClient);
   return new McpSessions({
@@ -21,5 +26,6 @@ export function createMcpSessions(container: Container, outlets: McpStreamOutlet
     clock: container.get(TYPES.ClockPort),
     outlets,
     ...(maxSessions === undefined ? {} : { maxSessions }),
+    ...(directToolCalls === undefined ? {} : { directToolCalls }),
   });
 }

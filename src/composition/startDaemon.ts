@@ -29,6 +29,8 @@ export interface DaemonOptions extends ContainerOptions {
   /** Extension ids allowed on the extension API (default: browsertap's own), or `*` for any. */
   readonly extensions?: AllowedExtensions;
   readonly maxSessions?: number;
+  /** False: every MCP message goes through the SDK's dispatch, plain tool calls too (the parity tests; default true). */
+  readonly directToolCalls?: boolean;
   /** Connection limits (docs/security.md defaults); tests shrink them. */
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /** An address of this machine served besides 127.0.0.1 (`--listen`, docs/install.md): `/health` and `/mcp` only. */
@@ -72,7 +74,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   let mcpLoaded: () => void = () => undefined;
   const sessions = new LazyMcpSessions(async () => {
     const { createMcpSessions } = await loadMcpSide();
-    const loaded = createMcpSessions(container, outlets, options.maxSessions);
+    const loaded = createMcpSessions(container, outlets, options.maxSessions, options.directToolCalls);
     mcpLoaded();
     return loaded;
   }, logger);

@@ -21,6 +21,8 @@ export interface HarnessOptions {
   /** Keep the daemon's log lines (warn and above) for the test to read with `logs()`. */
   readonly captureLogs?: boolean;
   readonly connectionLimits?: Partial<ConnectionLimits>;
+  /** False: every MCP message takes the SDK's dispatch (DirectToolCalls.ts), to compare the two. */
+  readonly directToolCalls?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function startHarness(options: HarnessOptions = {}) {
     ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
     ...(options.resultBudget === undefined ? {} : { resultBudget: options.resultBudget }),
     ...(options.connectionLimits === undefined ? {} : { connectionLimits: options.connectionLimits }),
+    ...(options.directToolCalls === undefined ? {} : { directToolCalls: options.directToolCalls }),
   });
   const base = `http://127.0.0.1:${daemon.port}`;
   const clients: Client[] = [];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ClientServer } from './createMcpServer.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ClockPort } from '../../../application/ports/ClockPort.js';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
@@ -9,11 +10,16 @@ import type { McpStreamOutlets } from './McpStreamOutlets.js';
 import type { ClientContext } from './McpToolDeps.js';
 import { header, reject, requestIdOf } from './httpReplies.js';
 import { initializeInBatch } from './protocolRules.js';
-import { SessionTransport } from './SessionTransport.js';
+import { KEEP_ALIVE_MS, SessionTransport } from './SessionTransport.js';
 
 export interface SessionSettings {
   /** Builds the MCP server of a new client. */
-  readonly serverFor: (client: ClientContext) => McpServer;
+  readonly serverFor: (client: ClientContext) => ClientServer;
+  /**
+   * Plain `tools/call` requests skip the SDK's dispatch (DirectToolCalls.ts; default true). False
+   * sends every message through the SDK: the parity tests compare the two.
+   */
+  readonly directToolCalls?: boolean;
   /** Called once when a client's session ends (closed, deleted, evicted): release what it held. */
   readonly onClientGone: (clientId: string) => void;
   readonly logger: LoggerPort;
@@ -106,6 +112,7 @@ export class McpSessions {
       clientId: sessionId,
       ...(bridgeVersion === undefined ? {} : { bridgeVersion: bridgeVersion.slice(0, 64) }),
     };
+    const { server, toolCalls } = this.settings.serverFor(client);
     const transport = new SessionTransport(
       sessionId,
       () => {
@@ -117,8 +124,9 @@ export class McpSessions {
         });
       },
       this.settings.clock,
+      KEEP_ALIVE_MS,
+      this.settings.directToolCalls === false ? undefined : toolCalls,
     );
-    const server = this.settings.serverFor(client);
     const session: Session = { client, transport, server, lastActive: this.now() };
     this.settings.outlets.open(sessionId, (message) =>
       server.sendLoggingMessage({ level: message.level, logger: 'browsertap', data: message.data }, sessionId),

@@ -10,8 +10,10 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ClockPort } from '../../../application/ports/ClockPort.js';
+import type { DirectToolCalls } from './DirectToolCalls.js';
 import { noteDroppedKeys } from './droppedKeys.js';
 import { header, reject, requestIdOf, type ReplyId } from './httpReplies.js';
+import { isPlainMessage } from './plainMessage.js';
 import { batchesAllowed, batchRefusal, negotiatedVersion, primesStreams } from './protocolRules.js';
 import { KEEP_ALIVE_MS, parseEventId, SSE_HEADERS, SseStream } from './SseStream.js';
 
@@ -66,6 +68,8 @@ export class SessionTransport implements Transport {
     /** Times the headers of an answer that is not ready at once. */
     private readonly clock: Pick<ClockPort, 'schedule'>,
     private readonly keepAliveMs = KEEP_ALIVE_MS,
+    /** The session's tools, for plain `tools/call` requests answered without the SDK's dispatch; none: all go to the SDK. */
+    private readonly direct?: DirectToolCalls,
   ) {}
 
   /** The protocol version the session speaks (undefined before its initialize request). */
@@ -104,6 +108,7 @@ export class SessionTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.direct?.abortAll();
     for (const stream of this.open) stream.end();
     this.open.clear();
     this.streams.clear();
@@ -128,6 +133,11 @@ export class SessionTransport implements Transport {
     }
     const messages: JSONRPCMessage[] = [];
     for (const item of raw) {
+      // A plain request or notification is what the schema would accept and copy: taken as it is.
+      if (isPlainMessage(item)) {
+        messages.push(item);
+        continue;
+      }
       const parsed = JSONRPCMessageSchema.safeParse(item);
       if (!parsed.success) return reject(res, 400, -32700, 'Parse error: Invalid JSON-RPC message', id);
       messages.push(parsed.data);
@@ -170,7 +180,10 @@ export class SessionTransport implements Transport {
       for (const requestId of stream.unanswered) if (this.streams.get(requestId) === stream) this.streams.delete(requestId);
       stream.unanswered.clear();
     });
-    messages.forEach((message, i) => this.deliver(message, extra, raw[i]));
+    // One plain message (taken as sent, so the very body): a tool call may skip the SDK's dispatch.
+    const call = batch || messages[0] !== body ? undefined : this.direct?.takes(body as JSONRPCMessage);
+    if (call !== undefined) this.direct!.call(call, noteDroppedKeys(body, extra).requestInfo, (answer) => this.send(answer));
+    else messages.forEach((message, i) => this.deliver(message, extra, raw[i]));
     // An answer not ready within HEADERS_AFTER_MS (a long poll, a browser command) gets its
     // headers then: a client may time out a request whose response has not begun. One ready
     // sooner (a command answered inline in a few ms) goes out whole, in one write.
@@ -189,6 +202,7 @@ export class SessionTransport implements Transport {
     // Read from the message as sent: the SDK's parsing leaves some argument keys out (droppedKeys.ts).
     this.onmessage?.(message, noteDroppedKeys(sent, extra));
     if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
+    this.direct?.cancel(message);
     const cancelled = (message.params as { requestId?: unknown } | undefined)?.requestId;
     if ((typeof cancelled === 'string' || typeof cancelled === 'number') && this.streams.has(cancelled)) {
       this.settle(cancelled);
