@@ -88,7 +88,9 @@ export class KoaDaemonServer {
         maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined),
       }),
     );
-    for (const router of [healthRoutes(api, settings.identity), statusRoutes(api, settings.token), mcpRoutes(mcp)]) {
+    // `/mcp` first: its calls are the daemon's busiest requests, and every router before it is
+    // matched against each of them for nothing (the paths are exact and distinct).
+    for (const router of [mcpRoutes(mcp), healthRoutes(api, settings.identity), statusRoutes(api, settings.token)]) {
       app.use(router.routes());
       app.use(router.allowedMethods());
     }

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../../../domain/wire/errorCodes.js';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
 import type { AllowedExtensions } from '../../../../domain/extension/ourExtension.js';
@@ -111,7 +111,8 @@ function checkOrigin(ctx: Context, origin: string, allowed: AllowedExtensions): 
 
 /** `address:port` as a Host header names it (an IPv6 address in brackets), lower case. */
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
+/** SHA-256 in one call (no Hash object per request: half the time of createHash on a token). */
+const digest = (text: string): Buffer => hash('sha256', text, 'buffer');
 
 /** The token's digest, made again only when the token changes (it is compared on every `/mcp` request). */
 let known: { readonly token: string; readonly digest: Buffer } | undefined;
