@@ -24,8 +24,8 @@ import { BENCH_CLI, launchEnv, launchFlags, logEntry, median, percentile, RawMcp
 export interface SideFigures {
   /** Daemon spawn → /health answered (ms), median of the spawns. */
   spawnHealthMs: number;
-  /** The same for browsertap's first start in a state dir (no code cache yet). */
-  spawnHealthFirstMs: number;
+  /** The same for browsertap's first start in a state dir (no code cache yet); not taken for the build before. */
+  spawnHealthFirstMs?: number;
   rssStartMb: number;
   /** 3 s after its first MCP session (initialize, one observe) ended. */
   rssAfterSessionMb: number;
@@ -605,7 +605,7 @@ export async function runGoPeerBench(): Promise<GoPeerFigures> {
     const poll = want('commands') ? await each(polled, peers) : none;
     const startUp = (side: Side): Omit<SideFigures, 'roundTripP50' | 'roundTripP99' | 'pollSeenP50' | 'pollSeenP99'> => ({
       spawnHealthMs: median(spawns.get(side)!),
-      spawnHealthFirstMs: side === ours ? median(firstSpawns) : median(spawns.get(side)!),
+      ...(side === before ? {} : { spawnHealthFirstMs: side === ours ? median(firstSpawns) : median(spawns.get(side)!) }),
       bridgeFirstCallMs: median(bridges.get(side)!),
       rssStartMb: start.get(side)!,
       rssAfterSessionMb: afterSession.get(side)!,
