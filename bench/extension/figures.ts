@@ -123,8 +123,8 @@ export interface SideFigures {
   readonly networkCount: number;
   /** RSS of the MCP server's processes after all that (ours: the stdio bridge and the daemon), MB. */
   readonly rssMb: number;
-  /** PSS of the same processes: a page several of them map counted once in all. */
-  readonly pssMb?: number;
+  /** USS of the same processes: the pages no other process maps, MB. */
+  readonly ussMb?: number;
 }
 
 /** What `bench/extension/peerBrowserBench.ts` measures in one run. */

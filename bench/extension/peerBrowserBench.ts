@@ -226,12 +226,16 @@ function rssMb(name: string, pids: readonly number[]): number {
 }
 
 /**
- * PSS (proportional set size, what `smem` reports): each page shared by several processes counted
- * once in all, split between them. A stdio bridge and its daemon are two Node processes mapping the
- * same binary (≈ 30 MB of its pages), which RSS counts twice.
+ * USS (unique set size, what `smem` reports): the pages only the server's own processes map
+ * (`Private_Clean` + `Private_Dirty`), what stopping it gives back. A stdio bridge and its daemon
+ * are two Node processes mapping the same binary (≈ 30 MB of its pages), which summed RSS counts
+ * twice; a page shared with another process (Node's binary, libraries) counts in neither here.
  */
-function pssMb(name: string, pids: readonly number[]): number {
-  return statusSumMb(name, pids, `/proc/PID/smaps_rollup`, /^Pss:\s+(\d+)/m);
+function ussMb(name: string, pids: readonly number[]): number {
+  return (
+    statusSumMb(name, pids, `/proc/PID/smaps_rollup`, /^Private_Clean:\s+(\d+)/m) +
+    statusSumMb(name, pids, `/proc/PID/smaps_rollup`, /^Private_Dirty:\s+(\d+)/m)
+  );
 }
 
 /** The sum over `pids` of a kB figure that `pattern` reads from each one's `file` (PID replaced). */
@@ -496,7 +500,7 @@ export async function runBrowserPeerBench(): Promise<BrowserPeerFigures> {
         networkSeenBytes: networkRead.seen,
         networkCount: networkRead.count,
         rssMb: rssMb(side.name, side.serverPids()),
-        pssMb: pssMb(side.name, side.serverPids()),
+        ussMb: ussMb(side.name, side.serverPids()),
       };
     };
     const [ours, cdt, pw] = sides as [Side, Side, Side];
@@ -557,7 +561,7 @@ export function browserPeerSection(
     row('its text + structuredContent (the wire)', 'networkBytes', 'bytes', 0),
     row('what a model is shown of it (one copy, the larger)', 'networkSeenBytes', 'bytes', 0),
     row('MCP server RSS after all that (ours: bridge + daemon)', 'rssMb', 'MB'),
-    row('the same, PSS (a page two of its processes share counted once)', 'pssMb', 'MB'),
+    row('the same, USS (pages no other process maps: what stopping the server gives back)', 'ussMb', 'MB'),
     '',
     'How (`bench/extension/peerBrowserBench.ts`, `npm run bench -- browser`): one local site on 127.0.0.1; ours is',
     'the whole stack (stdio bridge, daemon, Chromium with the extension launched without automation',
@@ -572,7 +576,7 @@ export function browserPeerSection(
     '`browser_console_messages {level: "debug"}` and of `observe network` / `list_network_requests` /',
     '`browser_network_requests`, each with its defaults (ours with the buffers cleared before the page',
     'loads). Bytes are what the client receives besides images: the text blocks and `structuredContent`',
-    '(JSON), UTF-8. RSS is `VmRSS` of the server’s processes after all that, Chromium’s left out; PSS is',
-    'the `Pss` of their `smaps_rollup`, where a page several of them map (Node’s binary) counts once in all.',
+    '(JSON), UTF-8. RSS is `VmRSS` of the server’s processes after all that, Chromium’s left out; USS is',
+    'the `Private_Clean` + `Private_Dirty` of their `smaps_rollup`: a page another process maps too (Node’s binary) is not counted.',
   ].join('\n');
 }
