@@ -74,8 +74,9 @@ describe('tool calls without the SDK’s dispatch answer byte for byte as throug
   /** Each daemon's run id, which starts its cursors (random per daemon): written as RUN to compare. */
   const runIds = new Map<Harness, string>();
 
-  const post = async (h: Harness, body: unknown, session: Record<string, string>): Promise<Reply> => {
-    const response = await fetch(`${h.base}/mcp`, {
+  /** One POST to `/mcp` with the token, as a Streamable HTTP client sends it. */
+  const send = (h: Harness, body: unknown, session: Record<string, string>) =>
+    fetch(`${h.base}/mcp`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${h.token}`,
@@ -85,6 +86,8 @@ describe('tool calls without the SDK’s dispatch answer byte for byte as throug
       },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
+  const post = async (h: Harness, body: unknown, session: Record<string, string>): Promise<Reply> => {
+    const response = await send(h, body, session);
     const text = await response.text();
     const runId = runIds.get(h);
     return {
@@ -95,15 +98,7 @@ describe('tool calls without the SDK’s dispatch answer byte for byte as throug
   };
   const open = async (h: Harness, version: string) => {
     const init = { protocolVersion: version, capabilities: {}, clientInfo: { name: 'parity', version: '1' } };
-    const response = await fetch(`${h.base}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${h.token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: init }),
-    });
+    const response = await send(h, { jsonrpc: '2.0', id: 0, method: 'initialize', params: init }, {});
     await response.text();
     const session = { 'mcp-session-id': response.headers.get('mcp-session-id')!, 'mcp-protocol-version': version };
     await post(h, { jsonrpc: '2.0', method: 'notifications/initialized' }, session);
