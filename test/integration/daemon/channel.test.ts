@@ -72,6 +72,12 @@ describe('the extension channel (docs/extension-protocol.md, "The channel")', ()
       [new RawChannel(h.port, { host: 'evil.example:80' }), 403, 'forbidden_host'],
       [new RawChannel(h.port, { path: `/Channel?${lease()}` }), 404, 'not_found'],
       [new RawChannel(h.port, { path: '/channel?instance_id=&boot_id=b' }), 400, 'invalid_query'],
+      [new RawChannel(h.port, { path: `/channel?${lease()}&claim_on_delivery=yes` }), 400, 'invalid_query'],
+      [
+        new RawChannel(h.port, { path: `/channel?${lease()}&claim_on_delivery=true&claim_on_delivery=true` }),
+        400,
+        'invalid_query',
+      ],
     ];
     for (const [channel, status, code] of cases) {
       const refused = await channel.refusal;
