@@ -101,8 +101,8 @@ export class SessionTransport implements Transport {
     const stream = this.streams.get(requestId);
     // Its connection is gone (the client left): nobody to tell.
     if (stream === undefined) return;
-    stream.sse.send(message);
-    if (answer) this.settle(requestId);
+    if (answer) this.settle(requestId, message);
+    else stream.sse.send(message);
   }
 
   async close(): Promise<void> {
@@ -170,7 +170,10 @@ export class SessionTransport implements Transport {
     if (new Set(ids).size !== ids.length || ids.some((requestId) => this.streams.has(requestId))) {
       return reject(res, 400, -32600, 'Invalid Request: a request id is already in use in this session', id);
     }
-    res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
+    // The head is made at the first write: an answer ready at once goes out whole, with its length.
+    res.statusCode = 200;
+    for (const [name, value] of SSE_POST_HEADERS) res.setHeader(name, value);
+    res.setHeader('mcp-session-id', this.sessionId);
     const number = ++this.postStreams;
     let events = 0;
     const sse = this.track(new SseStream(res, number, () => events++, this.keepAliveMs, primesStreams(this.version)));
@@ -187,9 +190,7 @@ export class SessionTransport implements Transport {
     // An answer not ready within HEADERS_AFTER_MS (a long poll, a browser command) gets its
     // headers then: a client may time out a request whose response has not begun. One ready
     // sooner (a command answered inline in a few ms) goes out whole, in one write.
-    const cancel = this.clock.schedule(HEADERS_AFTER_MS, () => {
-      if (!sse.begun && sse.open) res.flushHeaders();
-    });
+    const cancel = this.clock.schedule(HEADERS_AFTER_MS, () => sse.begin());
     res.once('close', cancel);
   }
 
@@ -209,13 +210,19 @@ export class SessionTransport implements Transport {
     }
   }
 
-  /** The request is answered or cancelled: its stream ends when it has no other request left. */
-  private settle(requestId: RequestId): void {
+  /**
+   * The request is answered (with `answer`, sent on its stream) or cancelled: its stream ends
+   * when it has no other request left.
+   */
+  private settle(requestId: RequestId, answer?: JSONRPCMessage): void {
     const stream = this.streams.get(requestId);
     if (stream === undefined) return;
     this.streams.delete(requestId);
     stream.unanswered.delete(requestId);
-    if (stream.unanswered.size === 0) stream.sse.end();
+    if (stream.unanswered.size > 0) {
+      if (answer !== undefined) stream.sse.send(answer);
+    } else if (answer !== undefined) stream.sse.finish(answer);
+    else stream.sse.end();
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {
@@ -237,7 +244,7 @@ export class SessionTransport implements Transport {
     }
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
     const sse = this.track(new SseStream(res, 0, () => ++this.getEvents, this.keepAliveMs, primesStreams(this.version)));
-    if (!sse.begun) res.flushHeaders();
+    sse.begin();
     this.standalone = sse;
     res.once('close', () => {
       if (this.standalone === sse) this.standalone = undefined;
@@ -277,6 +284,8 @@ export class SessionTransport implements Transport {
     if (typeof version === 'string') this.version = version;
   }
 }
+
+const SSE_POST_HEADERS = Object.entries(SSE_HEADERS);
 
 /** Parsed messages only: a request has a method and an id; an answer has an id and no method. */
 function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {

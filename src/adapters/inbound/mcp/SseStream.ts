@@ -28,25 +28,25 @@ export function parseEventId(text: string | undefined): EventId | undefined {
  * One SSE stream of an MCP session. Every event carries an id `<stream>-<event>`, unique in the
  * session and naming its stream (MCP "Resumability": stream 0 is the session's GET stream, POST
  * streams count from 1); the first thing written announces `retry`. With `prime`, the stream
- * opens with an event of an id and empty data (MCP 2025-11-25). A keep-alive comment goes out
- * every `keepAliveMs` until the stream ends.
+ * opens with an event of an id and empty data (MCP 2025-11-25). Once it has begun (something
+ * written, or `begin`), a keep-alive comment goes out every `keepAliveMs` until it ends; a
+ * stream that is finished with its one event before it began (`finish`) is one write with its
+ * length known, and never keeps alive.
  */
 export class SseStream {
-  /** Something was written (which sent the headers along). */
+  /** Something was written (which sent the headers along), or the headers were sent. */
   begun = false;
   private retrySent = false;
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly res: ServerResponse,
     readonly stream: number,
     /** The next event number of this stream. */
     private readonly nextEvent: () => number,
-    keepAliveMs: number,
+    private readonly keepAliveMs: number,
     prime: boolean,
   ) {
-    this.timer = setInterval(() => this.write(': keepalive\n\n'), keepAliveMs).unref();
-    res.once('close', () => clearInterval(this.timer));
     if (prime) this.write(`id: ${this.id()}\nretry: ${SSE_RETRY_MS}\ndata: \n\n`, true);
   }
 
@@ -54,17 +54,44 @@ export class SseStream {
     return !this.res.writableEnded && !this.res.destroyed;
   }
 
+  /** Sends the headers now (an answer is not ready yet, or the stream is the session's GET stream). */
+  begin(): void {
+    if (!this.open) return;
+    if (!this.begun) this.res.flushHeaders();
+    this.began();
+  }
+
   /** Writes one JSON-RPC message as an event; false when the stream is gone. */
   send(message: unknown): boolean {
     if (!this.open) return false;
-    const retry = this.retrySent ? '' : `retry: ${SSE_RETRY_MS}\n`;
-    this.write(`${retry}id: ${this.id()}\nevent: message\ndata: ${messageJson(message)}\n\n`, true);
+    this.write(this.event(message), true);
     return true;
+  }
+
+  /**
+   * Sends `message` as the stream's last event and ends it. Before anything was written, the
+   * headers, the event and the end go out as one write with a `Content-Length`.
+   */
+  finish(message: unknown): void {
+    if (!this.open) return;
+    if (this.begun) {
+      this.send(message);
+      this.end();
+      return;
+    }
+    this.begun = true;
+    this.res.end(this.event(message));
   }
 
   end(): void {
     clearInterval(this.timer);
     if (this.open) this.res.end();
+  }
+
+  private event(message: unknown): string {
+    const retry = this.retrySent ? '' : `retry: ${SSE_RETRY_MS}\n`;
+    this.retrySent = true;
+    return `${retry}id: ${this.id()}\nevent: message\ndata: ${messageJson(message)}\n\n`;
   }
 
   private id(): string {
@@ -74,7 +101,15 @@ export class SseStream {
   private write(text: string, event = false): void {
     if (!this.open) return;
     if (event) this.retrySent = true;
-    this.begun = true;
+    this.began();
     this.res.write(text);
+  }
+
+  /** Keeps the stream alive from now on. */
+  private began(): void {
+    this.begun = true;
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => this.write(': keepalive\n\n'), this.keepAliveMs).unref();
+    this.res.once('close', () => clearInterval(this.timer));
   }
 }

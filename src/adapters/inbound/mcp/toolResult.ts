@@ -94,7 +94,8 @@ export async function respond(
   const fitted = fitBudget(light, deps.resultBudget - snapshotBytes - attachedBytes, deps, client);
   const answer = fitted?.payload ?? OVER_BUDGET;
   const text = fitted?.text ?? JSON.stringify(OVER_BUDGET);
-  const room = deps.resultBudget - utf8Length(text) - snapshotBytes - attachedBytes - ALERTS_KEY_BYTES;
+  const textBytes = fitted?.bytes ?? utf8Length(text);
+  const room = deps.resultBudget - textBytes - snapshotBytes - attachedBytes - ALERTS_KEY_BYTES;
   const alerts = deps.takeAlerts.execute({ clientId: client.clientId, maxBytes: room });
   if (failed || fitted === undefined) return failure(alerts === undefined ? answer : { ...answer, alerts });
   if (alerts === undefined) return withAttached(success(answer, image, text, snapshot), attached);
@@ -132,10 +133,10 @@ function fitBudget(
   budget: number,
   deps: McpToolDeps,
   client: ClientContext,
-): { payload: object; text: string } | undefined {
+): { payload: object; text: string; bytes: number } | undefined {
   const text = JSON.stringify(payload);
   const size = Buffer.byteLength(text, 'utf8');
-  if (size <= budget) return { payload, text };
+  if (size <= budget) return { payload, text, bytes: size };
   const result = (payload as { result?: unknown }).result;
   if (result !== undefined) {
     const json = JSON.stringify(result);
@@ -149,7 +150,8 @@ function fitBudget(
       },
     };
     const cutText = JSON.stringify(cut);
-    if (Buffer.byteLength(cutText, 'utf8') <= budget) return { payload: cut, text: cutText };
+    const cutBytes = Buffer.byteLength(cutText, 'utf8');
+    if (cutBytes <= budget) return { payload: cut, text: cutText, bytes: cutBytes };
   }
   deps.logger.error('a tool result was over its budget', { client: client.clientId, bytes: size, budget });
   return undefined;

@@ -141,14 +141,19 @@ describe('SessionTransport (MCP Streamable HTTP on node:http)', () => {
     expect(await text).to.contain('event: message\ndata: {"jsonrpc":"2.0","id":1,"result"');
   });
 
-  it(`sends an answer ready within ${HEADERS_AFTER_MS} ms whole, headers, event and end, in one socket write`, async () => {
+  it(`sends an answer ready within ${HEADERS_AFTER_MS} ms whole, headers, event and end, in one socket write with its length`, async () => {
     await quietTransport();
     // A few real milliseconds and turns later, as a command answered inline is.
     transport.onmessage = () => void setTimeout(() => void transport.send(answer), 5);
     const call = postInitialize();
     await until(() => call.head() !== undefined, 'the answer');
-    expect(await textOf(call.head()!)).to.contain('"id":1');
+    const text = await textOf(call.head()!);
+    expect(text).to.contain('"id":1');
     expect(writes).to.deep.equal([1]);
+    // Its length said, not chunked: the client reads one body, not a chunk and an end.
+    expect(call.head()!.headers['content-length']).to.equal(String(Buffer.byteLength(text)));
+    expect(call.head()!.headers['transfer-encoding']).to.equal(undefined);
+    expect(call.head()!.headers['content-type']).to.equal('text/event-stream');
     // Its headers' task was cancelled with the response.
     expect(clock.pendingTasks()).to.equal(0);
   });
