@@ -31,6 +31,8 @@ export interface DaemonOptions extends ContainerOptions {
   readonly maxSessions?: number;
   /** False: every MCP message goes through the SDK's dispatch, plain tool calls too (the parity tests; default true). */
   readonly directToolCalls?: boolean;
+  /** False: `POST /mcp` goes through the Koa app as every other request does (the parity tests; default true). */
+  readonly leanMcpPosts?: boolean;
   /** Connection limits (docs/security.md defaults); tests shrink them. */
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /** An address of this machine served besides 127.0.0.1 (`--listen`, docs/install.md): `/health` and `/mcp` only. */
@@ -85,6 +87,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     logger,
     ...(options.connectionLimits === undefined ? {} : { limits: options.connectionLimits }),
     ...(options.listen === undefined ? {} : { listen: options.listen }),
+    ...(options.leanMcpPosts === undefined ? {} : { leanMcpPosts: options.leanMcpPosts }),
     identity: {
       prove: async (nonce) => {
         // A challenge comes from a client that needs the token: if the file went missing or

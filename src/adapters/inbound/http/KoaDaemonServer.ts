@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa, { type Middleware } from 'koa';
 import type Router from '@koa/router';
@@ -8,7 +8,8 @@ import type { AllowedExtensions } from '../../../domain/extension/ourExtension.j
 import { errorHandler } from './middleware/errorHandler.js';
 import { jsonBody, MAX_BODY_BYTES } from './middleware/jsonBody.js';
 import { INGEST_PATHS, MAX_ENTRIES_PER_REQUEST } from './ingestLimits.js';
-import { securityGuard } from './middleware/securityGuard.js';
+import { securityGuard, type GuardSettings } from './middleware/securityGuard.js';
+import { mcpPosts } from './mcpPosts.js';
 import { healthRoutes, type IdentityProver } from './routes/healthRoutes.js';
 import { mcpRoutes, type McpHttpHandler } from './routes/mcpRoutes.js';
 import { statusRoutes } from './routes/statusRoutes.js';
@@ -33,6 +34,8 @@ export interface DaemonServerSettings {
    * `--listen`): `/health` and `/mcp` (with the token) answer there, nothing else.
    */
   readonly listen?: string;
+  /** False: `POST /mcp` goes through the Koa app as every other request does (the parity tests; default true). */
+  readonly leanMcpPosts?: boolean;
 }
 
 /** docs/security.md: headers within 10 s, a whole request within 30 s, at most 256 open connections. */
@@ -72,15 +75,14 @@ export class KoaDaemonServer {
     const app = new Koa();
     app.silent = true;
     app.use(errorHandler(settings.logger));
-    app.use(
-      securityGuard({
-        port: () => this.boundPort,
-        extensions: settings.extensions,
-        token: settings.token,
-        ...(settings.tokenFile === undefined ? {} : { tokenFile: settings.tokenFile }),
-        listen: () => this.extra?.address,
-      }),
-    );
+    const guard: GuardSettings = {
+      port: () => this.boundPort,
+      extensions: settings.extensions,
+      token: settings.token,
+      ...(settings.tokenFile === undefined ? {} : { tokenFile: settings.tokenFile }),
+      listen: () => this.extra?.address,
+    };
+    app.use(securityGuard(guard));
     app.use(
       jsonBody({
         // An agent's `upload` carries up to 5 MB of files as base64 (docs/mcp-tools.md).
@@ -100,11 +102,20 @@ export class KoaDaemonServer {
     const channel = { registry: this.channels, clock: api.clock, logger: settings.logger };
     app.use(lazyRouters(async () => (await import('./routes/extensionRoutes.js')).extensionRouters(api, channel)));
     const limits = { ...CONNECTION_LIMITS, ...settings.limits };
-    this.makeServer = () => this.createServer(app, limits);
+    // `POST /mcp` that the guard lets through is served beside the app, by the same rules (mcpPosts.ts).
+    const posts =
+      settings.leanMcpPosts === false
+        ? () => false
+        : mcpPosts({ guard, mcp, limit: MAX_MCP_BODY_BYTES, logger: settings.logger });
+    this.makeServer = () => this.createServer(app, posts, limits);
     this.server = this.makeServer();
   }
 
-  private createServer(app: Koa, limits: ConnectionLimits): Server {
+  private createServer(
+    app: Koa,
+    posts: (req: IncomingMessage, res: ServerResponse) => boolean,
+    limits: ConnectionLimits,
+  ): Server {
     const handle = app.callback();
     const server = createServer(
       {
@@ -116,7 +127,9 @@ export class KoaDaemonServer {
         requestTimeout: limits.requestTimeoutMs,
         connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 4),
       },
-      handle,
+      (req, res) => {
+        if (!posts(req, res)) void handle(req, res);
+      },
     );
     // A WebSocket's opening request goes through the same app, guard and routes (the channel).
     serveUpgrades(server, handle);

@@ -12,9 +12,43 @@ const STATUS: Readonly<Record<string, number>> = {
   internal_error: 500,
 };
 
+/** What a failed request is answered: its status, any headers, and the `{error, message, …}` body. */
+export interface ProblemAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * The answer to a request that failed with `error`: an `HttpProblem` or `DomainError` as its code
+ * says, a router's 405/501 as itself, anything else logged and answered 500 without internals.
+ */
+export function problemAnswer(error: unknown, logger: LoggerPort, method: string, path: string): ProblemAnswer {
+  if (error instanceof HttpProblem) {
+    return { status: error.status, headers: error.headers, body: { error: error.code, message: error.message } };
+  }
+  if (error instanceof DomainError) {
+    return {
+      status: STATUS[error.code] ?? 400,
+      headers: {},
+      body: { error: error.code, message: error.message, ...error.details },
+    };
+  }
+  if (isExposedHttpError(error)) {
+    const code = error.status === 405 ? 'method_not_allowed' : 'bad_request';
+    return { status: error.status, headers: {}, body: { error: code, message: error.message } };
+  }
+  logger.error('unexpected error handling a request', { method, path, error: String((error as Error)?.stack ?? error) });
+  return {
+    status: 500,
+    headers: {},
+    body: { error: 'internal_error', message: 'the daemon failed to handle this request; see its log' },
+  };
+}
+
 /**
  * The one error middleware: every failure becomes `{error, message, …}` JSON with the right
- * status; unexpected errors are logged and answered 500 without internals.
+ * status (`problemAnswer`).
  */
 export function errorHandler(logger: LoggerPort): Middleware {
   return async (ctx, next) => {
@@ -24,25 +58,10 @@ export function errorHandler(logger: LoggerPort): Middleware {
         throw new HttpProblem(404, 'not_found', `no route ${ctx.method} ${ctx.path}`);
       }
     } catch (error) {
-      if (error instanceof HttpProblem) {
-        ctx.status = error.status;
-        ctx.set(error.headers);
-        sendJson(ctx, { error: error.code, message: error.message });
-      } else if (error instanceof DomainError) {
-        ctx.status = STATUS[error.code] ?? 400;
-        sendJson(ctx, { error: error.code, message: error.message, ...error.details });
-      } else if (isExposedHttpError(error)) {
-        ctx.status = error.status;
-        sendJson(ctx, { error: error.status === 405 ? 'method_not_allowed' : 'bad_request', message: error.message });
-      } else {
-        logger.error('unexpected error handling a request', {
-          method: ctx.method,
-          path: ctx.path,
-          error: String((error as Error)?.stack ?? error),
-        });
-        ctx.status = 500;
-        sendJson(ctx, { error: 'internal_error', message: 'the daemon failed to handle this request; see its log' });
-      }
+      const answer = problemAnswer(error, logger, ctx.method, ctx.path);
+      ctx.status = answer.status;
+      ctx.set(answer.headers);
+      sendJson(ctx, answer.body);
     }
   };
 }

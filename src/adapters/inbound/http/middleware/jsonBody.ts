@@ -29,37 +29,45 @@ export function jsonBody(options: JsonBodyOptions = {}): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'POST') return next();
     const limit = limitFor(ctx.path);
-    const tooLarge = () =>
-      new HttpProblem(413, 'payload_too_large', `request body is over ${limit} bytes`, { Connection: 'close' });
     const declared = Number(ctx.get('content-length'));
-    if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+    if (Number.isFinite(declared) && declared > limit) throw bodyTooLarge(limit);
     const text = await readLimited(ctx.req, limit);
-    if (text === undefined) throw tooLarge();
-    if (text.trim() === '') {
-      ctx.state.body = undefined;
-    } else {
-      const scanned = scanJson(text, MAX_BODY_DEPTH);
-      const maxItems = options.maxItems?.(ctx.path);
-      if (maxItems !== undefined && scanned.widest > maxItems) {
-        throw new HttpProblem(
-          413,
-          'too_many_entries',
-          `${scanned.widest} entries in one request; the limit is ${maxItems} (send them in smaller batches)`,
-          { Connection: 'close' },
-        );
-      }
-      try {
-        ctx.state.body = JSON.parse(scanned.text) as unknown;
-      } catch (error) {
-        throw new HttpProblem(400, 'invalid_json', `request body is not valid JSON: ${(error as Error).message}`);
-      }
-    }
+    if (text === undefined) throw bodyTooLarge(limit);
+    ctx.state.body = parseBody(text, options.maxItems?.(ctx.path));
     await next();
   };
 }
 
+/** 413 for a body over `limit` bytes; the connection is closed after it, so the rest is never read. */
+export function bodyTooLarge(limit: number): HttpProblem {
+  return new HttpProblem(413, 'payload_too_large', `request body is over ${limit} bytes`, { Connection: 'close' });
+}
+
+/**
+ * A body's text as JSON (undefined when blank): nesting past `MAX_BODY_DEPTH` cut, then parsed.
+ * @throws HttpProblem 413 `too_many_entries` when an outer array holds more than `maxItems`,
+ * 400 `invalid_json` when the text is not JSON.
+ */
+export function parseBody(text: string, maxItems: number | undefined): unknown {
+  if (text.trim() === '') return undefined;
+  const scanned = scanJson(text, MAX_BODY_DEPTH);
+  if (maxItems !== undefined && scanned.widest > maxItems) {
+    throw new HttpProblem(
+      413,
+      'too_many_entries',
+      `${scanned.widest} entries in one request; the limit is ${maxItems} (send them in smaller batches)`,
+      { Connection: 'close' },
+    );
+  }
+  try {
+    return JSON.parse(scanned.text) as unknown;
+  } catch (error) {
+    throw new HttpProblem(400, 'invalid_json', `request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
 /** The body as text, or undefined when it passes `limit` bytes (the rest is not read). */
-function readLimited(req: IncomingMessage, limit: number): Promise<string | undefined> {
+export function readLimited(req: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../../../../domain/wire/errorCodes.js';
 import { hash, timingSafeEqual } from 'node:crypto';
-import type { Context, Middleware } from 'koa';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Middleware } from 'koa';
 import { HttpProblem } from '../HttpProblem.js';
 import type { AllowedExtensions } from '../../../../domain/extension/ourExtension.js';
 import { meantRoute, ROUTES, STATUS_PATHS, type RouteKind } from '../routeTable.js';
@@ -44,69 +45,91 @@ const EXTENSION_ORIGIN = /^chrome-extension:\/\/([a-p]{32})\/?$/;
  */
 export function securityGuard(settings: GuardSettings): Middleware {
   return async (ctx, next) => {
-    const port = settings.port();
-    const host = ctx.get('host').toLowerCase();
-    const address = settings.listen?.();
-    const listened = address === undefined ? undefined : hostPort(address, port);
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}` && host !== listened) {
-      // A remote bridge reads the port from "expected 127.0.0.1:<port>": keep that wording.
-      throw refusal(
-        ctx,
-        403,
-        'forbidden_host',
-        `Host '${host.slice(0, 100)}' is not this daemon (expected 127.0.0.1:${port}${listened === undefined ? '' : `, ${listened}`} or localhost:${port})`,
-      );
-    }
-    const kind = ROUTES.get(ctx.path);
-    if (kind === undefined) {
-      const meant = meantRoute(ctx.path);
-      throw refusal(
-        ctx,
-        404,
-        'not_found',
-        `no route ${ctx.method} ${ctx.path.slice(0, 100)}` + (meant === undefined ? '' : ` (paths are exact: ${meant})`),
-      );
-    }
-    const local = ctx.req.socket.localAddress;
-    if (LOOPBACK_ONLY.has(kind) && !isLoopback(local)) {
-      throw refusal(
-        ctx,
-        403,
-        'loopback_only',
-        `${ctx.path} answers on 127.0.0.1 only (${kind === 'status' ? 'the status page is for the person at the browser' : 'the extension API is for the extension beside the daemon'}); this request came in on ${local ?? 'an unknown address'}, where only /health and /mcp answer`,
-      );
-    }
-    const origin = ctx.get('origin');
-    // The status page reads its own data: its own origin is the one web origin let through, there only.
-    const ownPage = STATUS_PATHS.has(ctx.path) && origin === `http://${host}`;
-    if (origin !== '' && !ownPage) checkOrigin(ctx, origin, settings.extensions);
-    else if (kind === 'extension') {
-      throw refusal(
-        ctx,
-        403,
-        'forbidden_origin',
-        `${ctx.path} answers only the browsertap extension (Origin chrome-extension://<id>); this request has no Origin`,
-      );
-    }
-    if (kind === 'mcp') checkBearer(ctx, settings.token(), settings.tokenFile ?? '<state-dir>/token');
+    const problem = refusalOf(
+      { method: ctx.method, path: ctx.path, headers: ctx.req.headers, localAddress: ctx.req.socket.localAddress },
+      settings,
+    );
+    if (problem !== undefined) throw problem;
     await next();
   };
 }
 
-function checkOrigin(ctx: Context, origin: string, allowed: AllowedExtensions): void {
-  const extension = EXTENSION_ORIGIN.exec(origin);
-  if (extension === null) {
-    throw refusal(ctx, 403, 'forbidden_origin', `requests from web pages are refused (Origin '${origin.slice(0, 100)}')`);
-  }
-  const id = extension[1] as string;
-  if (allowed !== '*' && !allowed.includes(id)) {
-    throw refusal(
-      ctx,
+/** What the guard decides from: a request's method, path (without its query), headers and the address it came in on. */
+export interface GuardedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly localAddress: string | undefined;
+}
+
+/** The guard's rules (above) on one request: the refusal to answer, or undefined when it may go on. */
+export function refusalOf(request: GuardedRequest, settings: GuardSettings): HttpProblem | undefined {
+  const get = (name: string): string => {
+    const value = request.headers[name];
+    return value === undefined ? '' : String(value);
+  };
+  const { path, method } = request;
+  const port = settings.port();
+  const host = get('host').toLowerCase();
+  const address = settings.listen?.();
+  const listened = address === undefined ? undefined : hostPort(address, port);
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}` && host !== listened) {
+    // A remote bridge reads the port from "expected 127.0.0.1:<port>": keep that wording.
+    return refusal(
+      get,
       403,
-      'forbidden_origin',
-      `extension ${id} is not an allowed browsertap extension (start the daemon with --extension-id ${id}, or * for any)`,
+      'forbidden_host',
+      `Host '${host.slice(0, 100)}' is not this daemon (expected 127.0.0.1:${port}${listened === undefined ? '' : `, ${listened}`} or localhost:${port})`,
     );
   }
+  const kind = ROUTES.get(path);
+  if (kind === undefined) {
+    const meant = meantRoute(path);
+    return refusal(
+      get,
+      404,
+      'not_found',
+      `no route ${method} ${path.slice(0, 100)}` + (meant === undefined ? '' : ` (paths are exact: ${meant})`),
+    );
+  }
+  const local = request.localAddress;
+  if (LOOPBACK_ONLY.has(kind) && !isLoopback(local)) {
+    return refusal(
+      get,
+      403,
+      'loopback_only',
+      `${path} answers on 127.0.0.1 only (${kind === 'status' ? 'the status page is for the person at the browser' : 'the extension API is for the extension beside the daemon'}); this request came in on ${local ?? 'an unknown address'}, where only /health and /mcp answer`,
+    );
+  }
+  const origin = get('origin');
+  // The status page reads its own data: its own origin is the one web origin let through, there only.
+  const ownPage = STATUS_PATHS.has(path) && origin === `http://${host}`;
+  if (origin !== '' && !ownPage) {
+    const refused = originRefusal(origin, settings.extensions);
+    if (refused !== undefined) return refusal(get, 403, 'forbidden_origin', refused);
+  } else if (kind === 'extension') {
+    return refusal(
+      get,
+      403,
+      'forbidden_origin',
+      `${path} answers only the browsertap extension (Origin chrome-extension://<id>); this request has no Origin`,
+    );
+  }
+  return kind === 'mcp' ? bearerRefusal(get, settings.token(), settings.tokenFile ?? '<state-dir>/token') : undefined;
+}
+
+/** A header's value as Koa's `ctx.get` reads it ('' when absent). */
+type HeaderOf = (name: string) => string;
+
+/** Why an Origin is refused (only an allowed extension's passes), or undefined. */
+function originRefusal(origin: string, allowed: AllowedExtensions): string | undefined {
+  const extension = EXTENSION_ORIGIN.exec(origin);
+  if (extension === null) return `requests from web pages are refused (Origin '${origin.slice(0, 100)}')`;
+  const id = extension[1] as string;
+  if (allowed !== '*' && !allowed.includes(id)) {
+    return `extension ${id} is not an allowed browsertap extension (start the daemon with --extension-id ${id}, or * for any)`;
+  }
+  return undefined;
 }
 
 /** `address:port` as a Host header names it (an IPv6 address in brackets), lower case. */
@@ -127,13 +150,13 @@ function tokenDigest(token: string): Buffer {
  * an `error_description`): a client such as the MCP Inspector shows that sentence instead of
  * starting an OAuth flow the daemon does not offer.
  */
-function checkBearer(ctx: Context, token: string, tokenFile: string): void {
-  const presented = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1] ?? '';
-  if (timingSafeEqual(digest(presented), tokenDigest(token))) return;
+function bearerRefusal(get: HeaderOf, token: string, tokenFile: string): HttpProblem | undefined {
+  const presented = /^Bearer\s+(\S+)$/i.exec(get('authorization'))?.[1] ?? '';
+  if (timingSafeEqual(digest(presented), tokenDigest(token))) return undefined;
   const what = presented === '' ? 'no bearer token' : 'a wrong bearer token';
   const description = `${what} for /mcp: send Authorization: Bearer <the token in ${tokenFile}>`;
   const message = `${description}, or let the client start browsertap over stdio, which needs no token (browsertap setup <client>)`;
-  throw refusal(ctx, 401, 'unauthorized', message, {
+  return refusal(get, 401, 'unauthorized', message, {
     'WWW-Authenticate': `Bearer realm="browsertap", error="invalid_token", error_description="${quotable(description)}"`,
   });
 }
@@ -149,12 +172,12 @@ function quotable(text: string): string {
  * nothing but the headers).
  */
 function refusal(
-  ctx: Context,
+  get: HeaderOf,
   status: number,
   code: ErrorCode,
   message: string,
   headers: Readonly<Record<string, string>> = {},
 ): HttpProblem {
-  const hasBody = ctx.get('transfer-encoding') !== '' || Number(ctx.get('content-length')) > 0;
+  const hasBody = get('transfer-encoding') !== '' || Number(get('content-length')) > 0;
   return new HttpProblem(status, code, message, hasBody ? { ...headers, Connection: 'close' } : headers);
 }

@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mcpPosts } from '../../../../../src/adapters/inbound/http/mcpPosts.js';
+import type { McpHttpHandler } from '../../../../../src/adapters/inbound/http/routes/mcpRoutes.js';
+import type { LogFields, LoggerPort } from '../../../../../src/application/ports/LoggerPort.js';
+
+const TOKEN = 'the-token';
+
+/**
+ * `mcpPosts` on a bare server: what it takes, and what it answers itself when the transport
+ * behind it fails (what it does not take goes to the Koa app: the integration test holds those
+ * answers to the app's own).
+ */
+describe('mcpPosts (POST /mcp beside the Koa app)', () => {
+  let server: Server;
+  let port: number;
+  let handler: McpHttpHandler['handle'];
+  /** What the server did with each request: taken by mcpPosts, or left to the app (answered 599 here). */
+  let left: number;
+  const errors: Array<{ message: string; fields?: LogFields }> = [];
+  const logger: LoggerPort = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+    error: (message, fields) => void errors.push({ message, ...(fields === undefined ? {} : { fields }) }),
+  };
+
+  beforeEach(async () => {
+    left = 0;
+    errors.length = 0;
+    handler = async (_req, res, body) => void res.writeHead(200).end(JSON.stringify({ body }));
+    const posts = mcpPosts({
+      guard: { port: () => port, extensions: [], token: () => TOKEN },
+      mcp: { handle: (req, res, body) => handler(req, res, body) },
+      limit: 100,
+      logger,
+    });
+    server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      if (posts(req, res)) return;
+      left++;
+      req.resume();
+      res.writeHead(599).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const post = (
+    body: string | readonly string[],
+    options: { path?: string; method?: string; headers?: Record<string, string> } = {},
+  ) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; text: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: options.method ?? 'POST',
+          path: options.path ?? '/mcp',
+          headers: {
+            authorization: `Bearer ${TOKEN}`,
+            'content-type': 'application/json',
+            ...(typeof body === 'string' ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+            ...options.headers,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' ? undefined : reject(error)));
+      if (typeof body === 'string') req.end(body);
+      else {
+        for (const piece of body) req.write(piece);
+        req.end();
+      }
+    });
+
+  it('takes a POST the guard lets through, and hands the transport the parsed body', async () => {
+    const answer = await post('{"a":[1,2]}');
+    expect(answer.status).to.equal(200);
+    expect(JSON.parse(answer.text)).to.deep.equal({ body: { a: [1, 2] } });
+    expect(left).to.equal(0);
+  });
+
+  it('leaves to the app what the guard refuses, a query string, another path or method, a declared body over the limit', async () => {
+    await post('{}', { headers: { authorization: 'Bearer wrong' } });
+    await post('{}', { headers: { origin: 'http://localhost:3000' } });
+    await post('{}', { headers: { host: 'evil.example' } });
+    await post('{}', { path: '/mcp?x=1' });
+    await post('{}', { path: '/MCP' });
+    await post('{}', { method: 'PUT' });
+    await post('{}', { headers: { 'content-length': '101' } });
+    expect(left).to.equal(7);
+  });
+
+  it('answers 413 (and closes) a chunked body that passes the limit, 400 a body that is not JSON', async () => {
+    const large = await post(['{"x":"', 'a'.repeat(60), 'a'.repeat(60), '"}']);
+    expect(large.status).to.equal(413);
+    expect(large.headers.connection).to.equal('close');
+    expect(JSON.parse(large.text)).to.deep.equal({ error: 'payload_too_large', message: 'request body is over 100 bytes' });
+    const broken = await post('{"a":');
+    expect(broken.status).to.equal(400);
+    expect(JSON.parse(broken.text).error).to.equal('invalid_json');
+    expect(left).to.equal(0);
+  });
+
+  it('answers 500 without internals, and logs the error, when the transport fails before it answered', async () => {
+    handler = async () => {
+      throw new Error('the transport broke');
+    };
+    const answer = await post('{}');
+    expect(answer.status).to.equal(500);
+    expect(answer.headers['content-type']).to.equal('application/json; charset=utf-8');
+    expect(JSON.parse(answer.text)).to.deep.equal({
+      error: 'internal_error',
+      message: 'the daemon failed to handle this request; see its log',
+    });
+    expect(errors).to.have.length(1);
+    expect(String(errors[0]?.fields?.error)).to.contain('the transport broke');
+  });
+
+  it('ends an answer the transport had begun when it fails, so the client is not left waiting', async () => {
+    handler = async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('retry: 1000\n\n');
+      throw new Error('failed mid-answer');
+    };
+    const answer = await post('{}');
+    expect(answer.status).to.equal(200);
+    expect(answer.text).to.equal('retry: 1000\n\n');
+  });
+});
