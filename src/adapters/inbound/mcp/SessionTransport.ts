@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   isInitializeRequest,
-  JSONRPCMessageSchema,
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
@@ -13,23 +12,15 @@ import type { ClockPort } from '../../../application/ports/ClockPort.js';
 import type { DirectToolCalls } from './DirectToolCalls.js';
 import { noteDroppedKeys } from './droppedKeys.js';
 import { header, reject, requestIdOf, type ReplyId } from './httpReplies.js';
-import { isPlainMessage } from './plainMessage.js';
+import { AnswerStreams } from './AnswerStreams.js';
+import { postedMessages } from './postedMessages.js';
 import { batchesAllowed, batchRefusal, negotiatedVersion, primesStreams } from './protocolRules.js';
 import { KEEP_ALIVE_MS, parseEventId, SSE_HEADERS, SseStream } from './SseStream.js';
 
 export { KEEP_ALIVE_MS };
 
-/** Messages one POST may carry (the SDK's own bound). */
-export const MAX_BATCH = 100;
-
 /** How long an answer may take before its response's headers are sent ahead of it (ms). */
 export const HEADERS_AFTER_MS = 50;
-
-/** The answer stream of one POST: open until every request it carried is answered or cancelled. */
-interface PostStream {
-  readonly sse: SseStream;
-  readonly unanswered: Set<RequestId>;
-}
 
 /**
  * One session of MCP Streamable HTTP (spec 2025-11-25, "Transports"), served straight on Node's
@@ -53,11 +44,9 @@ export class SessionTransport implements Transport {
   /** The protocol version of the session: asked for by its initialize request, then as answered. */
   private version: string | undefined;
   private initializeId: RequestId | undefined;
-  /** Each unanswered request's answer stream. */
-  private readonly streams = new Map<RequestId, PostStream>();
+  /** Each unanswered request's answer stream, and every stream still open. */
+  private readonly answers = new AnswerStreams();
   private standalone: SseStream | undefined;
-  /** Every stream still open, to end at close. */
-  private readonly open = new Set<SseStream>();
   private postStreams = 0;
   private getEvents = 0;
 
@@ -98,50 +87,27 @@ export class SessionTransport implements Transport {
       this.standalone?.send(message);
       return;
     }
-    const stream = this.streams.get(requestId);
-    // Its connection is gone (the client left): nobody to tell.
-    if (stream === undefined) return;
-    if (answer) this.settle(requestId, message);
-    else stream.sse.send(message);
+    if (answer) this.answers.settle(requestId, message);
+    else this.answers.related(requestId, message);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.direct?.abortAll();
-    for (const stream of this.open) stream.end();
-    this.open.clear();
-    this.streams.clear();
+    this.answers.endAll();
     this.standalone = undefined;
     this.onclose?.();
   }
 
   private post(req: IncomingMessage, res: ServerResponse, body: unknown): void {
     const id = requestIdOf(body);
-    const accept = header(req, 'accept') ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return reject(res, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream', id);
+    const posted = postedMessages(req, body);
+    if ('refusal' in posted) {
+      const { status, code, message, id: answerId } = posted.refusal;
+      return reject(res, status, code, message, answerId);
     }
-    if (header(req, 'content-type')?.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
-      return reject(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json', id);
-    }
-    if (body === undefined) return reject(res, 400, -32700, 'Parse error: Invalid JSON');
-    const batch = Array.isArray(body);
-    const raw: unknown[] = batch ? body : [body];
-    if (raw.length === 0 || raw.length > MAX_BATCH) {
-      return reject(res, 400, -32600, `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages`);
-    }
-    const messages: JSONRPCMessage[] = [];
-    for (const item of raw) {
-      // A plain request or notification is what the schema would accept and copy: taken as it is.
-      if (isPlainMessage(item)) {
-        messages.push(item);
-        continue;
-      }
-      const parsed = JSONRPCMessageSchema.safeParse(item);
-      if (!parsed.success) return reject(res, 400, -32700, 'Parse error: Invalid JSON-RPC message', id);
-      messages.push(parsed.data);
-    }
+    const { batch, raw, messages } = posted;
     // The method first: the schema check (a zod parse) only for what names initialize.
     const initialize = messages.find(
       (message) => 'method' in message && message.method === 'initialize' && isInitializeRequest(message),
@@ -167,7 +133,7 @@ export class SessionTransport implements Transport {
       messages.forEach((message, i) => this.deliver(message, extra, raw[i]));
       return;
     }
-    if (new Set(ids).size !== ids.length || ids.some((requestId) => this.streams.has(requestId))) {
+    if (new Set(ids).size !== ids.length || ids.some((requestId) => this.answers.has(requestId))) {
       return reject(res, 400, -32600, 'Invalid Request: a request id is already in use in this session', id);
     }
     // The head is made at the first write: an answer ready at once goes out whole, with its length.
@@ -176,13 +142,8 @@ export class SessionTransport implements Transport {
     res.setHeader('mcp-session-id', this.sessionId);
     const number = ++this.postStreams;
     let events = 0;
-    const sse = this.track(new SseStream(res, number, () => events++, this.keepAliveMs, primesStreams(this.version)));
-    const stream: PostStream = { sse, unanswered: new Set(ids) };
-    for (const requestId of ids) this.streams.set(requestId, stream);
-    res.once('close', () => {
-      for (const requestId of stream.unanswered) if (this.streams.get(requestId) === stream) this.streams.delete(requestId);
-      stream.unanswered.clear();
-    });
+    const sse = new SseStream(res, number, () => events++, this.keepAliveMs, primesStreams(this.version));
+    this.answers.add(sse, ids);
     // One plain message (taken as sent, so the very body): a tool call may skip the SDK's dispatch.
     const call = batch || messages[0] !== body ? undefined : this.direct?.takes(body as JSONRPCMessage);
     if (call !== undefined) this.direct!.call(call, noteDroppedKeys(body, extra).requestInfo, (answer) => this.send(answer));
@@ -205,24 +166,9 @@ export class SessionTransport implements Transport {
     if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return;
     this.direct?.cancel(message);
     const cancelled = (message.params as { requestId?: unknown } | undefined)?.requestId;
-    if ((typeof cancelled === 'string' || typeof cancelled === 'number') && this.streams.has(cancelled)) {
-      this.settle(cancelled);
+    if ((typeof cancelled === 'string' || typeof cancelled === 'number') && this.answers.has(cancelled)) {
+      this.answers.settle(cancelled);
     }
-  }
-
-  /**
-   * The request is answered (with `answer`, sent on its stream) or cancelled: its stream ends
-   * when it has no other request left.
-   */
-  private settle(requestId: RequestId, answer?: JSONRPCMessage): void {
-    const stream = this.streams.get(requestId);
-    if (stream === undefined) return;
-    this.streams.delete(requestId);
-    stream.unanswered.delete(requestId);
-    if (stream.unanswered.size > 0) {
-      if (answer !== undefined) stream.sse.send(answer);
-    } else if (answer !== undefined) stream.sse.finish(answer);
-    else stream.sse.end();
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {
@@ -243,7 +189,7 @@ export class SessionTransport implements Transport {
       else return reject(res, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
     }
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
-    const sse = this.track(new SseStream(res, 0, () => ++this.getEvents, this.keepAliveMs, primesStreams(this.version)));
+    const sse = this.answers.track(new SseStream(res, 0, () => ++this.getEvents, this.keepAliveMs, primesStreams(this.version)));
     sse.begin();
     this.standalone = sse;
     res.once('close', () => {
@@ -269,12 +215,6 @@ export class SessionTransport implements Transport {
       id,
     );
     return false;
-  }
-
-  private track(sse: SseStream): SseStream {
-    this.open.add(sse);
-    sse.res.once('close', () => this.open.delete(sse));
-    return sse;
   }
 
   /** The version the server answered the initialize request with. */
