@@ -9,7 +9,7 @@ const MAX_POSSIBLE = 4;
 
 /**
  * Chrome's limit on `captureVisibleTab` (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND) as its quota
- * service keeps it, measured in Chromium 156: a capture asked after the last window closed opens a
+ * service keeps it, measured in Chromium 150: a capture asked after the last window closed opens a
  * window of `windowMs`; it takes `perWindow` captures, and one more is refused until it closes.
  * So two screenshots in a row both go at once, and only a third within the second waits.
  * Chrome counts from when it receives the call, a little after the worker makes it: a capture

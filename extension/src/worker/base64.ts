@@ -1,8 +1,8 @@
 /**
- * Base64 to bytes and back with Chrome's own `Uint8Array.fromBase64` / `toBase64` (Chrome 140+;
- * measured in Chromium 156 on a 1.3 MB PNG's data URL: 1 ms where `fetch` of the data URL took
- * 10–20, and 0.2 ms for a 200 KB JPEG where `btoa` over chunks took 12–26). An older Chrome (the
- * manifest allows 120) takes the slower way.
+ * Base64 to bytes and back with the engine's own `Uint8Array.fromBase64` / `toBase64` where it has
+ * them (Chromium 150 does; measured there on a 1.3 MB PNG's data URL: 1 ms where `fetch` of the
+ * data URL took 10–20, and 0.2 ms for a 200 KB JPEG where `btoa` over chunks took 12–26). An
+ * older Chrome (the manifest allows 120) takes the slower way.
  */
 interface Base64Bytes {
   fromBase64?: (text: string) => Uint8Array;
