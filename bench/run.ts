@@ -725,14 +725,24 @@ async function main(): Promise<void> {
       .filter((file) => file !== '')
       .map((file) => JSON.parse(readFileSync(file, 'utf8')) as BrowserPeerFigures);
     // BENCH_BROWSER_BASE: a checkout of the build before, built (its dist/ and extension/dist/):
-    // before each run here, the same bench runs there, its whole stack (bridge, daemon, extension).
+    // before each run here, this bench runs its whole stack (bridge, daemon, extension), so both
+    // columns come from the same harness.
     const base = process.env.BENCH_BROWSER_BASE;
+    for (const built of base === undefined
+      ? []
+      : [join(base, 'dist', 'cli.cjs'), join(base, 'extension', 'dist', 'manifest.json')])
+      if (!existsSync(built))
+        throw new Error(`BENCH_BROWSER_BASE: ${built} is missing: run \`npm run build && npm run build:extension\` there`);
     const runs = await measure('browser', async (index) => {
       if (base !== undefined) {
         const out = join(tmpdir(), `browsertap-bench-before-${process.pid}-${index}.json`);
         execFileSync(process.execPath, ['--import', 'tsx', 'bench/extension/peerBrowserBench.ts'], {
-          cwd: base,
-          env: { ...process.env, OUT: out },
+          env: {
+            ...process.env,
+            OUT: out,
+            BENCH_BROWSER_CLI: join(base, 'dist', 'cli.cjs'),
+            BROWSERTAP_EXTENSION_DIST: join(base, 'extension', 'dist'),
+          },
           stdio: ['ignore', 'ignore', 'inherit'],
         });
         before.push(JSON.parse(readFileSync(out, 'utf8')) as BrowserPeerFigures);

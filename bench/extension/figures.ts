@@ -98,12 +98,18 @@ export interface PickFigures {
 
 /** One MCP server's figures in `bench/extension/peerBrowserBench.ts` (ms, bytes, MB). */
 export interface SideFigures {
-  /** One screenshot a second of the fixture app's TodoMVC page: the first after the load, the p50 of the 10 after, the image's bytes. */
+  /**
+   * Screenshots of the fixture app's TodoMVC page: the first at once after a load (the median of
+   * the loads; one sample in runs of harnesses before that), a second right after it (absent in
+   * those runs), the p50 of one a second after the first, the image's bytes.
+   */
   readonly shotFirstMs: number;
+  readonly shotNextMs?: number;
   readonly shotP50Ms: number;
   readonly shotBytes: number;
   /** The same on a page with a picture's detail (gradient, coloured text, a photo-like image). */
   readonly richShotFirstMs: number;
+  readonly richShotNextMs?: number;
   readonly richShotP50Ms: number;
   readonly richShotBytes: number;
   /** Listing the 100 console messages a page logged: p50, the text + structuredContent bytes, the messages it stands for. */

@@ -128,7 +128,7 @@ describe('e2e: commands on real pages', function () {
     expect((jpeg.raw.content.find((block) => block.type === 'image') as { mimeType: string }).mimeType).to.equal('image/jpeg');
   });
 
-  it('10 back-to-back screenshots are paced to Chrome’s two a second: none waits more than 600 ms', async function () {
+  it('10 back-to-back screenshots are paced to Chrome’s two a second: the second goes at once, none is refused or waits past its window', async function () {
     this.timeout(30_000);
     const waits: number[] = [];
     const walls: number[] = [];
@@ -146,7 +146,10 @@ describe('e2e: commands on real pages', function () {
       waits.push(answer.payload.result.data.quota_wait_ms);
     }
     console.log(`      quota waits (ms): ${waits.join(', ')}; slowest call ${Math.max(...walls).toFixed(0)} ms`);
-    for (const wait of waits) expect(wait).to.be.within(0, 600);
+    // Chrome counts two a window: the second of each pair waits for nothing (all waited ~500 ms when captures were spaced evenly).
+    expect(waits.filter((wait) => wait < 100).length, 'captures that waited for nothing').to.be.at.least(4);
+    // A third within Chrome's second waits for it to end (≤ ~1 s); a refusal would add its 600 ms retry.
+    for (const wait of waits) expect(wait).to.be.within(0, 1_050);
   });
 
   it('screenshot of one element (cut to its box) and of the full page (stitched, taller than the viewport)', async function () {

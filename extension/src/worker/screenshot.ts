@@ -1,4 +1,5 @@
 import { CommandFailure } from '../shared/commands.js';
+import { base64Of, blobOf } from './base64.js';
 import { DetailedPages } from './DetailedPages.js';
 import { capturePaced } from './capturePaced.js';
 import { imageSize } from './imageSize.js';
@@ -142,7 +143,7 @@ async function shown(tabId: number): Promise<void> {
 
 /** The capture as pixels (to cut, stitch or scale). */
 async function decode(dataUrl: string): Promise<ImageBitmap> {
-  return createImageBitmap(await (await fetch(dataUrl)).blob());
+  return createImageBitmap(await blobOf(dataUrl));
 }
 
 /** The element's box, cut out of a capture of the viewport it was scrolled into. */
@@ -211,13 +212,7 @@ async function encode(bitmap: ImageBitmap, width: number, height: number, mime: 
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
   const blob = await canvas.convertToBlob({ type: mime, ...(mime === 'image/jpeg' ? { quality: quality / 100 } : {}) });
-  return toBase64(new Uint8Array(await blob.arrayBuffer()));
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+  return base64Of(new Uint8Array(await blob.arrayBuffer()));
 }
 
 /** Longest element screenshot a pick carries (base64 characters): the daemon takes up to 900 000 in a 1 MB request. */
@@ -237,7 +232,7 @@ export async function captureBox(
 ): Promise<{ mime_type: string; base64: string; width: number; height: number } | undefined> {
   if (!tab.active) return undefined;
   const { value } = await capturePaced(tab.windowId, 'png', 100);
-  const whole = await createImageBitmap(await (await fetch(value.dataUrl)).blob());
+  const whole = await decode(value.dataUrl);
   const ratio = whole.width / Math.max(1, viewport.width);
   const left = Math.max(0, box.x - PICK_MARGIN);
   const top = Math.max(0, box.y - PICK_MARGIN);

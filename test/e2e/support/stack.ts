@@ -11,11 +11,12 @@ export interface ToolAnswer {
 /**
  * The agent's side: an MCP SDK client over the stdio bridge (`node dist/cli.js mcp`), which starts
  * the daemon on a free port with a fresh state dir. `stop()` ends the bridge and the daemon.
+ * `cli`: another build's CLI (a bench's "before").
  */
-export async function startAgent() {
+export async function startAgent(cli = 'dist/cli.cjs') {
   const port = await freePort();
   const stateDir = tempDir('browsertap-e2e-');
-  let bridge: Bridge = await connectBridge(port, stateDir, 'dist/cli.cjs', 'e2e-agent');
+  let bridge: Bridge = await connectBridge(port, stateDir, cli, 'e2e-agent');
 
   const agent = {
     port,
@@ -52,7 +53,7 @@ export async function startAgent() {
     /** Reconnects the bridge (after a test killed the daemon, the bridge restarts it on the next call). */
     async reconnect(): Promise<void> {
       await bridge.client.close().catch(() => undefined);
-      bridge = await connectBridge(port, stateDir, 'dist/cli.cjs', 'e2e-agent');
+      bridge = await connectBridge(port, stateDir, cli, 'e2e-agent');
     },
     async stop(): Promise<void> {
       await bridge.client.close().catch(() => undefined);
