@@ -16,7 +16,7 @@ function raised(): Map<string, string> {
   const found = new Map<string, string>();
   const failure = /\b(?:DomainError|CommandFailure|ActionFailure|KeyFailure)\(\s*'([a-z][a-z0-9_]*)'/g;
   const object = /\b(?:code|error): '([a-z][a-z0-9_]*)'/g;
-  const http = /\b(?:HttpProblem\(|refusal\(\s*ctx,)\s*\d+,\s*'([a-z][a-z0-9_]*)'/g;
+  const http = /\b(?:HttpProblem\(|refusal\(\s*get,)\s*\d+,\s*'([a-z][a-z0-9_]*)'/g;
   const channel = /\brefuse\(\s*(?:id|undefined),\s*'([a-z][a-z0-9_]*)'/g;
   for (const file of [...sources('src'), ...sources('extension/src')]) {
     const text = readFileSync(file, 'utf8');
