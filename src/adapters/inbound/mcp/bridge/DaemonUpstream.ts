@@ -2,7 +2,9 @@ import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextpro
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from '../headers.js';
 import { initializeResult } from '../serverIdentity.js';
-import { ExchangeError, LoopbackHttp, type HttpAnswer } from './httpExchange.js';
+import { answerMessages } from './answerMessages.js';
+import { DaemonMessage, messageOf, type Outgoing } from './DaemonMessage.js';
+import { ExchangeError, LoopbackHttp } from './httpExchange.js';
 import { readSse } from './readSse.js';
 import { parseKnown } from '../knownJson.js';
 
@@ -31,12 +33,12 @@ export interface UpstreamSettings {
   readonly requestTimeoutMs?: number;
 }
 
-/** Where messages from the daemon go (the client's stdout). */
-export type Sink = (message: JSONRPCMessage) => void;
+/** Where messages from the daemon go (the client's stdout): most as the bytes they came in. */
+export type Sink = (message: Outgoing) => void;
 
 interface Exchange {
   readonly status: number;
-  readonly messages: JSONRPCMessage[];
+  readonly messages: Outgoing[];
 }
 
 const DAEMON_UNAVAILABLE = -32000;
@@ -200,7 +202,8 @@ export class DaemonUpstream {
         } else if (!isAnswerTo(answer, null)) this.sink(answer); // a bare HTTP-level error is re-addressed below
       }
       if (!answered) {
-        const bare = messages.find((answer) => isAnswerTo(answer, null)) as
+        const found = messages.find((answer) => isAnswerTo(answer, null));
+        const bare = (found === undefined ? undefined : messageOf(found)) as
           { error?: { code: number; message: string } } | undefined;
         reply(
           errorFor(
@@ -276,9 +279,10 @@ export class DaemonUpstream {
     const sessionId = answer.headers['mcp-session-id'];
     if (isInitialize && answer.status < 300 && typeof sessionId === 'string') this.sessionId = sessionId;
     if (answer.status === 202) return { status: 202, messages: [] };
-    const messages = await readMessages(answer);
+    const messages = answerMessages(answer);
     if (isInitialize) {
-      const version = (messages[0] as { result?: { protocolVersion?: string } } | undefined)?.result?.protocolVersion;
+      const first = messages[0] === undefined ? undefined : messageOf(messages[0]);
+      const version = (first as { result?: { protocolVersion?: string } } | undefined)?.result?.protocolVersion;
       if (version !== undefined) this.protocolVersion = version;
     }
     return { status: answer.status, messages };
@@ -330,10 +334,10 @@ export class DaemonUpstream {
   }
 
   /** Keeps the arguments of the client's last accepted `configure streaming`, to renew it on a new session. */
-  private rememberSubscription(message: JSONRPCRequest, reply: JSONRPCMessage): void {
+  private rememberSubscription(message: JSONRPCRequest, reply: Outgoing): void {
     const params = message.params as { name?: unknown; arguments?: { action?: unknown; enabled?: unknown } } | undefined;
     if (message.method !== 'tools/call' || params?.name !== 'configure' || params.arguments?.action !== 'streaming') return;
-    const result = (reply as { result?: { isError?: boolean } }).result;
+    const result = (messageOf(reply) as { result?: { isError?: boolean } }).result;
     if (result === undefined || result.isError === true) return;
     this.subscription = params.arguments.enabled === true ? params.arguments : undefined;
   }
@@ -349,7 +353,7 @@ export class DaemonUpstream {
     };
     const { messages } = await this.post(call as JSONRPCMessage);
     return messages.some(
-      (reply) => isAnswerTo(reply, call.id) && (reply as { result?: { isError?: boolean } }).result?.isError !== true,
+      (reply) => isAnswerTo(reply, call.id) && (messageOf(reply) as { result?: { isError?: boolean } }).result?.isError !== true,
     );
   }
 
@@ -421,25 +425,6 @@ export class DaemonUpstream {
   }
 }
 
-async function readMessages(answer: HttpAnswer): Promise<JSONRPCMessage[]> {
-  if ((answer.headers['content-type'] ?? '').includes('text/event-stream')) {
-    const messages: JSONRPCMessage[] = [];
-    // An event with empty data carries no message: the priming event of a 2025-11-25 stream.
-    await readSse([answer.body], (data) => data !== '' && messages.push(parseKnown(data) as JSONRPCMessage));
-    return messages;
-  }
-  try {
-    const parsed = JSON.parse(answer.body) as unknown;
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    return list.filter(
-      (m): m is JSONRPCMessage => typeof m === 'object' && m !== null && (m as { jsonrpc?: unknown }).jsonrpc === '2.0',
-    );
-  } catch {
-    const message = `daemon answered HTTP ${answer.status}: ${answer.body.slice(0, 200)}`;
-    return [{ jsonrpc: '2.0', id: null, error: { code: INTERNAL_ERROR, message } } as unknown as JSONRPCMessage];
-  }
-}
-
 /** Reads are safe to repeat after a lost connection; browser commands and settings changes are not. */
 function isReadOnlyCall(message: JSONRPCRequest): boolean {
   const params = message.params as { name?: unknown; arguments?: { action?: unknown; op?: unknown } } | undefined;
@@ -452,7 +437,8 @@ function isReadOnlyCall(message: JSONRPCRequest): boolean {
 /** `configure` actions that change nothing, so repeating them after a lost connection is safe. */
 const READ_ONLY_CONFIGURE = new Set(['health', 'query_status', 'load', 'list_keys', 'streaming_status']);
 
-function isAnswerTo(message: JSONRPCMessage, id: RequestId | null): boolean {
+function isAnswerTo(message: Outgoing, id: RequestId | null): boolean {
+  if (message instanceof DaemonMessage) return message.answers(id);
   return !('method' in message) && 'id' in message && (message as { id: RequestId | null }).id === id;
 }
 

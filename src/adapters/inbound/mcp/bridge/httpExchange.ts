@@ -4,7 +4,8 @@ import { unbracketed } from '../../../../domain/net/hostText.js';
 export interface HttpAnswer {
   readonly status: number;
   readonly headers: IncomingMessage['headers'];
-  readonly body: string;
+  /** The body as received: the bridge passes the daemon's messages on as these bytes. */
+  readonly body: Buffer;
 }
 
 /** An HTTP request that failed before or during the exchange, with whether anything was sent. */
@@ -95,7 +96,11 @@ export class LoopbackHttp {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
+            }),
           );
           res.on('error', (error) => reject(lost(error)));
         },

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
+import { messageOf } from '../../../../../src/adapters/inbound/mcp/bridge/DaemonMessage.js';
 import { DaemonUpstream } from '../../../../../src/adapters/inbound/mcp/bridge/DaemonUpstream.js';
 import { StderrLogger } from '../../../../../src/adapters/outbound/logging/StderrLogger.js';
 import { listenLocal } from '../../../../support/servers.js';
@@ -54,7 +55,7 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
         logger: new StderrLogger('silent', { write: () => undefined }),
         requestTimeoutMs: 300,
       },
-      (message) => sent.push(message),
+      (message) => sent.push(messageOf(message)),
     );
     try {
       await openAndCall(upstream, 'observe', { what: 'errors' });
@@ -84,7 +85,7 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
         logger: new StderrLogger('warn', { write: (line: string) => void warnings.push(line) }),
         remote,
       },
-      (message) => sent.push(message),
+      (message) => sent.push(messageOf(message)),
     );
     try {
       await openAndCall(upstream, 'interact', { action: 'click' });
