@@ -4,9 +4,10 @@ import { BRIDGE_VERSION_HEADER } from '../headers.js';
 import { initializeResult } from '../serverIdentity.js';
 import { answerMessages } from './answerMessages.js';
 import { DaemonMessage, messageOf, type Outgoing } from './DaemonMessage.js';
+import { Drop } from './Drop.js';
 import { ExchangeError, LoopbackHttp } from './httpExchange.js';
 import { readSse } from './readSse.js';
-import { parseKnown } from '../knownJson.js';
+import { jsonLine, parseKnown } from '../knownJson.js';
 
 export interface UpstreamSettings {
   /** `http://127.0.0.1:<port>/mcp`. */
@@ -80,7 +81,9 @@ export class DaemonUpstream {
   /** The daemon on the port proved it holds the token (docs/security.md) since the connection was last lost. */
   private verified = false;
   /** Client requests not answered yet, to drop one the client cancels (or all at close). */
-  private readonly inFlight = new Map<RequestId, AbortController>();
+  private readonly inFlight = new Map<RequestId, Drop>();
+  /** The headers of a POST, kept while what they are made of stays the same. */
+  private postHeaders: { readonly of: readonly unknown[]; readonly headers: Record<string, string> } | undefined;
 
   constructor(
     private readonly settings: UpstreamSettings,
@@ -111,12 +114,12 @@ export class DaemonUpstream {
   async forward(message: JSONRPCMessage, reply: Sink = this.sink): Promise<void> {
     if ('method' in message && 'id' in message) {
       if (message.method === 'initialize') return this.initialize(message, reply);
-      const controller = new AbortController();
-      this.inFlight.set(message.id, controller);
+      const drop = new Drop();
+      this.inFlight.set(message.id, drop);
       try {
         await this.ready;
         await this.initializing;
-        if (!controller.signal.aborted) await this.request(message, controller.signal, reply);
+        if (!drop.dropped) await this.request(message, drop, reply);
       } finally {
         this.inFlight.delete(message.id);
       }
@@ -143,7 +146,7 @@ export class DaemonUpstream {
    */
   async close(): Promise<void> {
     this.closed = true;
-    for (const controller of this.inFlight.values()) controller.abort();
+    for (const drop of this.inFlight.values()) drop.drop();
     this.stream?.abort();
     // Only to a daemon that proved itself since the connection was last lost: never to a squatter.
     if (this.sessionId !== undefined && this.token !== undefined && this.verified) {
@@ -176,23 +179,23 @@ export class DaemonUpstream {
   /** `notifications/cancelled`: the daemon ends the call (its wait stops), then the exchange is dropped. */
   private async cancel(params: unknown): Promise<void> {
     const id = (params as { requestId?: RequestId } | undefined)?.requestId;
-    const controller = id === undefined ? undefined : this.inFlight.get(id);
-    if (controller === undefined || controller.signal.aborted) return;
+    const drop = id === undefined ? undefined : this.inFlight.get(id);
+    if (drop === undefined || drop.dropped) return;
     if (this.sessionId !== undefined && this.verified) {
       const notice = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: params as never };
       await this.post(notice as JSONRPCMessage).catch(() => undefined);
     }
-    controller.abort();
+    drop.drop();
   }
 
-  private async request(message: JSONRPCRequest, signal: AbortSignal, reply: Sink): Promise<void> {
+  private async request(message: JSONRPCRequest, drop: Drop, reply: Sink): Promise<void> {
     if (message.method === 'initialize') {
       this.initParams = message.params;
       this.sessionId = undefined;
     }
     try {
-      const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), signal);
-      if (signal.aborted) return;
+      const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), drop);
+      if (drop.dropped) return;
       let answered = false;
       for (const answer of messages) {
         if (isAnswerTo(answer, message.id)) {
@@ -214,7 +217,7 @@ export class DaemonUpstream {
         );
       }
     } catch (error) {
-      if (signal.aborted) return; // cancelled by the client, or the bridge is closing: no answer
+      if (drop.dropped) return; // cancelled by the client, or the bridge is closing: no answer
       reply(errorFor(message.id, DAEMON_UNAVAILABLE, `browsertap daemon unavailable: ${(error as Error).message}`));
     }
   }
@@ -227,7 +230,7 @@ export class DaemonUpstream {
    * did not answer in time is never repeated, and its session is kept: the daemon is alive, and
    * the call may still be running there.
    */
-  private async exchange(message: JSONRPCMessage, retryable: boolean, signal?: AbortSignal): Promise<Exchange> {
+  private async exchange(message: JSONRPCMessage, retryable: boolean, drop?: Drop): Promise<Exchange> {
     const isInitialize = 'method' in message && message.method === 'initialize';
     // Never talk MCP to whatever else may hold the port: only to a daemon that proved itself.
     if (!this.verified) await this.recover(false);
@@ -236,8 +239,8 @@ export class DaemonUpstream {
     for (let attempt = 0; ; attempt++) {
       let outcome: Exchange;
       try {
-        if (signal?.aborted === true) throw new ExchangeError('dropped by the bridge', false, false, true);
-        outcome = await this.post(message, signal);
+        if (drop?.dropped === true) throw new ExchangeError('dropped by the bridge', false, false, true);
+        outcome = await this.post(message, drop);
       } catch (error) {
         if (error instanceof ExchangeError && error.dropped) throw error;
         if (error instanceof ExchangeError && error.timedOut) throw new Error(describe(error, true, this.settings.remote));
@@ -265,15 +268,16 @@ export class DaemonUpstream {
     }
   }
 
-  private async post(message: JSONRPCMessage, signal?: AbortSignal): Promise<Exchange> {
+  private async post(message: JSONRPCMessage, drop?: Drop): Promise<Exchange> {
     const token = this.token;
     if (token === undefined) throw new Error('no daemon has proved itself yet');
+    // A client's message goes as the text it came in (StdioLines), the bridge's own as JSON.
     const answer = await this.http.send(
       'POST',
-      { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      JSON.stringify(message),
+      this.headersOfPost(token),
+      jsonLine(message),
       this.settings.requestTimeoutMs ?? 55_000,
-      signal,
+      drop,
     );
     const isInitialize = 'method' in message && message.method === 'initialize';
     const sessionId = answer.headers['mcp-session-id'];
@@ -399,6 +403,16 @@ export class DaemonUpstream {
     } catch {
       this.settings.logger.warn('ignored a malformed message on the daemon stream');
     }
+  }
+
+  /** `headers` and the POST's own, made again only when one of their parts changed. */
+  private headersOfPost(token: string): Record<string, string> {
+    const of = [token, this.host, this.sessionId, this.protocolVersion];
+    const kept = this.postHeaders;
+    if (kept !== undefined && kept.of.every((part, i) => part === of[i])) return kept.headers;
+    const headers = { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    this.postHeaders = { of, headers };
+    return headers;
   }
 
   private headers(token: string): Record<string, string> {

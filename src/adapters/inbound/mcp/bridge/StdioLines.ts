@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { jsonLine } from '../knownJson.js';
+import { jsonLine, parseKnown } from '../knownJson.js';
 import { DaemonMessage } from './DaemonMessage.js';
 import { checkMessage, type AnswerId, type Checked, type Message } from './jsonRpcShape.js';
 
@@ -86,7 +86,8 @@ export class StdioLines {
     if (trimmed.trim() === '') return;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(trimmed);
+      // Its text is kept: a message passed on unchanged is sent to the daemon as it came.
+      parsed = parseKnown(trimmed);
     } catch (error) {
       this.handlers.invalid('parse', (error as Error).message, null);
       return;
