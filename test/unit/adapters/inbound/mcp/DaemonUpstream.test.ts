@@ -163,4 +163,45 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
       await server.close();
     }
   });
+
+  it('answers a request the daemon refused with an error of no id with that error, under the request’s id', async () => {
+    const server = await listenLocal((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => (text += chunk));
+      req.on('end', () => {
+        const body = text === '' ? undefined : JSON.parse(text);
+        if (body?.method === 'initialize') {
+          const result = { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } };
+          return res
+            .writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+        }
+        if (body?.id === undefined) return res.writeHead(202).end();
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: no"}}');
+      });
+    });
+    const sent: JSONRPCMessage[] = [];
+    const upstream = new DaemonUpstream(
+      {
+        endpoint: `http://127.0.0.1:${server.port}/mcp`,
+        ensureDaemon: async () => ({ version: '0.1.0', token: 't' }),
+        bridgeVersion: '0.1.0',
+        logger: new StderrLogger('silent', { write: () => undefined }),
+      },
+      (message) => sent.push(messageOf(message)),
+    );
+    try {
+      await openAndCall(upstream, 'observe', { what: 'errors' });
+      expect(sent.find((m) => 'id' in m && m.id === 2)).to.deep.equal({
+        jsonrpc: '2.0',
+        id: 2,
+        error: { code: -32600, message: 'Invalid Request: no' },
+      });
+    } finally {
+      await upstream.close();
+      await server.close();
+    }
+  });
 });
