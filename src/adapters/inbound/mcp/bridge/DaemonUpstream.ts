@@ -2,9 +2,12 @@ import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextpro
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from '../headers.js';
 import { initializeResult } from '../serverIdentity.js';
-import { ExchangeError, LoopbackHttp, type HttpAnswer } from './httpExchange.js';
+import { answerMessages } from './answerMessages.js';
+import { DaemonMessage, messageOf, type Outgoing } from './DaemonMessage.js';
+import { Drop } from './Drop.js';
+import { ExchangeError, LoopbackHttp } from './httpExchange.js';
 import { readSse } from './readSse.js';
-import { parseKnown } from '../knownJson.js';
+import { jsonLine, parseKnown } from '../knownJson.js';
 
 export interface UpstreamSettings {
   /** `http://127.0.0.1:<port>/mcp`. */
@@ -31,12 +34,12 @@ export interface UpstreamSettings {
   readonly requestTimeoutMs?: number;
 }
 
-/** Where messages from the daemon go (the client's stdout). */
-export type Sink = (message: JSONRPCMessage) => void;
+/** Where messages from the daemon go (the client's stdout): most as the bytes they came in. */
+export type Sink = (message: Outgoing) => void;
 
 interface Exchange {
   readonly status: number;
-  readonly messages: JSONRPCMessage[];
+  readonly messages: Outgoing[];
 }
 
 const DAEMON_UNAVAILABLE = -32000;
@@ -78,7 +81,9 @@ export class DaemonUpstream {
   /** The daemon on the port proved it holds the token (docs/security.md) since the connection was last lost. */
   private verified = false;
   /** Client requests not answered yet, to drop one the client cancels (or all at close). */
-  private readonly inFlight = new Map<RequestId, AbortController>();
+  private readonly inFlight = new Map<RequestId, Drop>();
+  /** The headers of a POST, kept while what they are made of stays the same. */
+  private postHeaders: { readonly of: readonly unknown[]; readonly headers: Record<string, string> } | undefined;
 
   constructor(
     private readonly settings: UpstreamSettings,
@@ -109,12 +114,12 @@ export class DaemonUpstream {
   async forward(message: JSONRPCMessage, reply: Sink = this.sink): Promise<void> {
     if ('method' in message && 'id' in message) {
       if (message.method === 'initialize') return this.initialize(message, reply);
-      const controller = new AbortController();
-      this.inFlight.set(message.id, controller);
+      const drop = new Drop();
+      this.inFlight.set(message.id, drop);
       try {
         await this.ready;
         await this.initializing;
-        if (!controller.signal.aborted) await this.request(message, controller.signal, reply);
+        if (!drop.dropped) await this.request(message, drop, reply);
       } finally {
         this.inFlight.delete(message.id);
       }
@@ -141,7 +146,7 @@ export class DaemonUpstream {
    */
   async close(): Promise<void> {
     this.closed = true;
-    for (const controller of this.inFlight.values()) controller.abort();
+    for (const drop of this.inFlight.values()) drop.drop();
     this.stream?.abort();
     // Only to a daemon that proved itself since the connection was last lost: never to a squatter.
     if (this.sessionId !== undefined && this.token !== undefined && this.verified) {
@@ -174,23 +179,23 @@ export class DaemonUpstream {
   /** `notifications/cancelled`: the daemon ends the call (its wait stops), then the exchange is dropped. */
   private async cancel(params: unknown): Promise<void> {
     const id = (params as { requestId?: RequestId } | undefined)?.requestId;
-    const controller = id === undefined ? undefined : this.inFlight.get(id);
-    if (controller === undefined || controller.signal.aborted) return;
+    const drop = id === undefined ? undefined : this.inFlight.get(id);
+    if (drop === undefined || drop.dropped) return;
     if (this.sessionId !== undefined && this.verified) {
       const notice = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: params as never };
       await this.post(notice as JSONRPCMessage).catch(() => undefined);
     }
-    controller.abort();
+    drop.drop();
   }
 
-  private async request(message: JSONRPCRequest, signal: AbortSignal, reply: Sink): Promise<void> {
+  private async request(message: JSONRPCRequest, drop: Drop, reply: Sink): Promise<void> {
     if (message.method === 'initialize') {
       this.initParams = message.params;
       this.sessionId = undefined;
     }
     try {
-      const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), signal);
-      if (signal.aborted) return;
+      const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), drop);
+      if (drop.dropped) return;
       let answered = false;
       for (const answer of messages) {
         if (isAnswerTo(answer, message.id)) {
@@ -200,7 +205,8 @@ export class DaemonUpstream {
         } else if (!isAnswerTo(answer, null)) this.sink(answer); // a bare HTTP-level error is re-addressed below
       }
       if (!answered) {
-        const bare = messages.find((answer) => isAnswerTo(answer, null)) as
+        const found = messages.find((answer) => isAnswerTo(answer, null));
+        const bare = (found === undefined ? undefined : messageOf(found)) as
           { error?: { code: number; message: string } } | undefined;
         reply(
           errorFor(
@@ -211,7 +217,7 @@ export class DaemonUpstream {
         );
       }
     } catch (error) {
-      if (signal.aborted) return; // cancelled by the client, or the bridge is closing: no answer
+      if (drop.dropped) return; // cancelled by the client, or the bridge is closing: no answer
       reply(errorFor(message.id, DAEMON_UNAVAILABLE, `browsertap daemon unavailable: ${(error as Error).message}`));
     }
   }
@@ -224,7 +230,7 @@ export class DaemonUpstream {
    * did not answer in time is never repeated, and its session is kept: the daemon is alive, and
    * the call may still be running there.
    */
-  private async exchange(message: JSONRPCMessage, retryable: boolean, signal?: AbortSignal): Promise<Exchange> {
+  private async exchange(message: JSONRPCMessage, retryable: boolean, drop?: Drop): Promise<Exchange> {
     const isInitialize = 'method' in message && message.method === 'initialize';
     // Never talk MCP to whatever else may hold the port: only to a daemon that proved itself.
     if (!this.verified) await this.recover(false);
@@ -233,8 +239,8 @@ export class DaemonUpstream {
     for (let attempt = 0; ; attempt++) {
       let outcome: Exchange;
       try {
-        if (signal?.aborted === true) throw new ExchangeError('dropped by the bridge', false, false, true);
-        outcome = await this.post(message, signal);
+        if (drop?.dropped === true) throw new ExchangeError('dropped by the bridge', false, false, true);
+        outcome = await this.post(message, drop);
       } catch (error) {
         if (error instanceof ExchangeError && error.dropped) throw error;
         if (error instanceof ExchangeError && error.timedOut) throw new Error(describe(error, true, this.settings.remote));
@@ -262,23 +268,25 @@ export class DaemonUpstream {
     }
   }
 
-  private async post(message: JSONRPCMessage, signal?: AbortSignal): Promise<Exchange> {
+  private async post(message: JSONRPCMessage, drop?: Drop): Promise<Exchange> {
     const token = this.token;
     if (token === undefined) throw new Error('no daemon has proved itself yet');
+    // A client's message goes as the text it came in (StdioLines), the bridge's own as JSON.
     const answer = await this.http.send(
       'POST',
-      { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      JSON.stringify(message),
+      this.headersOfPost(token),
+      jsonLine(message),
       this.settings.requestTimeoutMs ?? 55_000,
-      signal,
+      drop,
     );
     const isInitialize = 'method' in message && message.method === 'initialize';
     const sessionId = answer.headers['mcp-session-id'];
     if (isInitialize && answer.status < 300 && typeof sessionId === 'string') this.sessionId = sessionId;
     if (answer.status === 202) return { status: 202, messages: [] };
-    const messages = await readMessages(answer);
+    const messages = answerMessages(answer);
     if (isInitialize) {
-      const version = (messages[0] as { result?: { protocolVersion?: string } } | undefined)?.result?.protocolVersion;
+      const first = messages[0] === undefined ? undefined : messageOf(messages[0]);
+      const version = (first as { result?: { protocolVersion?: string } } | undefined)?.result?.protocolVersion;
       if (version !== undefined) this.protocolVersion = version;
     }
     return { status: answer.status, messages };
@@ -330,10 +338,10 @@ export class DaemonUpstream {
   }
 
   /** Keeps the arguments of the client's last accepted `configure streaming`, to renew it on a new session. */
-  private rememberSubscription(message: JSONRPCRequest, reply: JSONRPCMessage): void {
+  private rememberSubscription(message: JSONRPCRequest, reply: Outgoing): void {
     const params = message.params as { name?: unknown; arguments?: { action?: unknown; enabled?: unknown } } | undefined;
     if (message.method !== 'tools/call' || params?.name !== 'configure' || params.arguments?.action !== 'streaming') return;
-    const result = (reply as { result?: { isError?: boolean } }).result;
+    const result = (messageOf(reply) as { result?: { isError?: boolean } }).result;
     if (result === undefined || result.isError === true) return;
     this.subscription = params.arguments.enabled === true ? params.arguments : undefined;
   }
@@ -349,7 +357,7 @@ export class DaemonUpstream {
     };
     const { messages } = await this.post(call as JSONRPCMessage);
     return messages.some(
-      (reply) => isAnswerTo(reply, call.id) && (reply as { result?: { isError?: boolean } }).result?.isError !== true,
+      (reply) => isAnswerTo(reply, call.id) && (messageOf(reply) as { result?: { isError?: boolean } }).result?.isError !== true,
     );
   }
 
@@ -397,6 +405,16 @@ export class DaemonUpstream {
     }
   }
 
+  /** `headers` and the POST's own, made again only when one of their parts changed. */
+  private headersOfPost(token: string): Record<string, string> {
+    const of = [token, this.host, this.sessionId, this.protocolVersion];
+    const kept = this.postHeaders;
+    if (kept !== undefined && kept.of.every((part, i) => part === of[i])) return kept.headers;
+    const headers = { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    this.postHeaders = { of, headers };
+    return headers;
+  }
+
   private headers(token: string): Record<string, string> {
     return {
       authorization: `Bearer ${token}`,
@@ -421,25 +439,6 @@ export class DaemonUpstream {
   }
 }
 
-async function readMessages(answer: HttpAnswer): Promise<JSONRPCMessage[]> {
-  if ((answer.headers['content-type'] ?? '').includes('text/event-stream')) {
-    const messages: JSONRPCMessage[] = [];
-    // An event with empty data carries no message: the priming event of a 2025-11-25 stream.
-    await readSse([answer.body], (data) => data !== '' && messages.push(parseKnown(data) as JSONRPCMessage));
-    return messages;
-  }
-  try {
-    const parsed = JSON.parse(answer.body) as unknown;
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    return list.filter(
-      (m): m is JSONRPCMessage => typeof m === 'object' && m !== null && (m as { jsonrpc?: unknown }).jsonrpc === '2.0',
-    );
-  } catch {
-    const message = `daemon answered HTTP ${answer.status}: ${answer.body.slice(0, 200)}`;
-    return [{ jsonrpc: '2.0', id: null, error: { code: INTERNAL_ERROR, message } } as unknown as JSONRPCMessage];
-  }
-}
-
 /** Reads are safe to repeat after a lost connection; browser commands and settings changes are not. */
 function isReadOnlyCall(message: JSONRPCRequest): boolean {
   const params = message.params as { name?: unknown; arguments?: { action?: unknown; op?: unknown } } | undefined;
@@ -452,7 +451,8 @@ function isReadOnlyCall(message: JSONRPCRequest): boolean {
 /** `configure` actions that change nothing, so repeating them after a lost connection is safe. */
 const READ_ONLY_CONFIGURE = new Set(['health', 'query_status', 'load', 'list_keys', 'streaming_status']);
 
-function isAnswerTo(message: JSONRPCMessage, id: RequestId | null): boolean {
+function isAnswerTo(message: Outgoing, id: RequestId | null): boolean {
+  if (message instanceof DaemonMessage) return message.answers(id);
   return !('method' in message) && 'id' in message && (message as { id: RequestId | null }).id === id;
 }
 

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import { jsonLine } from '../knownJson.js';
+import { jsonLine, parseKnown } from '../knownJson.js';
+import { DaemonMessage } from './DaemonMessage.js';
 import { checkMessage, type AnswerId, type Checked, type Message } from './jsonRpcShape.js';
 
 export type { Message };
@@ -44,8 +45,12 @@ export class StdioLines {
     this.input.on('data', (chunk: Buffer | string) => this.take(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
   }
 
+  /**
+   * Writes one message (or a batch's answers, an array) as one line, in one write. A message
+   * from the daemon goes out as the bytes it came in.
+   */
   send(message: unknown): void {
-    this.output.write(`${jsonLine(message)}\n`);
+    this.output.write(message instanceof DaemonMessage ? message.line : lineOf(message));
   }
 
   private take(chunk: Buffer): void {
@@ -81,7 +86,8 @@ export class StdioLines {
     if (trimmed.trim() === '') return;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(trimmed);
+      // Its text is kept: a message passed on unchanged is sent to the daemon as it came.
+      parsed = parseKnown(trimmed);
     } catch (error) {
       this.handlers.invalid('parse', (error as Error).message, null);
       return;
@@ -98,3 +104,18 @@ export class StdioLines {
     else this.handlers.invalid('invalid', checked.detail, checked.id);
   }
 }
+
+/** A message or a batch's answers as one line of JSON, daemon messages in it as they came. */
+function lineOf(message: unknown): string | Buffer {
+  if (!Array.isArray(message) || !message.some((item) => item instanceof DaemonMessage)) return `${jsonLine(message)}\n`;
+  const parts: Buffer[] = [];
+  message.forEach((item: unknown, i) => {
+    parts.push(i === 0 ? OPEN : COMMA, item instanceof DaemonMessage ? item.bytes : Buffer.from(jsonLine(item)));
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']\n');

@@ -1,10 +1,12 @@
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { unbracketed } from '../../../../domain/net/hostText.js';
+import type { Drop } from './Drop.js';
 
 export interface HttpAnswer {
   readonly status: number;
   readonly headers: IncomingMessage['headers'];
-  readonly body: string;
+  /** The body as received: the bridge passes the daemon's messages on as these bytes. */
+  readonly body: Buffer;
 }
 
 /** An HTTP request that failed before or during the exchange, with whether anything was sent. */
@@ -43,7 +45,8 @@ export class LoopbackHttp {
   /**
    * Sends a request and reads the whole answer. A kept-alive socket that the server closed just as
    * it was reused (the request reset before any answer) is retried once on a fresh socket: the
-   * server never saw that request.
+   * server never saw that request. `drop` ends the exchange (`ExchangeError` with `dropped`).
+   * Node writes the `Content-Length` of the body.
    * @throws ExchangeError.
    */
   async send(
@@ -51,15 +54,15 @@ export class LoopbackHttp {
     headers: Record<string, string>,
     body: string | undefined,
     timeoutMs: number,
-    signal?: AbortSignal,
+    drop?: Drop,
   ): Promise<HttpAnswer> {
     try {
-      return await this.once(method, headers, body, timeoutMs, true, signal);
+      return await this.once(method, headers, body, timeoutMs, true, drop);
     } catch (error) {
       if (!(error instanceof StaleSocket)) throw error;
       try {
         // On a new connection of its own: other pooled sockets may be just as stale.
-        return await this.once(method, headers, body, timeoutMs, false, signal);
+        return await this.once(method, headers, body, timeoutMs, false, drop);
       } catch (retryError) {
         // Refused now means the daemon is gone, so the reset was not a stale socket after all:
         // the first attempt may have been processed. Never report that as "nothing was sent".
@@ -75,10 +78,10 @@ export class LoopbackHttp {
     body: string | undefined,
     timeoutMs: number,
     pooled = true,
-    signal?: AbortSignal,
+    drop?: Drop,
   ): Promise<HttpAnswer> {
     return new Promise((resolve, reject) => {
-      if (signal?.aborted === true) return reject(new ExchangeError('dropped by the bridge', false, false, true));
+      if (drop?.dropped === true) return reject(new ExchangeError('dropped by the bridge', false, false, true));
       let answered = false;
       const sentAt = monotonicMs();
       const req = request(
@@ -88,22 +91,27 @@ export class LoopbackHttp {
           path: this.path,
           method,
           agent: pooled ? this.agent : false,
-          headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          headers,
         },
         (res) => {
           answered = true;
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
+            }),
           );
           res.on('error', (error) => reject(lost(error)));
         },
       );
       req.setTimeout(timeoutMs, () => req.destroy(new ExchangeError('no answer from the daemon in time', false, true)));
-      const drop = () => req.destroy(new ExchangeError('dropped by the bridge', false, false, true));
-      signal?.addEventListener('abort', drop, { once: true });
-      req.once('close', () => signal?.removeEventListener('abort', drop));
+      if (drop !== undefined) {
+        const forget = drop.whenDropped(() => req.destroy(new ExchangeError('dropped by the bridge', false, false, true)));
+        req.once('close', forget);
+      }
       req.on('error', (error) => {
         const code = (error as NodeJS.ErrnoException).code;
         const stale =

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
+import { messageOf } from '../../../../../src/adapters/inbound/mcp/bridge/DaemonMessage.js';
 import { DaemonUpstream } from '../../../../../src/adapters/inbound/mcp/bridge/DaemonUpstream.js';
 import { StderrLogger } from '../../../../../src/adapters/outbound/logging/StderrLogger.js';
 import { listenLocal } from '../../../../support/servers.js';
@@ -54,7 +55,7 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
         logger: new StderrLogger('silent', { write: () => undefined }),
         requestTimeoutMs: 300,
       },
-      (message) => sent.push(message),
+      (message) => sent.push(messageOf(message)),
     );
     try {
       await openAndCall(upstream, 'observe', { what: 'errors' });
@@ -84,7 +85,7 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
         logger: new StderrLogger('warn', { write: (line: string) => void warnings.push(line) }),
         remote,
       },
-      (message) => sent.push(message),
+      (message) => sent.push(messageOf(message)),
     );
     try {
       await openAndCall(upstream, 'interact', { action: 'click' });
@@ -157,6 +158,47 @@ describe('DaemonUpstream (the bridge’s side of /mcp)', () => {
       await until(() => proofsAsked >= 3 || sawToken.length > 0, 'the retries of the stream');
       await upstream.close();
       expect(sawToken).to.deep.equal([]);
+    } finally {
+      await upstream.close();
+      await server.close();
+    }
+  });
+
+  it('answers a request the daemon refused with an error of no id with that error, under the request’s id', async () => {
+    const server = await listenLocal((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => (text += chunk));
+      req.on('end', () => {
+        const body = text === '' ? undefined : JSON.parse(text);
+        if (body?.method === 'initialize') {
+          const result = { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } };
+          return res
+            .writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+        }
+        if (body?.id === undefined) return res.writeHead(202).end();
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: no"}}');
+      });
+    });
+    const sent: JSONRPCMessage[] = [];
+    const upstream = new DaemonUpstream(
+      {
+        endpoint: `http://127.0.0.1:${server.port}/mcp`,
+        ensureDaemon: async () => ({ version: '0.1.0', token: 't' }),
+        bridgeVersion: '0.1.0',
+        logger: new StderrLogger('silent', { write: () => undefined }),
+      },
+      (message) => sent.push(messageOf(message)),
+    );
+    try {
+      await openAndCall(upstream, 'observe', { what: 'errors' });
+      expect(sent.find((m) => 'id' in m && m.id === 2)).to.deep.equal({
+        jsonrpc: '2.0',
+        id: 2,
+        error: { code: -32600, message: 'Invalid Request: no' },
+      });
     } finally {
       await upstream.close();
       await server.close();

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { expect } from 'chai';
 import type { Checked } from '../../../../../src/adapters/inbound/mcp/bridge/jsonRpcShape.js';
+import { answerMessages } from '../../../../../src/adapters/inbound/mcp/bridge/answerMessages.js';
 import { MAX_BATCH, StdioLines } from '../../../../../src/adapters/inbound/mcp/bridge/StdioLines.js';
 
 /** A StdioLines on in-memory streams, recording what it accepted and refused. */
@@ -103,5 +104,17 @@ describe('StdioLines (the bridge’s MCP stdio framing)', () => {
     const t = lines();
     t.stdio.send({ jsonrpc: '2.0', id: 1, result: { text: 'a\nb' } });
     expect(String(t.output.read())).to.equal('{"jsonrpc":"2.0","id":1,"result":{"text":"a\\nb"}}\n');
+  });
+
+  it('writes a daemon message as the bytes it came in, and a batch’s answers as one array on one line', () => {
+    const t = lines();
+    const text = '{"jsonrpc":"2.0", "id":1, "result":{"text":"é"}}';
+    const [message] = answerMessages({ status: 200, headers: {}, body: Buffer.from(text) });
+    t.stdio.send(message);
+    expect(String(t.output.read())).to.equal(`${text}\n`);
+    t.stdio.send([{ jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'Invalid Request' } }, message]);
+    expect(String(t.output.read())).to.equal(
+      `[{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"Invalid Request"}},${text}]\n`,
+    );
   });
 });

@@ -35,8 +35,8 @@ describe('LoopbackHttp (the bridge’s HTTP to the daemon)', () => {
     const { server, port, connections } = await rawServer('reset');
     const http = new LoopbackHttp(`http://127.0.0.1:${port}/mcp`);
     try {
-      expect((await http.send('POST', {}, '{}', 1_000)).body).to.equal('{"ok":true}');
-      expect((await http.send('POST', {}, '{}', 1_000)).body).to.equal('{"ok":true}');
+      expect((await http.send('POST', {}, '{}', 1_000)).body.toString()).to.equal('{"ok":true}');
+      expect((await http.send('POST', {}, '{}', 1_000)).body.toString()).to.equal('{"ok":true}');
       expect(connections()).to.equal(2);
     } finally {
       http.close();
