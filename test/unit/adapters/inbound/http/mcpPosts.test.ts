@@ -113,6 +113,15 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
     expect(left).to.equal(0);
   });
 
+  it('takes a chunked body of exactly the limit, and refuses one byte past it', async () => {
+    const within = await post(['{"x":"', 'a'.repeat(100 - 8), '"}']);
+    expect(within.status).to.equal(200);
+    expect(JSON.parse(within.text)).to.deep.equal({ body: { x: 'a'.repeat(92) } });
+    const past = await post(['{"x":"', 'a'.repeat(100 - 7), '"}']);
+    expect(past.status).to.equal(413);
+    expect(left).to.equal(0);
+  });
+
   it('answers 500 without internals, and logs the error, when the transport fails before it answered', async () => {
     handler = async () => {
       throw new Error('the transport broke');
