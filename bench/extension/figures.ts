@@ -138,6 +138,19 @@ export interface BrowserPeerFigures {
   readonly ours: SideFigures;
   readonly cdt: SideFigures;
   readonly pw: SideFigures;
+  /** Bare Node's stdio bridge and daemon answering ours' reads' bytes (absent in runs before it was measured). */
+  readonly floor?: FloorFigures;
+}
+
+/** The floor of a read through a bridge and a daemon (bench/floor), in the browser bench's run. */
+export interface FloorFigures {
+  readonly consoleP50Ms: number;
+  readonly consoleBytes: number;
+  readonly networkP50Ms: number;
+  readonly networkBytes: number;
+  /** Its two processes' RSS and USS after the reads (it did no screenshots). */
+  readonly rssMb: number;
+  readonly ussMb: number;
 }
 
 /** The busy page's load in a soak: logs and requests per second, seconds between a person's clicks (0: none). */

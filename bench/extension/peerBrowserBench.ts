@@ -7,10 +7,12 @@
 // headless, 1280×720. The three take turns (the order rotates every round), so the machine's
 // drift falls on all of them. Run: node --import tsx bench/extension/peerBrowserBench.ts
 // (after `npm run build` and `npm run build:extension`), or `npm run bench -- browser`.
-import { readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -22,11 +24,13 @@ import { type Agent, eventually, startAgent } from '../../test/e2e/support/stack
 import { typicalRequests } from '../../test/support/typicalCapture.js';
 import { daemonPids } from '../../test/support/processes.js';
 import { median } from '../lib.js';
-import type { BrowserPeerFigures, SideFigures } from './figures.js';
+import type { BrowserPeerFigures, FloorFigures, SideFigures } from './figures.js';
 import { startPeer as startChromeDevTools } from './peerBench.js';
 import { TYPICAL_CONSOLE_HTML, typicalConsoleScript } from './typicalPage.js';
 
 const PLAYWRIGHT_MCP = join('node_modules', '@playwright', 'mcp', 'cli.js');
+const FLOOR_DAEMON = new URL('../floor/daemon.cjs', import.meta.url).pathname;
+const FLOOR_RELAY = new URL('../floor/relay.cjs', import.meta.url).pathname;
 export const PLAYWRIGHT_MCP_VERSION = '0.0.83';
 /** Screenshots per side and page, one a second, after the loads below; the first is left out of their p50. */
 const SHOTS = 11;
@@ -38,7 +42,7 @@ const LOADS = 5;
 /** Between one side's load and its screenshots and the next side's load (ms): the last one's page is quiet by then. */
 const LOAD_GAP_MS = 300;
 /** Reads per side of each list, in turns. */
-const READS = 15;
+const READS = 40;
 const MESSAGES = 100;
 const REQUESTS = 50;
 const VIEWPORT = { width: 1280, height: 720 };
@@ -57,7 +61,7 @@ function show(label: string, result: CallToolResult): void {
 
 /** One MCP server and its browser, as the bench drives it. */
 interface Side {
-  readonly name: 'ours' | 'cdt' | 'pw';
+  readonly name: 'ours' | 'cdt' | 'pw' | 'floor';
   /** Loads `url` in the side's tab; `fresh`: what the tab captured before is forgotten (ours keeps a tab's entries across loads). */
   navigate(url: string, fresh?: boolean): Promise<void>;
   screenshot(): Promise<CallToolResult>;
@@ -251,7 +255,9 @@ function statusSumMb(name: string, pids: readonly number[], file: string, patter
   let kb = 0;
   for (const pid of pids) {
     try {
-      kb += Number(pattern.exec(readFileSync(file.replace('PID', String(pid)), 'utf8'))?.[1] ?? 0);
+      const one = Number(pattern.exec(readFileSync(file.replace('PID', String(pid)), 'utf8'))?.[1] ?? 0);
+      if (process.env.BENCH_VERBOSE === '1') process.stderr.write(`${name} pid ${pid} ${file}: ${(one / 1024).toFixed(1)} MB\n`);
+      kb += one;
     } catch {
       // gone
     }
@@ -391,6 +397,66 @@ async function playwrightSide(outputDir: string): Promise<Side> {
   return peerSide('pw', client, transport);
 }
 
+/**
+ * The floor of a read through a stdio bridge and a daemon: two bare Node processes doing the least
+ * that path must (bench/floor/relay.cjs on stdio, POSTing each line to bench/floor/daemon.cjs, which
+ * answers a tools/call with the payload browsertap's own read answered in this run, twice, on SSE),
+ * read by an SDK client in turns with the others. Reads only: it has no browser.
+ */
+async function floorSide(): Promise<Side & { serve(what: string, result: CallToolResult): Promise<void> }> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'browsertap-floor-'));
+  const port = await freePort();
+  const daemon = spawn(process.execPath, [FLOOR_DAEMON, String(port), stateDir], { stdio: 'ignore' });
+  await eventually(
+    async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok === true,
+    10_000,
+    () => 'the floor daemon never answered /health',
+  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [FLOOR_RELAY, String(port), 'floor'],
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'browsertap-floor-bench', version: '0.0.0' });
+  await client.connect(transport);
+  const call = async (what: string) =>
+    (await client.callTool({ name: 'observe', arguments: { what } }, undefined, { timeout: 60_000 })) as CallToolResult;
+  const count = (result: CallToolResult) => (result.structuredContent as { rows?: unknown[] } | undefined)?.rows?.length ?? 0;
+  return {
+    name: 'floor',
+    navigate: async () => undefined,
+    screenshot: () => Promise.reject(new Error('the floor takes no screenshot')),
+    readConsole: () => call('logs'),
+    readNetwork: () => call('network'),
+    consoleCount: count,
+    networkCount: count,
+    serverPids: () => [transport.pid as number, daemon.pid as number],
+    serve: async (what, result) => {
+      const answer = await fetch(`http://127.0.0.1:${port}/payload`, {
+        method: 'POST',
+        body: JSON.stringify({ what, payload: result.structuredContent }),
+      });
+      if (answer.status !== 204) throw new Error(`the floor daemon refused the payload: ${answer.status}`);
+    },
+    stop: async () => {
+      await client.close();
+      daemon.kill('SIGTERM');
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Calls `act` on every side in turns, the first side changing every round; each side's times in ms. */
 async function inTurns(
   sides: readonly Side[],
@@ -447,13 +513,17 @@ async function screenshots(sides: readonly Side[], url: string) {
   };
 }
 
-/** Each side lists what the page at `url` made (once all `expected` are in), READS times in turns. */
+/**
+ * Each side lists what the page at `url` made (once all `expected` are in), READS times in turns;
+ * `floor` (bare Node's bridge and daemon) serves what ours listed, as `what`, and takes its turns too.
+ */
 async function reads(
   sides: readonly Side[],
   url: string,
   expected: number,
   read: (side: Side) => Promise<CallToolResult>,
   count: (side: Side, result: CallToolResult) => number,
+  floor?: { readonly side: Awaited<ReturnType<typeof floorSide>>; readonly what: string },
 ) {
   for (const side of sides) {
     await side.navigate(url, true);
@@ -463,10 +533,12 @@ async function reads(
       20_000,
       () => `${side.name} never listed ${expected}: ${last === undefined ? '' : text(last).slice(0, 600)}`,
     );
+    if (side.name === 'ours' && floor !== undefined) await floor.side.serve(floor.what, last as CallToolResult);
   }
-  const times = new Map<string, number[]>(sides.map((side) => [side.name, []]));
+  const all = floor === undefined ? sides : [...sides, floor.side];
+  const times = new Map<string, number[]>(all.map((side) => [side.name, []]));
   const results = new Map<string, CallToolResult>();
-  await inTurns(sides, READS, 0, async (side) => {
+  await inTurns(all, READS, 0, async (side) => {
     const { ms, value } = await timed(() => read(side));
     times.get(side.name)?.push(ms);
     results.set(side.name, value);
@@ -492,21 +564,26 @@ export async function runBrowserPeerBench(): Promise<BrowserPeerFigures> {
   const sides: Side[] = [];
   try {
     sides.push(await oursSide(), await cdtSide(), await playwrightSide(outputDir));
-    const todo = await screenshots(sides, site.url('/app/index.html'));
-    const rich = await screenshots(sides, site.url('/rich.html'));
+    const floor = await floorSide();
+    sides.push(floor);
+    const browsers = sides.filter((side) => side !== floor);
+    const todo = await screenshots(browsers, site.url('/app/index.html'));
+    const rich = await screenshots(browsers, site.url('/rich.html'));
     const logs = await reads(
-      sides,
+      browsers,
       site.url('/console.html'),
       MESSAGES,
       (side) => side.readConsole(),
       (side, r) => side.consoleCount(r),
+      { side: floor, what: 'logs' },
     );
     const requests = await reads(
-      sides,
+      browsers,
       site.url('/network.html'),
       REQUESTS,
       (side) => side.readNetwork(),
       (side, r) => side.networkCount(r),
+      { side: floor, what: 'network' },
     );
     const figures = (side: Side): SideFigures => {
       const [app, picture, consoleRead, networkRead] = [todo(side.name), rich(side.name), logs(side), requests(side)];
@@ -531,8 +608,17 @@ export async function runBrowserPeerBench(): Promise<BrowserPeerFigures> {
         ussMb: ussMb(side.name, side.serverPids()),
       };
     };
-    const [ours, cdt, pw] = sides as [Side, Side, Side];
-    return { ours: figures(ours), cdt: figures(cdt), pw: figures(pw) };
+    const [ours, cdt, pw] = browsers as [Side, Side, Side];
+    const [floorLogs, floorRequests] = [logs(floor), requests(floor)];
+    const floorFigures: FloorFigures = {
+      consoleP50Ms: floorLogs.p50,
+      consoleBytes: floorLogs.bytes,
+      networkP50Ms: floorRequests.p50,
+      networkBytes: floorRequests.bytes,
+      rssMb: rssMb(floor.name, floor.serverPids()),
+      ussMb: ussMb(floor.name, floor.serverPids()),
+    };
+    return { ours: figures(ours), cdt: figures(cdt), pw: figures(pw), floor: floorFigures };
   } finally {
     for (const side of sides) await side.stop().catch(() => undefined);
     await site.close();
@@ -545,6 +631,16 @@ if (process.argv[1]?.endsWith('peerBrowserBench.ts')) {
   if (process.env.OUT !== undefined) writeFileSync(process.env.OUT, out);
   process.stdout.write(out);
 }
+
+/** The figures the floor (bare Node's bridge and daemon, reads only) has. */
+const FLOOR_KEYS: ReadonlySet<keyof SideFigures> = new Set([
+  'consoleP50Ms',
+  'consoleBytes',
+  'networkP50Ms',
+  'networkBytes',
+  'rssMb',
+  'ussMb',
+]);
 
 /** The docs/benchmarks.md section of `npm run bench -- browser`: each figure's median over the runs, the three servers side by side. */
 export function browserPeerSection(
@@ -567,15 +663,22 @@ export function browserPeerSection(
           .join(' / ')})`;
   // Time and memory: theirs / ours (above 1: ours is faster or smaller); bytes the same way.
   const ratio = (key: keyof SideFigures, peer: 'cdt' | 'pw') => `${(m(peer, key) / m('ours', key)).toFixed(2)}×`;
+  const floorRuns = runs.filter((run) => run.floor !== undefined);
+  const floorCell = (key: keyof SideFigures, digits: number) =>
+    floorRuns.length === 0 || !FLOOR_KEYS.has(key)
+      ? ''
+      : `${median(floorRuns.map((run) => run.floor![key as keyof FloorFigures])).toFixed(digits)} (${floorRuns
+          .map((run) => run.floor![key as keyof FloorFigures].toFixed(digits))
+          .join(' / ')})`;
   const row = (label: string, key: keyof SideFigures, unit: string, digits = 1) =>
-    `| ${label} (${unit}) | ${beforeCell(key, digits)} | ${cell('ours', key, digits)} | ${cell('cdt', key, digits)} | ${cell('pw', key, digits)} | ${ratio(key, 'cdt')} / ${ratio(key, 'pw')} |`;
+    `| ${label} (${unit}) | ${beforeCell(key, digits)} | ${cell('ours', key, digits)} | ${cell('cdt', key, digits)} | ${cell('pw', key, digits)} | ${ratio(key, 'cdt')} / ${ratio(key, 'pw')} | ${floorCell(key, digits)} |`;
   return [
     `## Screenshots and reads beside Chrome DevTools MCP and Playwright MCP (${date})`,
     '',
     `Machine: ${machine}; ${chromium} headless, 1280×720; chrome-devtools-mcp 1.11.0, @playwright/mcp ${PLAYWRIGHT_MCP_VERSION}. ${runs.length} runs, medians (the runs in brackets).${before.length === 0 ? '' : ` "Before": ${before.length} runs of the same harness with the build before this work, in turns with these (its peers' figures not shown).`}`,
     '',
-    '| figure | browsertap before | browsertap | Chrome DevTools MCP | Playwright MCP | theirs / ours (CDT / PW) |',
-    '|---|---|---|---|---|---|',
+    '| figure | browsertap before | browsertap | Chrome DevTools MCP | Playwright MCP | theirs / ours (CDT / PW) | bare Node bridge + daemon (floor) |',
+    '|---|---|---|---|---|---|---|',
     row('screenshot one a second, TodoMVC page, p50 of 10 after the first', 'shotP50Ms', 'ms'),
     row(`the first, at once after the page loaded, median of ${LOADS} loads`, 'shotFirstMs', 'ms'),
     row('a second one right after it, median', 'shotNextMs', 'ms'),
@@ -610,5 +713,9 @@ export function browserPeerSection(
     'loads). Bytes are what the client receives besides images: the text blocks and `structuredContent`',
     '(JSON), UTF-8. RSS is `VmRSS` of the server’s processes after all that, Chromium’s left out; USS is',
     'the `Private_Clean` + `Private_Dirty` of their `smaps_rollup`: a page another process maps too (Node’s binary) is not counted.',
+    'The floor is bare Node doing the least a stdio bridge and a daemon must for a read (`bench/floor/relay.cjs`',
+    'POSTs each line from stdin to `bench/floor/daemon.cjs`’s `/mcp`, which answers a tools/call with the payload',
+    'browsertap’s own read gave in this run, twice, on SSE, and the relay writes the data line to stdout), read by',
+    `the same SDK client in the same rounds; its RSS and USS are its two processes' after those reads (no screenshots).`,
   ].join('\n');
 }

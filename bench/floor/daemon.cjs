@@ -3,7 +3,9 @@
 // keeps the newest 1 000 entries POSTed to /logs (parsed, as objects), and on /mcp answers
 // initialize (a session id), notifications (202) and any tools/call with the newest 100 entries
 // as rows, the payload twice (text and structuredContent) on an SSE stream, as an MCP server
-// must. Writes its pid to <state-dir>/daemon.pid; ends on SIGTERM.
+// must. A payload POSTed to /payload as `{what, payload}` answers every later tools/call whose
+// `what` is that one instead (bench/extension/peerBrowserBench.ts: the same bytes as browsertap's
+// read). Writes its pid to <state-dir>/daemon.pid; ends on SIGTERM.
 'use strict';
 const { createServer } = require('node:http');
 const { writeFileSync } = require('node:fs');
@@ -13,6 +15,8 @@ const [port, stateDir] = [Number(process.argv[2]), process.argv[3]];
 const CAPACITY = 1_000;
 const entries = [];
 let seq = 0;
+/** `what` → the payload a tools/call with it answers (POST /payload). */
+const payloads = new Map();
 
 function rows() {
   const newest = entries.slice(-100);
@@ -35,7 +39,7 @@ function mcp(message, res) {
       serverInfo: { name: 'floor', version: '1' },
     };
   } else {
-    const payload = rows();
+    const payload = payloads.get(message.params?.arguments?.what) ?? rows();
     result = { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload };
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': 'floor-session' });
@@ -56,6 +60,10 @@ const server = createServer((req, res) => {
       for (const entry of batch) entries.push({ id: ++seq, entry });
       if (entries.length > CAPACITY) entries.splice(0, entries.length - CAPACITY);
       res.writeHead(200, { 'content-type': 'application/json' }).end(`{"received":${batch.length},"rejected":0}`);
+    } else if (req.url === '/payload' && req.method === 'POST') {
+      const { what, payload } = JSON.parse(body);
+      payloads.set(what, payload);
+      res.writeHead(204).end();
     } else if (req.url === '/mcp' && req.method === 'POST') {
       mcp(JSON.parse(body), res);
     } else {
