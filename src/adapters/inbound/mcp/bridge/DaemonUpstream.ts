@@ -1,51 +1,23 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { BRIDGE_VERSION_HEADER } from '../headers.js';
 import { initializeResult } from '../serverIdentity.js';
 import { answerMessages } from './answerMessages.js';
-import { DaemonMessage, messageOf, type Outgoing } from './DaemonMessage.js';
+import { isAnswerTo, messageOf, type Outgoing, type Sink } from './DaemonMessage.js';
 import { Drop } from './Drop.js';
 import { ExchangeError, LoopbackHttp } from './httpExchange.js';
 import { readSse } from './readSse.js';
 import { jsonLine, parseKnown } from '../knownJson.js';
-
-export interface UpstreamSettings {
-  /** `http://127.0.0.1:<port>/mcp`. */
-  readonly endpoint: string;
-  /**
-   * Makes sure a daemon answers (starting one if needed) and that it proved it holds the token
-   * (docs/security.md); resolves its version and the token to send it. Rejects with the reason for the
-   * user (another program on the port, no token file…).
-   */
-  readonly ensureDaemon: () => Promise<{
-    readonly version: string;
-    readonly token: string;
-    /** The Host header to send, when the endpoint's own would be refused (a daemon reached through a forward). */
-    readonly host?: string;
-  }>;
-  readonly bridgeVersion: string;
-  readonly logger: LoggerPort;
-  /**
-   * The daemon's URL when it runs on another machine (docs/install.md, `--daemon-url`): this bridge never
-   * starts or stops it, and its messages say what to do there instead.
-   */
-  readonly remote?: string;
-  /** A request with no answer after this long gets an error response (ms). */
-  readonly requestTimeoutMs?: number;
-}
-
-/** Where messages from the daemon go (the client's stdout): most as the bytes they came in. */
-export type Sink = (message: Outgoing) => void;
+import { isReadOnlyCall } from './readOnlyCalls.js';
+import { DAEMON_UNAVAILABLE, describe, errorFor, refused, unanswered } from './upstreamErrors.js';
+import type { UpstreamSettings } from './UpstreamSettings.js';
 
 interface Exchange {
   readonly status: number;
   readonly messages: Outgoing[];
 }
 
-const DAEMON_UNAVAILABLE = -32000;
 /** Longest the bridge waits for the daemon to end its session when it closes (ms). */
 const CLOSE_WAIT_MS = 500;
-const INTERNAL_ERROR = -32603;
 
 /**
  * The bridge's connection to the daemon's `/mcp`: every client message becomes one POST whose
@@ -204,18 +176,7 @@ export class DaemonUpstream {
           reply(answer);
         } else if (!isAnswerTo(answer, null)) this.sink(answer); // a bare HTTP-level error is re-addressed below
       }
-      if (!answered) {
-        const found = messages.find((answer) => isAnswerTo(answer, null));
-        const bare = (found === undefined ? undefined : messageOf(found)) as
-          { error?: { code: number; message: string } } | undefined;
-        reply(
-          errorFor(
-            message.id,
-            bare?.error?.code ?? INTERNAL_ERROR,
-            bare?.error?.message ?? 'browsertap: the daemon sent no answer to this request',
-          ),
-        );
-      }
+      if (!answered) reply(unanswered(message.id, messages));
     } catch (error) {
       if (drop.dropped) return; // cancelled by the client, or the bridge is closing: no answer
       reply(errorFor(message.id, DAEMON_UNAVAILABLE, `browsertap daemon unavailable: ${(error as Error).message}`));
@@ -437,49 +398,6 @@ export class DaemonUpstream {
       { daemon: daemonVersion, bridge: this.settings.bridgeVersion },
     );
   }
-}
-
-/** Reads are safe to repeat after a lost connection; browser commands and settings changes are not. */
-function isReadOnlyCall(message: JSONRPCRequest): boolean {
-  const params = message.params as { name?: unknown; arguments?: { action?: unknown; op?: unknown } } | undefined;
-  if (params?.name === 'observe') return true;
-  if (params?.name !== 'configure') return false;
-  const action = params.arguments?.action;
-  return READ_ONLY_CONFIGURE.has(String(action)) || (action === 'noise' && params.arguments?.op === 'list');
-}
-
-/** `configure` actions that change nothing, so repeating them after a lost connection is safe. */
-const READ_ONLY_CONFIGURE = new Set(['health', 'query_status', 'load', 'list_keys', 'streaming_status']);
-
-function isAnswerTo(message: Outgoing, id: RequestId | null): boolean {
-  if (message instanceof DaemonMessage) return message.answers(id);
-  return !('method' in message) && 'id' in message && (message as { id: RequestId | null }).id === id;
-}
-
-function errorFor(id: RequestId, code: number, message: string): JSONRPCMessage {
-  return { jsonrpc: '2.0', id, error: { code, message } };
-}
-
-/** The connection was refused: nothing reached the daemon, so retrying cannot repeat anything. */
-function refused(error: unknown): boolean {
-  return error instanceof ExchangeError && error.refused;
-}
-
-function describe(error: unknown, sent: boolean, remote?: string): string {
-  if (error instanceof ExchangeError && error.timedOut) {
-    return 'no answer from the daemon in time; the call was not repeated (it may still be running in the daemon)';
-  }
-  const detail = (error as Error).message;
-  if (remote !== undefined) {
-    // Nothing here can start the daemon: say where to look.
-    const check = `check it on the browser's machine and the forward with 'browsertap doctor --daemon-url ${remote}'`;
-    return sent
-      ? `the connection to the daemon at ${remote} was lost while handling this request (${detail}); the next call connects again — repeat this one if it is safe to run twice; if calls keep failing, ${check}`
-      : `cannot connect to the daemon at ${remote} (${detail}); ${check}`;
-  }
-  return sent
-    ? `the connection to the daemon was lost while handling this request (${detail}); the daemon is being restarted — repeat the call if it is safe to run twice`
-    : `cannot connect to the daemon (${detail})`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
