@@ -1,23 +1,14 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { BRIDGE_VERSION_HEADER } from '../headers.js';
 import { initializeResult } from '../serverIdentity.js';
-import { answerMessages } from './answerMessages.js';
+import { DaemonConnection, type Exchange } from './DaemonConnection.js';
 import { isAnswerTo, messageOf, type Outgoing, type Sink } from './DaemonMessage.js';
 import { Drop } from './Drop.js';
-import { ExchangeError, LoopbackHttp } from './httpExchange.js';
+import { ExchangeError } from './httpExchange.js';
 import { readSse } from './readSse.js';
-import { jsonLine, parseKnown } from '../knownJson.js';
+import { parseKnown } from '../knownJson.js';
 import { isReadOnlyCall } from './readOnlyCalls.js';
 import { DAEMON_UNAVAILABLE, describe, errorFor, refused, unanswered } from './upstreamErrors.js';
 import type { UpstreamSettings } from './UpstreamSettings.js';
-
-interface Exchange {
-  readonly status: number;
-  readonly messages: Outgoing[];
-}
-
-/** Longest the bridge waits for the daemon to end its session when it closes (ms). */
-const CLOSE_WAIT_MS = 500;
 
 /**
  * The bridge's connection to the daemon's `/mcp`: every client message becomes one POST whose
@@ -28,15 +19,10 @@ const CLOSE_WAIT_MS = 500;
  * `initialize` parameters. A request that cannot be answered gets a JSON-RPC error; none hangs.
  */
 export class DaemonUpstream {
-  private sessionId: string | undefined;
-  /** The version the daemon answered the session's initialize with: the header of later requests. */
-  private protocolVersion: string | undefined;
+  private readonly connection: DaemonConnection;
   private clientVersion: string | undefined;
   private initParams: unknown;
   private clientInitialized = false;
-  private token: string | undefined;
-  /** The Host header the daemon's guard accepts, when not the endpoint's own (docs/install.md). */
-  private host: string | undefined;
   private recovering: Promise<void> | undefined;
   private stream: AbortController | undefined;
   private ready: Promise<void> = Promise.resolve();
@@ -49,19 +35,14 @@ export class DaemonUpstream {
   private warnedVersion = false;
   /** Arguments of the client's active `configure streaming` subscription, if any. */
   private subscription: unknown;
-  private readonly http: LoopbackHttp;
-  /** The daemon on the port proved it holds the token (docs/security.md) since the connection was last lost. */
-  private verified = false;
   /** Client requests not answered yet, to drop one the client cancels (or all at close). */
   private readonly inFlight = new Map<RequestId, Drop>();
-  /** The headers of a POST, kept while what they are made of stays the same. */
-  private postHeaders: { readonly of: readonly unknown[]; readonly headers: Record<string, string> } | undefined;
 
   constructor(
     private readonly settings: UpstreamSettings,
     private readonly sink: Sink,
   ) {
-    this.http = new LoopbackHttp(settings.endpoint);
+    this.connection = new DaemonConnection(settings);
   }
 
   /** The protocol version agreed with the client (the bridge's answer to its `initialize`), once it asked. */
@@ -112,7 +93,7 @@ export class DaemonUpstream {
   }
 
   /**
-   * Ends the session on the daemon (DELETE, best effort, at most `CLOSE_WAIT_MS`), drops what
+   * Ends the session on the daemon (DELETE, best effort, briefly: `DaemonConnection.close`), drops what
    * is in flight and the notification stream, and lets go of every socket: the bridge process
    * can exit at once.
    */
@@ -120,11 +101,7 @@ export class DaemonUpstream {
     this.closed = true;
     for (const drop of this.inFlight.values()) drop.drop();
     this.stream?.abort();
-    // Only to a daemon that proved itself since the connection was last lost: never to a squatter.
-    if (this.sessionId !== undefined && this.token !== undefined && this.verified) {
-      await this.http.send('DELETE', this.headers(this.token), undefined, CLOSE_WAIT_MS).catch(() => undefined);
-    }
-    this.http.close();
+    await this.connection.close();
   }
 
   /**
@@ -134,13 +111,13 @@ export class DaemonUpstream {
    */
   private initialize(message: JSONRPCRequest, reply: Sink): void {
     this.initParams = message.params;
-    this.sessionId = undefined;
+    this.connection.forgetSession();
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
     const result = initializeResult(requested, this.settings.bridgeVersion);
     this.clientVersion = result.protocolVersion as string;
     reply({ jsonrpc: '2.0', id: message.id, result } as JSONRPCMessage);
     this.initializing = this.ready
-      .then(() => (this.verified ? this.reinitialize() : this.recover(true)))
+      .then(() => (this.connection.verified ? this.reinitialize() : this.recover(true)))
       .catch((error: Error) =>
         this.settings.logger.warn('could not open a session on the daemon yet; the next request retries', {
           error: error.message,
@@ -153,9 +130,9 @@ export class DaemonUpstream {
     const id = (params as { requestId?: RequestId } | undefined)?.requestId;
     const drop = id === undefined ? undefined : this.inFlight.get(id);
     if (drop === undefined || drop.dropped) return;
-    if (this.sessionId !== undefined && this.verified) {
+    if (this.connection.sessionId !== undefined && this.connection.verified) {
       const notice = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: params as never };
-      await this.post(notice as JSONRPCMessage).catch(() => undefined);
+      await this.connection.post(notice as JSONRPCMessage).catch(() => undefined);
     }
     drop.drop();
   }
@@ -163,7 +140,7 @@ export class DaemonUpstream {
   private async request(message: JSONRPCRequest, drop: Drop, reply: Sink): Promise<void> {
     if (message.method === 'initialize') {
       this.initParams = message.params;
-      this.sessionId = undefined;
+      this.connection.forgetSession();
     }
     try {
       const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), drop);
@@ -194,19 +171,19 @@ export class DaemonUpstream {
   private async exchange(message: JSONRPCMessage, retryable: boolean, drop?: Drop): Promise<Exchange> {
     const isInitialize = 'method' in message && message.method === 'initialize';
     // Never talk MCP to whatever else may hold the port: only to a daemon that proved itself.
-    if (!this.verified) await this.recover(false);
+    if (!this.connection.verified) await this.recover(false);
     // The session opened behind the bridge's own `initialize` answer failed: open it now.
-    if (!isInitialize && this.sessionId === undefined && this.initParams !== undefined) await this.recover(true);
+    if (!isInitialize && this.connection.sessionId === undefined && this.initParams !== undefined) await this.recover(true);
     for (let attempt = 0; ; attempt++) {
       let outcome: Exchange;
       try {
         if (drop?.dropped === true) throw new ExchangeError('dropped by the bridge', false, false, true);
-        outcome = await this.post(message, drop);
+        outcome = await this.connection.post(message, drop);
       } catch (error) {
         if (error instanceof ExchangeError && error.dropped) throw error;
         if (error instanceof ExchangeError && error.timedOut) throw new Error(describe(error, true, this.settings.remote));
         const sent = !refused(error);
-        this.verified = false;
+        this.connection.distrust();
         if (attempt > 0 || (sent && !retryable)) {
           if (sent) void this.recover(!isInitialize).catch(() => undefined);
           throw new Error(describe(error, sent, this.settings.remote));
@@ -229,42 +206,16 @@ export class DaemonUpstream {
     }
   }
 
-  private async post(message: JSONRPCMessage, drop?: Drop): Promise<Exchange> {
-    const token = this.token;
-    if (token === undefined) throw new Error('no daemon has proved itself yet');
-    // A client's message goes as the text it came in (StdioLines), the bridge's own as JSON.
-    const answer = await this.http.send(
-      'POST',
-      this.headersOfPost(token),
-      jsonLine(message),
-      this.settings.requestTimeoutMs ?? 55_000,
-      drop,
-    );
-    const isInitialize = 'method' in message && message.method === 'initialize';
-    const sessionId = answer.headers['mcp-session-id'];
-    if (isInitialize && answer.status < 300 && typeof sessionId === 'string') this.sessionId = sessionId;
-    if (answer.status === 202) return { status: 202, messages: [] };
-    const messages = answerMessages(answer);
-    if (isInitialize) {
-      const first = messages[0] === undefined ? undefined : messageOf(messages[0]);
-      const version = (first as { result?: { protocolVersion?: string } } | undefined)?.result?.protocolVersion;
-      if (version !== undefined) this.protocolVersion = version;
-    }
-    return { status: answer.status, messages };
-  }
-
   /** Makes sure a daemon answers and, when asked and possible, re-opens our session on it. Single flight. */
   private recover(reinitialize: boolean): Promise<void> {
     this.recovering ??= (async () => {
       try {
         const daemon = await this.settings.ensureDaemon();
-        this.token = daemon.token;
-        this.host = daemon.host;
         this.checkVersion(daemon.version);
-        this.verified = true;
+        this.connection.trust(daemon);
         if (reinitialize && this.initParams !== undefined) await this.reinitialize();
       } catch (error) {
-        this.verified = false; // whatever holds the port now gets no token until a daemon proves itself
+        this.connection.distrust(); // whatever holds the port now gets no token until a daemon proves itself
         throw error;
       } finally {
         this.recovering = undefined;
@@ -276,17 +227,17 @@ export class DaemonUpstream {
   /** Opens a daemon session with the client's `initialize` parameters; says so when it replaces a lost one. */
   private async reinitialize(): Promise<void> {
     const replacing = this.sessionOpened;
-    this.sessionId = undefined;
+    this.connection.forgetSession();
     const init = {
       jsonrpc: '2.0' as const,
       id: `browsertap-bridge-reinit-${++this.reinits}`,
       method: 'initialize',
       params: this.initParams,
     };
-    const { status } = await this.post(init as JSONRPCMessage);
-    if (this.sessionId === undefined) throw new Error(`the daemon refused to re-open the session (HTTP ${status})`);
+    const { status } = await this.connection.post(init as JSONRPCMessage);
+    if (this.connection.sessionId === undefined) throw new Error(`the daemon refused to re-open the session (HTTP ${status})`);
     this.sessionOpened = true;
-    if (this.clientInitialized) await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    if (this.clientInitialized) await this.connection.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const renewed = await this.renewSubscription();
     if (replacing) {
       this.settings.logger.warn(
@@ -316,7 +267,7 @@ export class DaemonUpstream {
       method: 'tools/call',
       params: { name: 'configure', arguments: this.subscription },
     };
-    const { messages } = await this.post(call as JSONRPCMessage);
+    const { messages } = await this.connection.post(call as JSONRPCMessage);
     return messages.some(
       (reply) => isAnswerTo(reply, call.id) && (messageOf(reply) as { result?: { isError?: boolean } }).result?.isError !== true,
     );
@@ -324,7 +275,7 @@ export class DaemonUpstream {
 
   /** The session's GET stream: server notifications and requests, forwarded as they come; re-opened when it drops. */
   private openStream(): void {
-    if (this.closed || this.stream !== undefined || this.sessionId === undefined) return;
+    if (this.closed || this.stream !== undefined || this.connection.sessionId === undefined) return;
     const controller = new AbortController();
     this.stream = controller;
     void this.runStream(controller);
@@ -334,9 +285,8 @@ export class DaemonUpstream {
     let backoff = 250;
     while (!this.closed && !controller.signal.aborted) {
       try {
-        if (!this.verified) await this.recover(false);
-        const headers = { ...this.headers(this.token as string), accept: 'text/event-stream' };
-        const response = await this.http.stream(headers, controller.signal);
+        if (!this.connection.verified) await this.recover(false);
+        const response = await this.connection.stream(controller.signal);
         if (response.statusCode === 405) return;
         if (response.statusCode === 200) {
           backoff = 250;
@@ -349,7 +299,7 @@ export class DaemonUpstream {
       }
       if (this.closed || controller.signal.aborted) return;
       // The stream ended: the daemon may be gone and its port another program's. Prove again first.
-      this.verified = false;
+      this.connection.distrust();
       await sleep(backoff);
       backoff = Math.min(backoff * 2, 5_000);
       await this.recover(true).catch(() => undefined);
@@ -364,26 +314,6 @@ export class DaemonUpstream {
     } catch {
       this.settings.logger.warn('ignored a malformed message on the daemon stream');
     }
-  }
-
-  /** `headers` and the POST's own, made again only when one of their parts changed. */
-  private headersOfPost(token: string): Record<string, string> {
-    const of = [token, this.host, this.sessionId, this.protocolVersion];
-    const kept = this.postHeaders;
-    if (kept !== undefined && kept.of.every((part, i) => part === of[i])) return kept.headers;
-    const headers = { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    this.postHeaders = { of, headers };
-    return headers;
-  }
-
-  private headers(token: string): Record<string, string> {
-    return {
-      authorization: `Bearer ${token}`,
-      ...(this.host === undefined ? {} : { host: this.host }),
-      [BRIDGE_VERSION_HEADER]: this.settings.bridgeVersion,
-      ...(this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId }),
-      ...(this.protocolVersion === undefined ? {} : { 'mcp-protocol-version': this.protocolVersion }),
-    };
   }
 
   private checkVersion(daemonVersion: string): void {
