@@ -1,11 +1,11 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { initializeResult } from '../serverIdentity.js';
 import { DaemonConnection, type Exchange } from './DaemonConnection.js';
-import { isAnswerTo, messageOf, type Outgoing, type Sink } from './DaemonMessage.js';
+import { isAnswerTo, type Sink } from './DaemonMessage.js';
+import { DaemonSession } from './DaemonSession.js';
+import { DaemonStream } from './DaemonStream.js';
 import { Drop } from './Drop.js';
 import { ExchangeError } from './httpExchange.js';
-import { readSse } from './readSse.js';
-import { parseKnown } from '../knownJson.js';
 import { isReadOnlyCall } from './readOnlyCalls.js';
 import { DAEMON_UNAVAILABLE, describe, errorFor, refused, unanswered } from './upstreamErrors.js';
 import type { UpstreamSettings } from './UpstreamSettings.js';
@@ -14,27 +14,19 @@ import type { UpstreamSettings } from './UpstreamSettings.js';
  * The bridge's connection to the daemon's `/mcp`: every client message becomes one POST whose
  * response carries that request's own answer (so concurrent requests cannot be mixed up: the
  * answer is matched by the HTTP exchange, not by shared state), and server-initiated messages
- * arrive on the session's GET stream. A lost daemon or session is recovered once per request:
- * the daemon is restarted if needed and the session re-initialized with the client's own
- * `initialize` parameters. A request that cannot be answered gets a JSON-RPC error; none hangs.
+ * arrive on the session's GET stream (`DaemonStream`). A lost daemon or session is recovered once
+ * per request (`DaemonSession`): the daemon is restarted if needed and the session re-initialized
+ * with the client's own `initialize` parameters. A request that cannot be answered gets a JSON-RPC
+ * error; none hangs.
  */
 export class DaemonUpstream {
   private readonly connection: DaemonConnection;
-  private clientVersion: string | undefined;
-  private initParams: unknown;
-  private clientInitialized = false;
-  private recovering: Promise<void> | undefined;
-  private stream: AbortController | undefined;
+  private readonly stream: DaemonStream;
+  private readonly session: DaemonSession;
   private ready: Promise<void> = Promise.resolve();
   /** Settles when the client's `initialize` has its answer; later messages need its session. */
   private initializing: Promise<void> = Promise.resolve();
-  private closed = false;
-  private reinits = 0;
-  /** A daemon session was opened once: opening another is a reconnection worth a warning. */
-  private sessionOpened = false;
-  private warnedVersion = false;
-  /** Arguments of the client's active `configure streaming` subscription, if any. */
-  private subscription: unknown;
+  private clientVersion: string | undefined;
   /** Client requests not answered yet, to drop one the client cancels (or all at close). */
   private readonly inFlight = new Map<RequestId, Drop>();
 
@@ -43,6 +35,8 @@ export class DaemonUpstream {
     private readonly sink: Sink,
   ) {
     this.connection = new DaemonConnection(settings);
+    this.stream = new DaemonStream(this.connection, sink, settings.logger, (reinitialize) => this.session.recover(reinitialize));
+    this.session = new DaemonSession(settings, this.connection, this.stream);
   }
 
   /** The protocol version agreed with the client (the bridge's answer to its `initialize`), once it asked. */
@@ -52,9 +46,11 @@ export class DaemonUpstream {
 
   /** Starts (or finds) the daemon ahead of the first request. */
   start(): void {
-    this.ready = this.recover(false).catch((error: Error) =>
-      this.settings.logger.error('could not reach or start the browsertap daemon', { error: error.message }),
-    );
+    this.ready = this.session
+      .recover(false)
+      .catch((error: Error) =>
+        this.settings.logger.error('could not reach or start the browsertap daemon', { error: error.message }),
+      );
   }
 
   /**
@@ -86,10 +82,7 @@ export class DaemonUpstream {
     } catch (error) {
       this.settings.logger.warn('could not forward a notification to the daemon', { error: (error as Error).message });
     }
-    if ('method' in message && message.method === 'notifications/initialized') {
-      this.clientInitialized = true;
-      this.openStream();
-    }
+    if ('method' in message && message.method === 'notifications/initialized') this.session.clientReady();
   }
 
   /**
@@ -98,9 +91,8 @@ export class DaemonUpstream {
    * can exit at once.
    */
   async close(): Promise<void> {
-    this.closed = true;
+    this.stream.close();
     for (const drop of this.inFlight.values()) drop.drop();
-    this.stream?.abort();
     await this.connection.close();
   }
 
@@ -110,14 +102,13 @@ export class DaemonUpstream {
    * waits for that session. A session that could not be opened is retried by the next request.
    */
   private initialize(message: JSONRPCRequest, reply: Sink): void {
-    this.initParams = message.params;
-    this.connection.forgetSession();
+    this.session.initializeWith(message.params);
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
     const result = initializeResult(requested, this.settings.bridgeVersion);
     this.clientVersion = result.protocolVersion as string;
     reply({ jsonrpc: '2.0', id: message.id, result } as JSONRPCMessage);
     this.initializing = this.ready
-      .then(() => (this.connection.verified ? this.reinitialize() : this.recover(true)))
+      .then(() => (this.connection.verified ? this.session.reinitialize() : this.session.recover(true)))
       .catch((error: Error) =>
         this.settings.logger.warn('could not open a session on the daemon yet; the next request retries', {
           error: error.message,
@@ -138,10 +129,7 @@ export class DaemonUpstream {
   }
 
   private async request(message: JSONRPCRequest, drop: Drop, reply: Sink): Promise<void> {
-    if (message.method === 'initialize') {
-      this.initParams = message.params;
-      this.connection.forgetSession();
-    }
+    if (message.method === 'initialize') this.session.initializeWith(message.params);
     try {
       const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), drop);
       if (drop.dropped) return;
@@ -149,7 +137,7 @@ export class DaemonUpstream {
       for (const answer of messages) {
         if (isAnswerTo(answer, message.id)) {
           answered = true;
-          this.rememberSubscription(message, answer);
+          this.stream.remember(message, answer);
           reply(answer);
         } else if (!isAnswerTo(answer, null)) this.sink(answer); // a bare HTTP-level error is re-addressed below
       }
@@ -171,9 +159,9 @@ export class DaemonUpstream {
   private async exchange(message: JSONRPCMessage, retryable: boolean, drop?: Drop): Promise<Exchange> {
     const isInitialize = 'method' in message && message.method === 'initialize';
     // Never talk MCP to whatever else may hold the port: only to a daemon that proved itself.
-    if (!this.connection.verified) await this.recover(false);
+    if (!this.connection.verified) await this.session.recover(false);
     // The session opened behind the bridge's own `initialize` answer failed: open it now.
-    if (!isInitialize && this.connection.sessionId === undefined && this.initParams !== undefined) await this.recover(true);
+    if (!isInitialize && this.connection.sessionId === undefined && this.session.hasInitParams) await this.session.recover(true);
     for (let attempt = 0; ; attempt++) {
       let outcome: Exchange;
       try {
@@ -185,149 +173,24 @@ export class DaemonUpstream {
         const sent = !refused(error);
         this.connection.distrust();
         if (attempt > 0 || (sent && !retryable)) {
-          if (sent) void this.recover(!isInitialize).catch(() => undefined);
+          if (sent) void this.session.recover(!isInitialize).catch(() => undefined);
           throw new Error(describe(error, sent, this.settings.remote));
         }
-        await this.recover(!isInitialize);
+        await this.session.recover(!isInitialize);
         continue;
       }
       if (attempt === 0 && outcome.status === 404 && !isInitialize) {
-        await this.recover(true);
+        await this.session.recover(true);
         continue;
       }
       if (attempt === 0 && outcome.status === 401) {
         // The daemon proved it holds the token we read, then refused it: it was restarted with
         // a new one. Prove and read again.
-        await this.recover(false);
+        await this.session.recover(false);
         continue;
       }
       if (outcome.status === 401) throw new Error('the daemon refused the bearer token in <state-dir>/token');
       return outcome;
     }
   }
-
-  /** Makes sure a daemon answers and, when asked and possible, re-opens our session on it. Single flight. */
-  private recover(reinitialize: boolean): Promise<void> {
-    this.recovering ??= (async () => {
-      try {
-        const daemon = await this.settings.ensureDaemon();
-        this.checkVersion(daemon.version);
-        this.connection.trust(daemon);
-        if (reinitialize && this.initParams !== undefined) await this.reinitialize();
-      } catch (error) {
-        this.connection.distrust(); // whatever holds the port now gets no token until a daemon proves itself
-        throw error;
-      } finally {
-        this.recovering = undefined;
-      }
-    })();
-    return this.recovering;
-  }
-
-  /** Opens a daemon session with the client's `initialize` parameters; says so when it replaces a lost one. */
-  private async reinitialize(): Promise<void> {
-    const replacing = this.sessionOpened;
-    this.connection.forgetSession();
-    const init = {
-      jsonrpc: '2.0' as const,
-      id: `browsertap-bridge-reinit-${++this.reinits}`,
-      method: 'initialize',
-      params: this.initParams,
-    };
-    const { status } = await this.connection.post(init as JSONRPCMessage);
-    if (this.connection.sessionId === undefined) throw new Error(`the daemon refused to re-open the session (HTTP ${status})`);
-    this.sessionOpened = true;
-    if (this.clientInitialized) await this.connection.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    const renewed = await this.renewSubscription();
-    if (replacing) {
-      this.settings.logger.warn(
-        `reconnected to the daemon with a new MCP session (earlier command ids are gone${renewed ? '; the stream subscription was renewed' : ''})`,
-      );
-    }
-    this.stream?.abort();
-    this.stream = undefined;
-    if (this.clientInitialized) this.openStream();
-  }
-
-  /** Keeps the arguments of the client's last accepted `configure streaming`, to renew it on a new session. */
-  private rememberSubscription(message: JSONRPCRequest, reply: Outgoing): void {
-    const params = message.params as { name?: unknown; arguments?: { action?: unknown; enabled?: unknown } } | undefined;
-    if (message.method !== 'tools/call' || params?.name !== 'configure' || params.arguments?.action !== 'streaming') return;
-    const result = (messageOf(reply) as { result?: { isError?: boolean } }).result;
-    if (result === undefined || result.isError === true) return;
-    this.subscription = params.arguments.enabled === true ? params.arguments : undefined;
-  }
-
-  /** Re-subscribes on a new session, so a daemon restart does not silently end the client's stream. */
-  private async renewSubscription(): Promise<boolean> {
-    if (this.subscription === undefined) return false;
-    const call = {
-      jsonrpc: '2.0' as const,
-      id: `browsertap-bridge-resubscribe-${this.reinits}`,
-      method: 'tools/call',
-      params: { name: 'configure', arguments: this.subscription },
-    };
-    const { messages } = await this.connection.post(call as JSONRPCMessage);
-    return messages.some(
-      (reply) => isAnswerTo(reply, call.id) && (messageOf(reply) as { result?: { isError?: boolean } }).result?.isError !== true,
-    );
-  }
-
-  /** The session's GET stream: server notifications and requests, forwarded as they come; re-opened when it drops. */
-  private openStream(): void {
-    if (this.closed || this.stream !== undefined || this.connection.sessionId === undefined) return;
-    const controller = new AbortController();
-    this.stream = controller;
-    void this.runStream(controller);
-  }
-
-  private async runStream(controller: AbortController): Promise<void> {
-    let backoff = 250;
-    while (!this.closed && !controller.signal.aborted) {
-      try {
-        if (!this.connection.verified) await this.recover(false);
-        const response = await this.connection.stream(controller.signal);
-        if (response.statusCode === 405) return;
-        if (response.statusCode === 200) {
-          backoff = 250;
-          await readSse(response, (data) => this.relay(data));
-        } else {
-          response.resume();
-        }
-      } catch {
-        if (controller.signal.aborted) return;
-      }
-      if (this.closed || controller.signal.aborted) return;
-      // The stream ended: the daemon may be gone and its port another program's. Prove again first.
-      this.connection.distrust();
-      await sleep(backoff);
-      backoff = Math.min(backoff * 2, 5_000);
-      await this.recover(true).catch(() => undefined);
-      if (this.stream !== controller) return; // recovery opened a fresh stream
-    }
-  }
-
-  private relay(data: string): void {
-    if (data === '') return; // an event with no message (the daemon primes 2025-11-25 streams)
-    try {
-      this.sink(parseKnown(data) as JSONRPCMessage);
-    } catch {
-      this.settings.logger.warn('ignored a malformed message on the daemon stream');
-    }
-  }
-
-  private checkVersion(daemonVersion: string): void {
-    if (daemonVersion === this.settings.bridgeVersion || this.warnedVersion) return;
-    this.warnedVersion = true;
-    const fix =
-      this.settings.remote === undefined
-        ? "run 'browsertap stop' to restart it with this version"
-        : `install the same version on both machines, then on the browser's machine run 'browsertap stop' and start the daemon again (this bridge never starts one at ${this.settings.remote})`;
-    this.settings.logger.warn(
-      `version mismatch: the running daemon is browsertap ${daemonVersion}, this bridge is ${this.settings.bridgeVersion}; ${fix}`,
-      { daemon: daemonVersion, bridge: this.settings.bridgeVersion },
-    );
-  }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
