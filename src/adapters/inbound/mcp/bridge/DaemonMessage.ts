@@ -49,6 +49,15 @@ const LINE_FEED = Buffer.from('\n');
 /** A message to the client: one the bridge made, or one from the daemon passed on as it came. */
 export type Outgoing = JSONRPCMessage | DaemonMessage;
 
+/** Where messages from the daemon go (the client's stdout): most as the bytes they came in. */
+export type Sink = (message: Outgoing) => void;
+
+/** The message answers `id`: it has that id and no method. */
+export function isAnswerTo(message: Outgoing, id: RequestId | null): boolean {
+  if (message instanceof DaemonMessage) return message.answers(id);
+  return !('method' in message) && 'id' in message && (message as { id: RequestId | null }).id === id;
+}
+
 /** The message itself, however it is held. */
 export function messageOf(message: Outgoing): JSONRPCMessage {
   return message instanceof DaemonMessage ? message.value() : message;

@@ -1,95 +1,42 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
-import { BRIDGE_VERSION_HEADER } from '../headers.js';
 import { initializeResult } from '../serverIdentity.js';
-import { answerMessages } from './answerMessages.js';
-import { DaemonMessage, messageOf, type Outgoing } from './DaemonMessage.js';
+import { DaemonConnection, type Exchange } from './DaemonConnection.js';
+import { isAnswerTo, type Sink } from './DaemonMessage.js';
+import { DaemonSession } from './DaemonSession.js';
+import { DaemonStream } from './DaemonStream.js';
 import { Drop } from './Drop.js';
-import { ExchangeError, LoopbackHttp } from './httpExchange.js';
-import { readSse } from './readSse.js';
-import { jsonLine, parseKnown } from '../knownJson.js';
-
-export interface UpstreamSettings {
-  /** `http://127.0.0.1:<port>/mcp`. */
-  readonly endpoint: string;
-  /**
-   * Makes sure a daemon answers (starting one if needed) and that it proved it holds the token
-   * (docs/security.md); resolves its version and the token to send it. Rejects with the reason for the
-   * user (another program on the port, no token file…).
-   */
-  readonly ensureDaemon: () => Promise<{
-    readonly version: string;
-    readonly token: string;
-    /** The Host header to send, when the endpoint's own would be refused (a daemon reached through a forward). */
-    readonly host?: string;
-  }>;
-  readonly bridgeVersion: string;
-  readonly logger: LoggerPort;
-  /**
-   * The daemon's URL when it runs on another machine (docs/install.md, `--daemon-url`): this bridge never
-   * starts or stops it, and its messages say what to do there instead.
-   */
-  readonly remote?: string;
-  /** A request with no answer after this long gets an error response (ms). */
-  readonly requestTimeoutMs?: number;
-}
-
-/** Where messages from the daemon go (the client's stdout): most as the bytes they came in. */
-export type Sink = (message: Outgoing) => void;
-
-interface Exchange {
-  readonly status: number;
-  readonly messages: Outgoing[];
-}
-
-const DAEMON_UNAVAILABLE = -32000;
-/** Longest the bridge waits for the daemon to end its session when it closes (ms). */
-const CLOSE_WAIT_MS = 500;
-const INTERNAL_ERROR = -32603;
+import { ExchangeError } from './httpExchange.js';
+import { isReadOnlyCall } from './readOnlyCalls.js';
+import { DAEMON_UNAVAILABLE, describe, errorFor, refused, unanswered } from './upstreamErrors.js';
+import type { UpstreamSettings } from './UpstreamSettings.js';
 
 /**
  * The bridge's connection to the daemon's `/mcp`: every client message becomes one POST whose
  * response carries that request's own answer (so concurrent requests cannot be mixed up: the
  * answer is matched by the HTTP exchange, not by shared state), and server-initiated messages
- * arrive on the session's GET stream. A lost daemon or session is recovered once per request:
- * the daemon is restarted if needed and the session re-initialized with the client's own
- * `initialize` parameters. A request that cannot be answered gets a JSON-RPC error; none hangs.
+ * arrive on the session's GET stream (`DaemonStream`). A lost daemon or session is recovered once
+ * per request (`DaemonSession`): the daemon is restarted if needed and the session re-initialized
+ * with the client's own `initialize` parameters. A request that cannot be answered gets a JSON-RPC
+ * error; none hangs.
  */
 export class DaemonUpstream {
-  private sessionId: string | undefined;
-  /** The version the daemon answered the session's initialize with: the header of later requests. */
-  private protocolVersion: string | undefined;
-  private clientVersion: string | undefined;
-  private initParams: unknown;
-  private clientInitialized = false;
-  private token: string | undefined;
-  /** The Host header the daemon's guard accepts, when not the endpoint's own (docs/install.md). */
-  private host: string | undefined;
-  private recovering: Promise<void> | undefined;
-  private stream: AbortController | undefined;
+  private readonly connection: DaemonConnection;
+  private readonly stream: DaemonStream;
+  private readonly session: DaemonSession;
   private ready: Promise<void> = Promise.resolve();
   /** Settles when the client's `initialize` has its answer; later messages need its session. */
   private initializing: Promise<void> = Promise.resolve();
-  private closed = false;
-  private reinits = 0;
-  /** A daemon session was opened once: opening another is a reconnection worth a warning. */
-  private sessionOpened = false;
-  private warnedVersion = false;
-  /** Arguments of the client's active `configure streaming` subscription, if any. */
-  private subscription: unknown;
-  private readonly http: LoopbackHttp;
-  /** The daemon on the port proved it holds the token (docs/security.md) since the connection was last lost. */
-  private verified = false;
+  private clientVersion: string | undefined;
   /** Client requests not answered yet, to drop one the client cancels (or all at close). */
   private readonly inFlight = new Map<RequestId, Drop>();
-  /** The headers of a POST, kept while what they are made of stays the same. */
-  private postHeaders: { readonly of: readonly unknown[]; readonly headers: Record<string, string> } | undefined;
 
   constructor(
     private readonly settings: UpstreamSettings,
     private readonly sink: Sink,
   ) {
-    this.http = new LoopbackHttp(settings.endpoint);
+    this.connection = new DaemonConnection(settings);
+    this.stream = new DaemonStream(this.connection, sink, settings.logger, (reinitialize) => this.session.recover(reinitialize));
+    this.session = new DaemonSession(settings, this.connection, this.stream);
   }
 
   /** The protocol version agreed with the client (the bridge's answer to its `initialize`), once it asked. */
@@ -99,9 +46,11 @@ export class DaemonUpstream {
 
   /** Starts (or finds) the daemon ahead of the first request. */
   start(): void {
-    this.ready = this.recover(false).catch((error: Error) =>
-      this.settings.logger.error('could not reach or start the browsertap daemon', { error: error.message }),
-    );
+    this.ready = this.session
+      .recover(false)
+      .catch((error: Error) =>
+        this.settings.logger.error('could not reach or start the browsertap daemon', { error: error.message }),
+      );
   }
 
   /**
@@ -133,26 +82,18 @@ export class DaemonUpstream {
     } catch (error) {
       this.settings.logger.warn('could not forward a notification to the daemon', { error: (error as Error).message });
     }
-    if ('method' in message && message.method === 'notifications/initialized') {
-      this.clientInitialized = true;
-      this.openStream();
-    }
+    if ('method' in message && message.method === 'notifications/initialized') this.session.clientReady();
   }
 
   /**
-   * Ends the session on the daemon (DELETE, best effort, at most `CLOSE_WAIT_MS`), drops what
+   * Ends the session on the daemon (DELETE, best effort, briefly: `DaemonConnection.close`), drops what
    * is in flight and the notification stream, and lets go of every socket: the bridge process
    * can exit at once.
    */
   async close(): Promise<void> {
-    this.closed = true;
+    this.stream.close();
     for (const drop of this.inFlight.values()) drop.drop();
-    this.stream?.abort();
-    // Only to a daemon that proved itself since the connection was last lost: never to a squatter.
-    if (this.sessionId !== undefined && this.token !== undefined && this.verified) {
-      await this.http.send('DELETE', this.headers(this.token), undefined, CLOSE_WAIT_MS).catch(() => undefined);
-    }
-    this.http.close();
+    await this.connection.close();
   }
 
   /**
@@ -161,14 +102,13 @@ export class DaemonUpstream {
    * waits for that session. A session that could not be opened is retried by the next request.
    */
   private initialize(message: JSONRPCRequest, reply: Sink): void {
-    this.initParams = message.params;
-    this.sessionId = undefined;
+    this.session.initializeWith(message.params);
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
     const result = initializeResult(requested, this.settings.bridgeVersion);
     this.clientVersion = result.protocolVersion as string;
     reply({ jsonrpc: '2.0', id: message.id, result } as JSONRPCMessage);
     this.initializing = this.ready
-      .then(() => (this.verified ? this.reinitialize() : this.recover(true)))
+      .then(() => (this.connection.verified ? this.session.reinitialize() : this.session.recover(true)))
       .catch((error: Error) =>
         this.settings.logger.warn('could not open a session on the daemon yet; the next request retries', {
           error: error.message,
@@ -181,18 +121,15 @@ export class DaemonUpstream {
     const id = (params as { requestId?: RequestId } | undefined)?.requestId;
     const drop = id === undefined ? undefined : this.inFlight.get(id);
     if (drop === undefined || drop.dropped) return;
-    if (this.sessionId !== undefined && this.verified) {
+    if (this.connection.sessionId !== undefined && this.connection.verified) {
       const notice = { jsonrpc: '2.0' as const, method: 'notifications/cancelled', params: params as never };
-      await this.post(notice as JSONRPCMessage).catch(() => undefined);
+      await this.connection.post(notice as JSONRPCMessage).catch(() => undefined);
     }
     drop.drop();
   }
 
   private async request(message: JSONRPCRequest, drop: Drop, reply: Sink): Promise<void> {
-    if (message.method === 'initialize') {
-      this.initParams = message.params;
-      this.sessionId = undefined;
-    }
+    if (message.method === 'initialize') this.session.initializeWith(message.params);
     try {
       const { messages } = await this.exchange(message, message.method !== 'tools/call' || isReadOnlyCall(message), drop);
       if (drop.dropped) return;
@@ -200,22 +137,11 @@ export class DaemonUpstream {
       for (const answer of messages) {
         if (isAnswerTo(answer, message.id)) {
           answered = true;
-          this.rememberSubscription(message, answer);
+          this.stream.remember(message, answer);
           reply(answer);
         } else if (!isAnswerTo(answer, null)) this.sink(answer); // a bare HTTP-level error is re-addressed below
       }
-      if (!answered) {
-        const found = messages.find((answer) => isAnswerTo(answer, null));
-        const bare = (found === undefined ? undefined : messageOf(found)) as
-          { error?: { code: number; message: string } } | undefined;
-        reply(
-          errorFor(
-            message.id,
-            bare?.error?.code ?? INTERNAL_ERROR,
-            bare?.error?.message ?? 'browsertap: the daemon sent no answer to this request',
-          ),
-        );
-      }
+      if (!answered) reply(unanswered(message.id, messages));
     } catch (error) {
       if (drop.dropped) return; // cancelled by the client, or the bridge is closing: no answer
       reply(errorFor(message.id, DAEMON_UNAVAILABLE, `browsertap daemon unavailable: ${(error as Error).message}`));
@@ -233,253 +159,38 @@ export class DaemonUpstream {
   private async exchange(message: JSONRPCMessage, retryable: boolean, drop?: Drop): Promise<Exchange> {
     const isInitialize = 'method' in message && message.method === 'initialize';
     // Never talk MCP to whatever else may hold the port: only to a daemon that proved itself.
-    if (!this.verified) await this.recover(false);
+    if (!this.connection.verified) await this.session.recover(false);
     // The session opened behind the bridge's own `initialize` answer failed: open it now.
-    if (!isInitialize && this.sessionId === undefined && this.initParams !== undefined) await this.recover(true);
+    if (!isInitialize && this.connection.sessionId === undefined && this.session.hasInitParams) await this.session.recover(true);
     for (let attempt = 0; ; attempt++) {
       let outcome: Exchange;
       try {
         if (drop?.dropped === true) throw new ExchangeError('dropped by the bridge', false, false, true);
-        outcome = await this.post(message, drop);
+        outcome = await this.connection.post(message, drop);
       } catch (error) {
         if (error instanceof ExchangeError && error.dropped) throw error;
         if (error instanceof ExchangeError && error.timedOut) throw new Error(describe(error, true, this.settings.remote));
         const sent = !refused(error);
-        this.verified = false;
+        this.connection.distrust();
         if (attempt > 0 || (sent && !retryable)) {
-          if (sent) void this.recover(!isInitialize).catch(() => undefined);
+          if (sent) void this.session.recover(!isInitialize).catch(() => undefined);
           throw new Error(describe(error, sent, this.settings.remote));
         }
-        await this.recover(!isInitialize);
+        await this.session.recover(!isInitialize);
         continue;
       }
       if (attempt === 0 && outcome.status === 404 && !isInitialize) {
-        await this.recover(true);
+        await this.session.recover(true);
         continue;
       }
       if (attempt === 0 && outcome.status === 401) {
         // The daemon proved it holds the token we read, then refused it: it was restarted with
         // a new one. Prove and read again.
-        await this.recover(false);
+        await this.session.recover(false);
         continue;
       }
       if (outcome.status === 401) throw new Error('the daemon refused the bearer token in <state-dir>/token');
       return outcome;
     }
   }
-
-  private async post(message: JSONRPCMessage, drop?: Drop): Promise<Exchange> {
-    const token = this.token;
-    if (token === undefined) throw new Error('no daemon has proved itself yet');
-    // A client's message goes as the text it came in (StdioLines), the bridge's own as JSON.
-    const answer = await this.http.send(
-      'POST',
-      this.headersOfPost(token),
-      jsonLine(message),
-      this.settings.requestTimeoutMs ?? 55_000,
-      drop,
-    );
-    const isInitialize = 'method' in message && message.method === 'initialize';
-    const sessionId = answer.headers['mcp-session-id'];
-    if (isInitialize && answer.status < 300 && typeof sessionId === 'string') this.sessionId = sessionId;
-    if (answer.status === 202) return { status: 202, messages: [] };
-    const messages = answerMessages(answer);
-    if (isInitialize) {
-      const first = messages[0] === undefined ? undefined : messageOf(messages[0]);
-      const version = (first as { result?: { protocolVersion?: string } } | undefined)?.result?.protocolVersion;
-      if (version !== undefined) this.protocolVersion = version;
-    }
-    return { status: answer.status, messages };
-  }
-
-  /** Makes sure a daemon answers and, when asked and possible, re-opens our session on it. Single flight. */
-  private recover(reinitialize: boolean): Promise<void> {
-    this.recovering ??= (async () => {
-      try {
-        const daemon = await this.settings.ensureDaemon();
-        this.token = daemon.token;
-        this.host = daemon.host;
-        this.checkVersion(daemon.version);
-        this.verified = true;
-        if (reinitialize && this.initParams !== undefined) await this.reinitialize();
-      } catch (error) {
-        this.verified = false; // whatever holds the port now gets no token until a daemon proves itself
-        throw error;
-      } finally {
-        this.recovering = undefined;
-      }
-    })();
-    return this.recovering;
-  }
-
-  /** Opens a daemon session with the client's `initialize` parameters; says so when it replaces a lost one. */
-  private async reinitialize(): Promise<void> {
-    const replacing = this.sessionOpened;
-    this.sessionId = undefined;
-    const init = {
-      jsonrpc: '2.0' as const,
-      id: `browsertap-bridge-reinit-${++this.reinits}`,
-      method: 'initialize',
-      params: this.initParams,
-    };
-    const { status } = await this.post(init as JSONRPCMessage);
-    if (this.sessionId === undefined) throw new Error(`the daemon refused to re-open the session (HTTP ${status})`);
-    this.sessionOpened = true;
-    if (this.clientInitialized) await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    const renewed = await this.renewSubscription();
-    if (replacing) {
-      this.settings.logger.warn(
-        `reconnected to the daemon with a new MCP session (earlier command ids are gone${renewed ? '; the stream subscription was renewed' : ''})`,
-      );
-    }
-    this.stream?.abort();
-    this.stream = undefined;
-    if (this.clientInitialized) this.openStream();
-  }
-
-  /** Keeps the arguments of the client's last accepted `configure streaming`, to renew it on a new session. */
-  private rememberSubscription(message: JSONRPCRequest, reply: Outgoing): void {
-    const params = message.params as { name?: unknown; arguments?: { action?: unknown; enabled?: unknown } } | undefined;
-    if (message.method !== 'tools/call' || params?.name !== 'configure' || params.arguments?.action !== 'streaming') return;
-    const result = (messageOf(reply) as { result?: { isError?: boolean } }).result;
-    if (result === undefined || result.isError === true) return;
-    this.subscription = params.arguments.enabled === true ? params.arguments : undefined;
-  }
-
-  /** Re-subscribes on a new session, so a daemon restart does not silently end the client's stream. */
-  private async renewSubscription(): Promise<boolean> {
-    if (this.subscription === undefined) return false;
-    const call = {
-      jsonrpc: '2.0' as const,
-      id: `browsertap-bridge-resubscribe-${this.reinits}`,
-      method: 'tools/call',
-      params: { name: 'configure', arguments: this.subscription },
-    };
-    const { messages } = await this.post(call as JSONRPCMessage);
-    return messages.some(
-      (reply) => isAnswerTo(reply, call.id) && (messageOf(reply) as { result?: { isError?: boolean } }).result?.isError !== true,
-    );
-  }
-
-  /** The session's GET stream: server notifications and requests, forwarded as they come; re-opened when it drops. */
-  private openStream(): void {
-    if (this.closed || this.stream !== undefined || this.sessionId === undefined) return;
-    const controller = new AbortController();
-    this.stream = controller;
-    void this.runStream(controller);
-  }
-
-  private async runStream(controller: AbortController): Promise<void> {
-    let backoff = 250;
-    while (!this.closed && !controller.signal.aborted) {
-      try {
-        if (!this.verified) await this.recover(false);
-        const headers = { ...this.headers(this.token as string), accept: 'text/event-stream' };
-        const response = await this.http.stream(headers, controller.signal);
-        if (response.statusCode === 405) return;
-        if (response.statusCode === 200) {
-          backoff = 250;
-          await readSse(response, (data) => this.relay(data));
-        } else {
-          response.resume();
-        }
-      } catch {
-        if (controller.signal.aborted) return;
-      }
-      if (this.closed || controller.signal.aborted) return;
-      // The stream ended: the daemon may be gone and its port another program's. Prove again first.
-      this.verified = false;
-      await sleep(backoff);
-      backoff = Math.min(backoff * 2, 5_000);
-      await this.recover(true).catch(() => undefined);
-      if (this.stream !== controller) return; // recovery opened a fresh stream
-    }
-  }
-
-  private relay(data: string): void {
-    if (data === '') return; // an event with no message (the daemon primes 2025-11-25 streams)
-    try {
-      this.sink(parseKnown(data) as JSONRPCMessage);
-    } catch {
-      this.settings.logger.warn('ignored a malformed message on the daemon stream');
-    }
-  }
-
-  /** `headers` and the POST's own, made again only when one of their parts changed. */
-  private headersOfPost(token: string): Record<string, string> {
-    const of = [token, this.host, this.sessionId, this.protocolVersion];
-    const kept = this.postHeaders;
-    if (kept !== undefined && kept.of.every((part, i) => part === of[i])) return kept.headers;
-    const headers = { ...this.headers(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    this.postHeaders = { of, headers };
-    return headers;
-  }
-
-  private headers(token: string): Record<string, string> {
-    return {
-      authorization: `Bearer ${token}`,
-      ...(this.host === undefined ? {} : { host: this.host }),
-      [BRIDGE_VERSION_HEADER]: this.settings.bridgeVersion,
-      ...(this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId }),
-      ...(this.protocolVersion === undefined ? {} : { 'mcp-protocol-version': this.protocolVersion }),
-    };
-  }
-
-  private checkVersion(daemonVersion: string): void {
-    if (daemonVersion === this.settings.bridgeVersion || this.warnedVersion) return;
-    this.warnedVersion = true;
-    const fix =
-      this.settings.remote === undefined
-        ? "run 'browsertap stop' to restart it with this version"
-        : `install the same version on both machines, then on the browser's machine run 'browsertap stop' and start the daemon again (this bridge never starts one at ${this.settings.remote})`;
-    this.settings.logger.warn(
-      `version mismatch: the running daemon is browsertap ${daemonVersion}, this bridge is ${this.settings.bridgeVersion}; ${fix}`,
-      { daemon: daemonVersion, bridge: this.settings.bridgeVersion },
-    );
-  }
 }
-
-/** Reads are safe to repeat after a lost connection; browser commands and settings changes are not. */
-function isReadOnlyCall(message: JSONRPCRequest): boolean {
-  const params = message.params as { name?: unknown; arguments?: { action?: unknown; op?: unknown } } | undefined;
-  if (params?.name === 'observe') return true;
-  if (params?.name !== 'configure') return false;
-  const action = params.arguments?.action;
-  return READ_ONLY_CONFIGURE.has(String(action)) || (action === 'noise' && params.arguments?.op === 'list');
-}
-
-/** `configure` actions that change nothing, so repeating them after a lost connection is safe. */
-const READ_ONLY_CONFIGURE = new Set(['health', 'query_status', 'load', 'list_keys', 'streaming_status']);
-
-function isAnswerTo(message: Outgoing, id: RequestId | null): boolean {
-  if (message instanceof DaemonMessage) return message.answers(id);
-  return !('method' in message) && 'id' in message && (message as { id: RequestId | null }).id === id;
-}
-
-function errorFor(id: RequestId, code: number, message: string): JSONRPCMessage {
-  return { jsonrpc: '2.0', id, error: { code, message } };
-}
-
-/** The connection was refused: nothing reached the daemon, so retrying cannot repeat anything. */
-function refused(error: unknown): boolean {
-  return error instanceof ExchangeError && error.refused;
-}
-
-function describe(error: unknown, sent: boolean, remote?: string): string {
-  if (error instanceof ExchangeError && error.timedOut) {
-    return 'no answer from the daemon in time; the call was not repeated (it may still be running in the daemon)';
-  }
-  const detail = (error as Error).message;
-  if (remote !== undefined) {
-    // Nothing here can start the daemon: say where to look.
-    const check = `check it on the browser's machine and the forward with 'browsertap doctor --daemon-url ${remote}'`;
-    return sent
-      ? `the connection to the daemon at ${remote} was lost while handling this request (${detail}); the next call connects again — repeat this one if it is safe to run twice; if calls keep failing, ${check}`
-      : `cannot connect to the daemon at ${remote} (${detail}); ${check}`;
-  }
-  return sent
-    ? `the connection to the daemon was lost while handling this request (${detail}); the daemon is being restarted — repeat the call if it is safe to run twice`
-    : `cannot connect to the daemon (${detail})`;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

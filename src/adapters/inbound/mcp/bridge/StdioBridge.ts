@@ -1,7 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
-import { DaemonUpstream, type UpstreamSettings } from './DaemonUpstream.js';
+import { DaemonUpstream } from './DaemonUpstream.js';
+import type { UpstreamSettings } from './UpstreamSettings.js';
 import { batchesAllowed, batchRefusal, initializeInBatch } from '../protocolRules.js';
 import type { AnswerId, Checked } from './jsonRpcShape.js';
 import { StdioLines } from './StdioLines.js';
