@@ -3,8 +3,8 @@ import { parseKnown } from '../knownJson.js';
 import { DaemonMessage, type Outgoing } from './DaemonMessage.js';
 import type { HttpAnswer } from './httpExchange.js';
 import { scanMessage } from './scanMessage.js';
+import { INTERNAL_ERROR } from './upstreamErrors.js';
 
-const INTERNAL_ERROR = -32603;
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 /** `data:` */

@@ -3,7 +3,8 @@ import { isAnswerTo, messageOf, type Outgoing } from './DaemonMessage.js';
 import { ExchangeError } from './httpExchange.js';
 
 export const DAEMON_UNAVAILABLE = -32000;
-const INTERNAL_ERROR = -32603;
+/** JSON-RPC's internal error: the bridge's own answer when the daemon's was not a message. */
+export const INTERNAL_ERROR = -32603;
 
 export function errorFor(id: RequestId, code: number, message: string): JSONRPCMessage {
   return { jsonrpc: '2.0', id, error: { code, message } };
