@@ -21,7 +21,7 @@ export interface CachedBundle {
 }
 
 /**
- * Runs a CommonJS bundle written as the function Node's module wrapper makes of a module
+ * Runs a CommonJS bundle (ASCII text, read as latin1) written as the function Node's module wrapper makes of a module
  * (`(function (exports, require, module, __filename, __dirname) {…})`, scripts/build.mjs) as Node
  * would `require` it, with V8's code cache kept in `cacheFile`:
  * Node 22's `module.enableCompileCache()` does this for every module, and Node 20 has no such
@@ -40,7 +40,9 @@ export interface CachedBundle {
 export function requireWithCodeCache(bundle: string, cacheFile: string, requireBuiltin: (id: string) => unknown): CachedBundle {
   const key = cacheKey(bundle);
   const cached = readCache(cacheFile, key);
-  const script = new Script(readFileSync(bundle, 'utf8'), {
+  // The bundles are ASCII (scripts/build.mjs escapes the rest), which latin1 reads as it is and
+  // ≈ 0.7 ms sooner than UTF-8's decoding for the daemon's 1.4 MB.
+  const script = new Script(readFileSync(bundle, 'latin1'), {
     filename: bundle,
     ...(cached === undefined ? {} : { cachedData: cached }),
   });
