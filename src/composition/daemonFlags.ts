@@ -58,7 +58,25 @@ export const DAEMON_BUILTINS: readonly string[] = [
 export function applyDaemonV8Flags(requireBuiltin: (id: string) => unknown): void {
   for (const id of DAEMON_BUILTINS) requireBuiltin(id);
   const { setFlagsFromString } = requireBuiltin('node:v8') as typeof import('node:v8');
-  for (const flag of DAEMON_RUNTIME_V8_FLAGS) if (!process.execArgv.includes(flag)) setFlagsFromString(flag);
+  applyRuntimeV8Flags(DAEMON_RUNTIME_V8_FLAGS, setFlagsFromString);
+}
+
+/**
+ * The stdio bridge's run-time V8 flag: `--semi-space-growth-factor=1`, its young generation kept at
+ * its starting size. The bridge carries every answer to the client (a screenshot's ≈ 300 KB of
+ * base64 among them) and its young generation grew with them: after the browser bench's
+ * screenshots and reads its own memory (USS) was 19 MB, against 7–9 MB for a bare Node relay
+ * (docs/benchmarks.md). Set, like the daemon's, at run time rather than on its command line, and
+ * only once its start is behind it (`BRIDGE_FLAGS_AFTER_MS`): a built-in module loaded after a flag
+ * changed is compiled from source, and the bridge's start loads the ones it uses.
+ */
+export const BRIDGE_RUNTIME_V8_FLAGS: readonly string[] = ['--semi-space-growth-factor=1'];
+/** How long after its start the bridge sets `BRIDGE_RUNTIME_V8_FLAGS` (ms). */
+export const BRIDGE_FLAGS_AFTER_MS = 2_000;
+
+/** Sets each of `flags` the command line did not already give. */
+export function applyRuntimeV8Flags(flags: readonly string[], setFlag: (flag: string) => void): void {
+  for (const flag of flags) if (!process.execArgv.includes(flag)) setFlag(flag);
 }
 
 /**

@@ -6,7 +6,7 @@ import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import type { LogFields, LoggerPort } from '../../application/ports/LoggerPort.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
 import { BIN_PATH } from '../cliPaths.js';
-import { DAEMON_ENV } from '../daemonFlags.js';
+import { applyRuntimeV8Flags, BRIDGE_FLAGS_AFTER_MS, BRIDGE_RUNTIME_V8_FLAGS, DAEMON_ENV } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
 import { otherUsersPort, provenDaemon } from './connectDaemon.js';
 import { remoteUpstream } from './remoteDaemon.js';
@@ -109,6 +109,9 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
   const stop = () => bridge.stop();
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  setTimeout(() => {
+    void import('node:v8').then(({ setFlagsFromString }) => applyRuntimeV8Flags(BRIDGE_RUNTIME_V8_FLAGS, setFlagsFromString));
+  }, BRIDGE_FLAGS_AFTER_MS).unref();
   await bridge.run();
   // Ended (stdin closed or a signal) and the daemon session closed: nothing left to wait for,
   // not even a kept-alive socket or a stream the client left half-open.
