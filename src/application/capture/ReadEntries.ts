@@ -143,10 +143,11 @@ const ID_KEY_BYTES = 8;
 
 /** Keeps items within `room` bytes: the newest ones for a plain read, the oldest after a cursor. */
 function fit(items: readonly Item[], afterCursor: boolean, room: number): { kept: Item[]; trimmed: boolean } {
-  const ordered = afterCursor ? [...items] : [...items].reverse();
   const kept: Item[] = [];
   let used = 0;
-  for (const item of ordered) {
+  // Oldest first after a cursor, else newest first (by index: no reversed copy of the items).
+  for (let i = 0; i < items.length; i++) {
+    const item = items[afterCursor ? i : items.length - 1 - i] as Item;
     if (kept.length === 0 && item.size > room) {
       // One entry larger than a whole result: it comes cut, so the read moves on past it.
       kept.push({ ...item, value: fitEntry(item.value, item.size, room) });

@@ -83,27 +83,23 @@ function compactedOf(what: ListWhat, entry: Sequenced<unknown>): Compacted {
 export function compactItems(what: ListWhat, entries: ReadonlyArray<Sequenced<unknown>>): Item[] {
   const { columns } = COMPACTS[what] as NonNullable<(typeof COMPACTS)[ListWhat]>;
   const small = entries.map((entry) => compactedOf(what, entry));
-  // Each action is a step of its own (a reproduction names it by id), each pick the person's own word: never folded.
-  const runs =
-    what === 'actions' || what === 'picks'
-      ? small.map((item, i) => ({ value: item.value, first: i, last: i }))
-      : collapseRuns(
-          small.map((item) => item.value),
-          (_value, i) => (small[i] as Compacted).key,
-        );
-  return runs.map((run) => {
+  const item = (value: unknown, first: number, last: number): Item => {
     let redacted = 0;
-    for (let i = run.first; i <= run.last; i++) redacted += (entries[i]?.value as { redacted?: number }).redacted ?? 0;
+    for (let i = first; i <= last; i++) redacted += (entries[i]?.value as { redacted?: number }).redacted ?? 0;
     return {
-      value: run.value,
-      size:
-        run.first === run.last
-          ? (small[run.first] as Compacted).size
-          : rowBytes(run.value as unknown as Record<string, unknown>, columns),
-      lastSeq: (entries[run.last] as Sequenced<unknown>).seq,
+      value,
+      size: first === last ? (small[first] as Compacted).size : rowBytes(value as Record<string, unknown>, columns),
+      lastSeq: (entries[last] as Sequenced<unknown>).seq,
       redacted,
     };
-  });
+  };
+  // Each action is a step of its own (a reproduction names it by id), each pick the person's own word: never folded.
+  if (what === 'actions' || what === 'picks') return small.map((compact, i) => item(compact.value, i, i));
+  return collapseRuns(
+    small.map((compact) => compact.value as CompactLog | CompactNetwork | CompactWebSocket),
+    (_value, i) => (small[i] as Compacted).key,
+    item,
+  );
 }
 
 /**
@@ -137,9 +133,14 @@ export function compactList(what: ListWhat, values: readonly unknown[]): Compact
     if (column === 'url' && origin !== undefined) return (value as string).slice(origin.length) || '/';
     return value;
   };
+  // A row ends at its last value (no trailing nulls), made as long as it ends up, with no
+  // closure per row. A slice of the columns, then overwritten: a packed array (`new Array(n)`
+  // is holey, and JSON.stringify takes a slower path over holey arrays: ≈ 15 % on a list).
   const rows = entries.map((entry) => {
-    const row = columns.map((column) => cell(entry, column));
-    while (row.length > 0 && row[row.length - 1] === null) row.pop();
+    let length = columns.length;
+    while (length > 0 && entry[columns[length - 1] as string] === undefined) length--;
+    const row: unknown[] = columns.slice(0, length);
+    for (let i = 0; i < length; i++) row[i] = cell(entry, columns[i] as string);
     return row;
   });
   return { columns, rows, ...shared };

@@ -185,12 +185,17 @@ export interface Run<T> {
   readonly last: number;
 }
 
-/** Folds runs of consecutive entries with the same `key` into their first, with `count` and `last_ts`. */
-export function collapseRuns<T extends { readonly ts: number }>(
+/**
+ * Folds runs of consecutive entries with the same `key` into their first, with `count` and
+ * `last_ts`; each run as `make` shapes it (by default a `Run`), so a caller that wants its own
+ * shape per run gets no `Run` object made and dropped for each.
+ */
+export function collapseRuns<T extends { readonly ts: number }, R = Run<T>>(
   entries: readonly T[],
   key: (entry: T, index: number) => string,
-): Array<Run<T>> {
-  const runs: Array<Run<T>> = [];
+  make: (value: Collapsed<T>, first: number, last: number) => R = (value, first, last) => ({ value, first, last }) as R,
+): R[] {
+  const runs: R[] = [];
   let start = 0;
   let startKey = '';
   for (let i = 0; i <= entries.length; i++) {
@@ -199,7 +204,7 @@ export function collapseRuns<T extends { readonly ts: number }>(
       const first = entries[start] as T;
       const count = i - start;
       const value = count === 1 ? first : { ...first, count, last_ts: (entries[i - 1] as T).ts };
-      runs.push({ value, first: start, last: i - 1 });
+      runs.push(make(value, start, i - 1));
       start = i;
     }
     startKey = i === start ? k : startKey;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { messageJson } from './knownJson.js';
+import { messageBytes } from './messageBytes.js';
 
 /** An SSE comment this often keeps a quiet stream from being taken for dead (ms). */
 export const KEEP_ALIVE_MS = 15_000;
@@ -88,17 +88,17 @@ export class SseStream {
     if (this.open) this.res.end();
   }
 
-  private event(message: unknown): string {
+  private event(message: unknown): Buffer {
     const retry = this.retrySent ? '' : `retry: ${SSE_RETRY_MS}\n`;
     this.retrySent = true;
-    return `${retry}id: ${this.id()}\nevent: message\ndata: ${messageJson(message)}\n\n`;
+    return messageBytes(`${retry}id: ${this.id()}\nevent: message\ndata: `, message, '\n\n');
   }
 
   private id(): string {
     return `${this.stream}-${this.nextEvent()}`;
   }
 
-  private write(text: string, event = false): void {
+  private write(text: string | Buffer, event = false): void {
     if (!this.open) return;
     if (event) this.retrySent = true;
     this.began();

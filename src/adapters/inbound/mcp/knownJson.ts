@@ -1,10 +1,27 @@
 /** Objects whose JSON text was already made (a tool result's payload, serialised for its text block). */
 const known = new WeakMap<object, string>();
 
-/** Records that `text` is `JSON.stringify(value)`, so sending `value` as `structuredContent` reuses it. */
-export function withKnownJson<T extends object>(value: T, text: string): T {
+/** The UTF-8 of a known JSON text, where it was made already (to measure it against its budget). */
+const knownBytes = new WeakMap<object, Buffer>();
+
+/**
+ * Records that `text` is `JSON.stringify(value)` (and `utf8` its UTF-8, when given), so sending
+ * `value` as `structuredContent` reuses it.
+ */
+export function withKnownJson<T extends object>(value: T, text: string, utf8?: Buffer): T {
   known.set(value, text);
+  if (utf8 !== undefined) knownBytes.set(value, utf8);
   return value;
+}
+
+/** The JSON text recorded for `value` (`withKnownJson`, `parseKnown`), if any. */
+export function knownJson(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? known.get(value) : undefined;
+}
+
+/** The UTF-8 recorded beside `value`'s known JSON text, if any. */
+export function knownUtf8(value: object): Buffer | undefined {
+  return knownBytes.get(value);
 }
 
 /** Stands in for a known `structuredContent` while the rest of the message is serialised. */

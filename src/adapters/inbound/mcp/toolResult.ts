@@ -29,13 +29,19 @@ interface ImageData {
  * image block, a snapshot's text as a text block of its own (not escaped into JSON: every quote
  * and line break of a snapshot would cost a backslash).
  */
-export function success(payload: object, image?: ImageData, text = JSON.stringify(payload), snapshot?: string): CallToolResult {
+export function success(
+  payload: object,
+  image?: ImageData,
+  text = JSON.stringify(payload),
+  snapshot?: string,
+  utf8?: Buffer,
+): CallToolResult {
   const content: CallToolResult['content'] = [{ type: 'text', text }];
   if (snapshot !== undefined) content.push({ type: 'text', text: snapshot });
   if (image !== undefined) content.push({ type: 'image', data: image.base64, mimeType: image.mime_type });
   return {
     content,
-    structuredContent: (snapshot === undefined ? withKnownJson(payload, text) : withSnapshot(payload, snapshot)) as Record<
+    structuredContent: (snapshot === undefined ? withKnownJson(payload, text, utf8) : withSnapshot(payload, snapshot)) as Record<
       string,
       unknown
     >,
@@ -98,7 +104,7 @@ export async function respond(
   const room = deps.resultBudget - textBytes - snapshotBytes - attachedBytes - ALERTS_KEY_BYTES;
   const alerts = deps.takeAlerts.execute({ clientId: client.clientId, maxBytes: room });
   if (failed || fitted === undefined) return failure(alerts === undefined ? answer : { ...answer, alerts });
-  if (alerts === undefined) return withAttached(success(answer, image, text, snapshot), attached);
+  if (alerts === undefined) return withAttached(success(answer, image, text, snapshot, fitted.utf8), attached);
   // The payload is a JSON object: its text gains the alerts without serialising it again.
   const glue = text === '{}' ? '' : ',';
   return withAttached(
@@ -133,10 +139,12 @@ function fitBudget(
   budget: number,
   deps: McpToolDeps,
   client: ClientContext,
-): { payload: object; text: string; bytes: number } | undefined {
+): { payload: object; text: string; bytes: number; utf8?: Buffer } | undefined {
   const text = JSON.stringify(payload);
-  const size = Buffer.byteLength(text, 'utf8');
-  if (size <= budget) return { payload, text, bytes: size };
+  // Its UTF-8 is what it weighs, and what the answer's stream writes (messageBytes.ts): made once.
+  const utf8 = Buffer.from(text);
+  const size = utf8.length;
+  if (size <= budget) return { payload, text, bytes: size, utf8 };
   const result = (payload as { result?: unknown }).result;
   if (result !== undefined) {
     const json = JSON.stringify(result);
