@@ -39,65 +39,60 @@ function knownParts(message: unknown): KnownParts | undefined {
   const text = knownJson(structured);
   if (text === undefined) return undefined;
   const parts: KnownParts = { text, utf8: knownUtf8(structured as object), texts: [], escaped: [] };
-  let open = '{';
-  let first = true;
-  for (const key of Object.keys(message)) {
-    const comma = first ? '' : ',';
-    if (key === 'result') {
-      open = resultParts(`${open}${comma}"result":`, result, parts);
-    } else {
-      const json = JSON.stringify(message[key]);
-      if (json === undefined) continue;
-      open += `${comma}${JSON.stringify(key)}:${json}`;
-    }
-    first = false;
-  }
-  parts.texts.push(`${open}}`);
+  parts.texts.push(
+    membersOf('', message, (open, key) => (key === 'result' ? resultParts(`${open}"result":`, result, parts) : undefined)),
+  );
   return parts;
 }
 
 /** `result` after `open`, as `knownParts`: the text marked where it is `structuredContent` and a text block's text. */
 function resultParts(open: string, result: Record<string, unknown>, parts: KnownParts): string {
-  let first = true;
-  open += '{';
-  for (const key of Object.keys(result)) {
-    const value = result[key];
-    const comma = first ? '' : ',';
+  return membersOf(open, result, (at, key, value) => {
     if (key === 'structuredContent') {
-      parts.texts.push(`${open}${comma}"structuredContent":`);
+      parts.texts.push(`${at}"structuredContent":`);
       parts.escaped.push(false);
-      open = '';
-    } else if (key === 'content' && Array.isArray(value)) {
-      open += `${comma}"content":[`;
-      // By index, not forEach: a hole is `null` in JSON.
-      for (let i = 0; i < value.length; i++) {
-        const block: unknown = value[i];
-        if (i > 0) open += ',';
-        open = isPlain(block) ? blockParts(open, block, parts) : `${open}${JSON.stringify(block) ?? 'null'}`;
-      }
-      open += ']';
-    } else {
-      const json = JSON.stringify(value);
-      if (json === undefined) continue;
-      open += `${comma}${JSON.stringify(key)}:${json}`;
+      return '';
     }
-    first = false;
-  }
-  return `${open}}`;
+    if (key !== 'content' || !Array.isArray(value)) return undefined;
+    let blocks = `${at}"content":[`;
+    // By index, not forEach: a hole is `null` in JSON.
+    for (let i = 0; i < value.length; i++) {
+      const block: unknown = value[i];
+      if (i > 0) blocks += ',';
+      blocks = isPlain(block) ? blockParts(blocks, block, parts) : `${blocks}${JSON.stringify(block) ?? 'null'}`;
+    }
+    return `${blocks}]`;
+  });
 }
 
 /** One content block after `open`, its `text` marked when it is the known text. */
 function blockParts(open: string, block: Record<string, unknown>, parts: KnownParts): string {
+  return membersOf(open, block, (at, key, value) => {
+    if (key !== 'text' || value !== parts.text) return undefined;
+    parts.texts.push(`${at}"text":"`);
+    parts.escaped.push(true);
+    return '"';
+  });
+}
+
+/**
+ * `object` after `open` as JSON.stringify writes it (a member whose value has no JSON left out),
+ * but for the members `special` writes itself: given what comes before the member (its comma
+ * included), it returns what follows it so far, or undefined for a plain member.
+ */
+function membersOf(
+  open: string,
+  object: Record<string, unknown>,
+  special: (at: string, key: string, value: unknown) => string | undefined,
+): string {
   let first = true;
   open += '{';
-  for (const key of Object.keys(block)) {
-    const value = block[key];
+  for (const key of Object.keys(object)) {
+    const value = object[key];
     const comma = first ? '' : ',';
-    if (key === 'text' && value === parts.text) {
-      parts.texts.push(`${open}${comma}"text":"`);
-      parts.escaped.push(true);
-      open = '"';
-    } else {
+    const written = special(`${open}${comma}`, key, value);
+    if (written !== undefined) open = written;
+    else {
       const json = JSON.stringify(value);
       if (json === undefined) continue;
       open += `${comma}${JSON.stringify(key)}:${json}`;
