@@ -107,6 +107,11 @@ export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.cjs';
  * The built daemon as its own process (as a bridge would start it), logging warnings only.
  * `inspect` opens its inspector on another loopback port, for `heapAfterGcMb`.
  */
+/** `cli daemon` on `port` with `stateDir`, logging warnings only: a bench's daemon, after any Node flags. */
+export function daemonArgs(cli: string, port: number, stateDir: string): string[] {
+  return [cli, 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'];
+}
+
 export async function startDaemonProcess(cli = BENCH_CLI, options: { inspect?: boolean } = {}): Promise<DaemonProcess> {
   const port = await freePort();
   const inspectPort = options.inspect === true ? await freePort() : undefined;
@@ -117,14 +122,7 @@ export async function startDaemonProcess(cli = BENCH_CLI, options: { inspect?: b
     [
       ...launchFlags(cli),
       ...(inspectPort === undefined ? [] : [`--inspect=127.0.0.1:${inspectPort}`]),
-      cli,
-      'daemon',
-      '--port',
-      String(port),
-      '--state-dir',
-      stateDir,
-      '--log-level',
-      'warn',
+      ...daemonArgs(cli, port, stateDir),
     ],
     {
       stdio: ['ignore', 'ignore', 'ignore'],

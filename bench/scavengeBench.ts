@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXTENSION_HEADERS } from '../test/support/daemonHarness.js';
 import { freePort, tempDir } from '../test/support/processes.js';
-import { launchEnv, logEntry, RawMcpClient } from './lib.js';
+import { daemonArgs, launchEnv, logEntry, RawMcpClient } from './lib.js';
 
 const READS = 1_000;
 const WARM_UP = 500;
@@ -22,14 +22,7 @@ async function scavengesPer1000(cli: string): Promise<{ scavenges: number; ms: n
     [
       '--trace-gc',
       ...(profile === undefined ? [] : ['--heap-prof', `--heap-prof-dir=${profile}`, '--heap-prof-interval=4096']),
-      cli,
-      'daemon',
-      '--port',
-      String(port),
-      '--state-dir',
-      stateDir,
-      '--log-level',
-      'warn',
+      ...daemonArgs(cli, port, stateDir),
     ],
     { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...launchEnv(cli) } },
   );
