@@ -133,12 +133,12 @@ export function compactList(what: ListWhat, values: readonly unknown[]): Compact
     if (column === 'url' && origin !== undefined) return (value as string).slice(origin.length) || '/';
     return value;
   };
-  // A row ends at its last value (no trailing nulls), made as long as it ends up, with no
+  // A row ends at its last value (no trailing nulls: a value missing or null), made as long as it ends up, with no
   // closure per row. A slice of the columns, then overwritten: a packed array (`new Array(n)`
   // is holey, and JSON.stringify takes a slower path over holey arrays: ≈ 15 % on a list).
   const rows = entries.map((entry) => {
     let length = columns.length;
-    while (length > 0 && entry[columns[length - 1] as string] === undefined) length--;
+    while (length > 0 && (entry[columns[length - 1] as string] ?? null) === null) length--;
     const row: unknown[] = columns.slice(0, length);
     for (let i = 0; i < length; i++) row[i] = cell(entry, columns[i] as string);
     return row;
