@@ -22,7 +22,7 @@ import { buildFixtureApp } from '../../test/e2e/support/fixtureApp.js';
 import { noisePng } from '../../test/e2e/support/noisePng.js';
 import { type Agent, eventually, startAgent } from '../../test/e2e/support/stack.js';
 import { typicalRequests } from '../../test/support/typicalCapture.js';
-import { daemonPids } from '../../test/support/processes.js';
+import { daemonPids, freePort } from '../../test/support/processes.js';
 import { median } from '../lib.js';
 import type { BrowserPeerFigures, FloorFigures, SideFigures } from './figures.js';
 import { startPeer as startChromeDevTools } from './peerBench.js';
@@ -46,6 +46,16 @@ const READS = 40;
 const MESSAGES = 100;
 const REQUESTS = 50;
 const VIEWPORT = { width: 1280, height: 720 };
+
+/** The figures the floor (bare Node's bridge and daemon, reads only) has. */
+const FLOOR_KEYS: ReadonlySet<keyof SideFigures> = new Set([
+  'consoleP50Ms',
+  'consoleBytes',
+  'networkP50Ms',
+  'networkBytes',
+  'rssMb',
+  'ussMb',
+]);
 
 /** Each side's times on stderr as they come (ms). */
 function progress(what: string, times: ReadonlyMap<string, readonly number[]>): void {
@@ -446,17 +456,6 @@ async function floorSide(): Promise<Side & { serve(what: string, result: CallToo
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Calls `act` on every side in turns, the first side changing every round; each side's times in ms. */
 async function inTurns(
   sides: readonly Side[],
@@ -609,15 +608,9 @@ export async function runBrowserPeerBench(): Promise<BrowserPeerFigures> {
       };
     };
     const [ours, cdt, pw] = browsers as [Side, Side, Side];
-    const [floorLogs, floorRequests] = [logs(floor), requests(floor)];
-    const floorFigures: FloorFigures = {
-      consoleP50Ms: floorLogs.p50,
-      consoleBytes: floorLogs.bytes,
-      networkP50Ms: floorRequests.p50,
-      networkBytes: floorRequests.bytes,
-      rssMb: rssMb(floor.name, floor.serverPids()),
-      ussMb: ussMb(floor.name, floor.serverPids()),
-    };
+    // The floor took part in the reads only: of its figures, those.
+    const floorAll = figures(floor);
+    const floorFigures = Object.fromEntries([...FLOOR_KEYS].map((key) => [key, floorAll[key]])) as unknown as FloorFigures;
     return { ours: figures(ours), cdt: figures(cdt), pw: figures(pw), floor: floorFigures };
   } finally {
     for (const side of sides) await side.stop().catch(() => undefined);
@@ -631,16 +624,6 @@ if (process.argv[1]?.endsWith('peerBrowserBench.ts')) {
   if (process.env.OUT !== undefined) writeFileSync(process.env.OUT, out);
   process.stdout.write(out);
 }
-
-/** The figures the floor (bare Node's bridge and daemon, reads only) has. */
-const FLOOR_KEYS: ReadonlySet<keyof SideFigures> = new Set([
-  'consoleP50Ms',
-  'consoleBytes',
-  'networkP50Ms',
-  'networkBytes',
-  'rssMb',
-  'ussMb',
-]);
 
 /** The docs/benchmarks.md section of `npm run bench -- browser`: each figure's median over the runs, the three servers side by side. */
 export function browserPeerSection(

@@ -1,5 +1,6 @@
 /**
- * V8 settings for the long-lived daemon, applied at run time rather than on its command line.
+ * V8 settings for the long-lived daemon (and, below, the stdio bridge's), applied at run time rather
+ * than on its command line.
  * Node ships its built-in modules with V8 code compiled for its default flags; one V8 flag on the
  * command line (any: `--max-semi-space-size=2` alone does it) makes V8 refuse all of that code, and
  * Node then compiles its bootstrap and every built-in module the daemon loads from source:
