@@ -41,7 +41,7 @@ export interface DaemonOptions extends ContainerOptions {
   readonly afterStart?: () => void;
   /** Called once the MCP side is loaded and its first session has run through it (the daemon's usual code has run). */
   readonly afterWarmUp?: () => void;
-  /** Started by a client's bridge, whose session comes at once: the MCP side loads as soon as the daemon listens. */
+  /** Started by a client's bridge, whose session comes at once: the MCP side loads once its first request is answered. */
   readonly clientStarted?: boolean;
   /** Loads the MCP side (default: this module's own import of `mcpSessions.ts`; the bundled daemon loads its own file). */
   readonly loadMcpSide?: () => Promise<McpSide>;
@@ -114,7 +114,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   let stopping: Promise<void> | undefined;
   // The MCP side (SDK, zod, the tools) loads on the first `/mcp` request: a daemon started by hand
   // may wait minutes for an agent, and holds ≈ 8 MB less until then (docs/benchmarks.md). Started
-  // by a client (`clientStarted`), whose session is next, it loads as soon as the daemon listens.
+  // by a client (`clientStarted`), whose session is next, it loads once the first request has
+  // been answered: that is the client's `/health`, which would otherwise wait the ≈ 20 ms of the
+  // load, while the client proves the daemon (its token, its challenge) during the load.
   // `afterStart` comes once start-up code has run, `afterWarmUp` once the MCP side has served
   // its first session: each may keep what was compiled (codeCache.ts). On the daemon's clock, so
   // a test decides what comes first, not the machine's speed.
@@ -124,7 +126,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const later = (ms: number, run: () => void) => timers.push(clock.schedule(ms, () => stopping === undefined && run()));
   const { afterStart, afterWarmUp } = options;
   if (afterWarmUp !== undefined) mcpLoaded = () => later(FIRST_SESSION_MS, afterWarmUp);
-  if (clientStarted) later(0, () => void sessions.preload());
+  if (clientStarted) server.afterFirstAnswer(() => later(0, () => void sessions.preload()));
   else if (afterStart !== undefined) later(STARTED_AFTER_MS, afterStart);
   const listen = server.listenAddress;
   return {

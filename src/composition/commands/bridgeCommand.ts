@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { StdioBridge } from '../../adapters/inbound/mcp/bridge/StdioBridge.js';
 import { formatExtensions, type CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { LOG_ROTATE_BYTES } from '../../adapters/outbound/logging/RotatingFileSink.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
@@ -8,8 +7,6 @@ import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.j
 import { BIN_PATH } from '../cliPaths.js';
 import { applyRuntimeV8Flags, BRIDGE_FLAGS_AFTER_MS, BRIDGE_RUNTIME_V8_FLAGS, DAEMON_ENV } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
-import { otherUsersPort, provenDaemon } from './connectDaemon.js';
-import { remoteUpstream } from './remoteDaemon.js';
 
 /**
  * How long a failure to reach or start the daemon answers later attempts (ms). The bridge
@@ -64,6 +61,8 @@ function sayingEachFailureOnce(logger: LoggerPort): LoggerPort {
   return { debug: say('debug'), info: say('info'), warn: say('warn'), error: say('error') };
 }
 
+const noop = (): void => undefined;
+
 /** `browsertap mcp`: the stdio bridge an MCP client launches. stdout carries MCP only. */
 export async function bridgeCommand(options: CliOptions): Promise<number> {
   const logger = sayingEachFailureOnce(new StderrLogger(options.logLevel ?? 'warn', process.stderr));
@@ -87,18 +86,36 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     env: DAEMON_ENV,
     logger,
     rotateBytes: LOG_ROTATE_BYTES,
+    onDecided: () => decided(),
   });
+  let decided: () => void = () => undefined;
+  // A daemon elsewhere (docs/install.md) is only ever proved and used, never started.
+  const remote = options.daemonUrl;
+  // The local daemon, when none runs, is spawned before the rest of the bridge is loaded: it
+  // starts on the machine's other core while this process loads the MCP relay and answers the
+  // client's `initialize` (docs/install.md, start-up). That launch is the first attempt's.
+  let launching: Promise<unknown> | undefined;
+  if (remote === undefined) {
+    const known = new Promise<void>((resolve) => (decided = resolve));
+    launching = launcher.ensureRunning();
+    await Promise.race([known, launching.then(noop, noop)]);
+  }
+  const [{ StdioBridge }, { otherUsersPort, provenDaemon }, { remoteUpstream }] = await Promise.all([
+    import('../../adapters/inbound/mcp/bridge/StdioBridge.js'),
+    import('./connectDaemon.js'),
+    import('./remoteDaemon.js'),
+  ]);
   const ensureDaemon = async () => {
+    const started = launching ?? launcher.ensureRunning();
+    launching = undefined;
     try {
-      await launcher.ensureRunning();
+      await started;
     } catch (error) {
       throw (await otherUsersPort(options.port, undefined)) ?? error;
     }
     const { token, identity } = await provenDaemon(options.port, options.stateDir, logger);
     return { version: identity.health.version, token };
   };
-  // A daemon elsewhere (docs/install.md) is only ever proved and used, never started.
-  const remote = options.daemonUrl;
   const bridge = new StdioBridge(process.stdin, process.stdout, {
     endpoint: remote === undefined ? `http://127.0.0.1:${options.port}/mcp` : `${remote}/mcp`,
     ensureDaemon: oneOutcomeAtATime(remote === undefined ? ensureDaemon : () => remoteUpstream(options, logger), FAILURE_HOLD_MS),

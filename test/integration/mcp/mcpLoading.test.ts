@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeClock } from '../../../src/adapters/outbound/clock/FakeClock.js';
 import { startDaemon, type McpSide, type RunningDaemon } from '../../../src/composition/startDaemon.js';
+import { until } from '../../support/until.js';
 
 /**
  * When the daemon loads its MCP side (the SDK, zod, the tools): a daemon started by hand on the
- * first `/mcp` request, however long that takes; one a client started as soon as it listens.
+ * first `/mcp` request, however long that takes; one a client started once its first request
+ * (the client's `/health`) has been answered.
  * The daemon runs on the fake clock: what comes first is the test's to decide, not the machine's.
  */
 describe('loading the MCP side', function () {
@@ -82,9 +84,18 @@ describe('loading the MCP side', function () {
     expect(events, 'loaded once').to.deep.equal(['started', 'load', 'warm']);
   });
 
-  it('started by a client: loads at once, and is warm once that client’s first session had its time', async () => {
+  it('started by a client: loads once its first request (the client’s /health) is answered, and is warm once that client’s first session had its time', async () => {
     await start(true);
-    await clock.tickAsync(0);
+    await clock.tickAsync(100);
+    expect(events, 'nothing before the first answer').to.deep.equal([]);
+    const health = await fetch(`http://127.0.0.1:${daemon.port}/health`);
+    expect(health.status).to.equal(200);
+    await health.text();
+    expect(events, 'the answer went first').to.deep.equal([]);
+    await until(async () => {
+      await clock.tickAsync(0);
+      return events.includes('load');
+    }, 'the MCP side loading after that answer');
     expect(await daemon.sessions.whenLoaded()).to.equal(true);
     expect(events).to.deep.equal(['load']);
     expect(await initialize()).to.equal(200);

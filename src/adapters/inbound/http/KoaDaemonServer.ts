@@ -66,6 +66,8 @@ export class KoaDaemonServer {
   private boundPort = 0;
   /** The extension channels open now (docs/extension-protocol.md, "The channel"), closed at shutdown. */
   private readonly channels = new ChannelRegistry();
+  /** Runs once the first response is done (`afterFirstAnswer`). */
+  private firstAnswer: (() => void) | undefined;
 
   constructor(
     api: ExtensionApi,
@@ -128,6 +130,11 @@ export class KoaDaemonServer {
         connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 4),
       },
       (req, res) => {
+        const first = this.firstAnswer;
+        if (first !== undefined) {
+          this.firstAnswer = undefined;
+          res.once('close', first);
+        }
         if (!posts(req, res)) void handle(req, res);
       },
     );
@@ -146,6 +153,11 @@ export class KoaDaemonServer {
 
   get port(): number {
     return this.boundPort;
+  }
+
+  /** Runs `run` once, when the first request's response is done (sent, or its connection gone). */
+  afterFirstAnswer(run: () => void): void {
+    this.firstAnswer = run;
   }
 
   /**

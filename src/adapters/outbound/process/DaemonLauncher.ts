@@ -18,6 +18,12 @@ export interface LaunchSettings {
   readonly startTimeoutMs?: number;
   /** `daemon.log` past this size (bytes) is moved to `daemon.log.1` before a start (the daemon's own sink rotates it while running). */
   readonly rotateBytes: number;
+  /**
+   * Called (at most once a call of `ensureRunning`) when it knows it need start nothing more: it
+   * has spawned the daemon, or another launcher holds the start. Finding one running, or
+   * failing, settles its promise instead.
+   */
+  readonly onDecided?: () => void;
 }
 
 /** The port is held by a program that does not answer as a browsertap daemon; no daemon was started. */
@@ -52,39 +58,50 @@ export class DaemonLauncher {
 
   async ensureRunning(): Promise<HealthSummary> {
     const { port, stateDir } = this.settings;
+    let decided = false;
+    const decide = () => {
+      if (!decided) this.settings.onDecided?.();
+      decided = true;
+    };
     const deadline = Date.now() + (this.settings.startTimeoutMs ?? 10_000);
     // Synchronous where the client waits for a start: each call is microseconds, each trip
     // through the thread pool was a millisecond or more of the first call (docs/install.md).
     mkdirSync(stateDir, { recursive: true, mode: 0o700 });
     const lockPath = join(stateDir, 'daemon.lock');
     while (Date.now() < deadline) {
-      const running = await probeHealth(port);
-      if (running !== undefined) return running;
+      // A refused connection says nothing listens, with no HTTP request: a process's first one
+      // runs ≈ 4 ms of cold code, and the client's first call waits for every ms before the
+      // daemon's spawn (docs/install.md). Only something that accepts is asked for `/health`.
+      if ((await connectOutcome(port)) !== 'refused') {
+        const running = await probeHealth(port);
+        if (running !== undefined) return running;
+      }
       if (tryLock(lockPath)) {
         try {
-          const running = await probeHealthOrRefused(port);
+          const running = (await connectOutcome(port)) === 'refused' ? 'refused' : await probeHealthOrRefused(port);
           if (running !== undefined && running !== 'refused') return running;
           // Something holds the port and is no browsertap daemon: a daemon started now could
           // only fail to bind it (and each retry would start, and log, one more). A refused
           // connection says nothing holds it.
-          if (running === undefined && (await accepts(port))) {
+          if (running === undefined && (await connectOutcome(port)) === 'accepted') {
             // A daemon of ours too busy to answer within a second gets longer before it is called a stranger.
             const slow = await probeHealth(port, 1_000);
             if (slow !== undefined) return slow;
             throw new PortTaken(port);
           }
-          return await this.spawnAndWait(deadline);
+          return await this.spawnAndWait(deadline, decide);
         } finally {
           rmSync(lockPath, { force: true });
         }
       }
+      decide();
       await clearStaleLock(lockPath);
       await sleep(POLL_MS);
     }
     throw new Error(`no browsertap daemon answered on 127.0.0.1:${port} within ${this.settings.startTimeoutMs ?? 10_000} ms`);
   }
 
-  private async spawnAndWait(deadline: number): Promise<HealthSummary> {
+  private async spawnAndWait(deadline: number, spawned: () => void): Promise<HealthSummary> {
     const { port, stateDir, command, args, env, logger } = this.settings;
     const logPath = join(stateDir, 'daemon.log');
     // Loaded only when a daemon must be started: a bridge that finds one running never needs it.
@@ -108,6 +125,7 @@ export class DaemonLauncher {
     } finally {
       closeSync(log);
     }
+    spawned();
     while (Date.now() < deadline) {
       const health = await probeHealth(port, 500);
       if (health !== undefined) return health;
@@ -176,17 +194,20 @@ async function tail(path: string, from: number): Promise<string> {
   }
 }
 
-/** Whether anything accepts a TCP connection on 127.0.0.1:port within a second. */
-function accepts(port: number): Promise<boolean> {
+/**
+ * A TCP connection to 127.0.0.1:port, closed at once: `accepted`, `refused` (nothing listens), or
+ * `no_answer` (no answer within a second, or another error).
+ */
+function connectOutcome(port: number): Promise<'accepted' | 'refused' | 'no_answer'> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port, timeout: 1_000 });
-    const done = (result: boolean) => {
+    const done = (outcome: 'accepted' | 'refused' | 'no_answer') => {
       socket.destroy();
-      resolve(result);
+      resolve(outcome);
     };
-    socket.once('connect', () => done(true));
-    socket.once('timeout', () => done(false));
-    socket.once('error', () => done(false));
+    socket.once('connect', () => done('accepted'));
+    socket.once('timeout', () => done('no_answer'));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' ? 'refused' : 'no_answer'));
   });
 }
 
