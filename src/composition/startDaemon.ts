@@ -32,7 +32,7 @@ export interface DaemonOptions extends ContainerOptions {
   /** False: every MCP message goes through the SDK's dispatch, plain tool calls too (the parity tests; default true). */
   readonly directToolCalls?: boolean;
   /** False: `POST /mcp` goes through the Koa app as every other request does (the parity tests; default true). */
-  readonly leanMcpPosts?: boolean;
+  readonly leanRoutes?: boolean;
   /** Connection limits (docs/security.md defaults); tests shrink them. */
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /** An address of this machine served besides 127.0.0.1 (`--listen`, docs/install.md): `/health` and `/mcp` only. */
@@ -87,7 +87,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     logger,
     ...(options.connectionLimits === undefined ? {} : { limits: options.connectionLimits }),
     ...(options.listen === undefined ? {} : { listen: options.listen }),
-    ...(options.leanMcpPosts === undefined ? {} : { leanMcpPosts: options.leanMcpPosts }),
+    ...(options.leanRoutes === undefined ? {} : { leanRoutes: options.leanRoutes }),
     identity: {
       prove: async (nonce) => {
         // A challenge comes from a client that needs the token: if the file went missing or
@@ -126,8 +126,14 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const later = (ms: number, run: () => void) => timers.push(clock.schedule(ms, () => stopping === undefined && run()));
   const { afterStart, afterWarmUp } = options;
   if (afterWarmUp !== undefined) mcpLoaded = () => later(FIRST_SESSION_MS, afterWarmUp);
-  if (clientStarted) server.afterFirstAnswer(() => later(0, () => void sessions.preload()));
-  else if (afterStart !== undefined) later(STARTED_AFTER_MS, afterStart);
+  // The Koa app (every route but `POST /mcp` and `GET /health`) is built then too, after the MCP
+  // side when that loads: the client's session waits for the one, the extension for the other.
+  const warmUp = async () => {
+    if (clientStarted) await sessions.preload();
+    await server.loadApp().catch((error: unknown) => logger.error('could not load the HTTP app', { error: (error as Error).message }));
+  };
+  server.afterFirstAnswer(() => later(0, () => void warmUp()));
+  if (!clientStarted && afterStart !== undefined) later(STARTED_AFTER_MS, afterStart);
   const listen = server.listenAddress;
   return {
     port: server.port,

@@ -24,7 +24,7 @@ export interface HarnessOptions {
   /** False: every MCP message takes the SDK's dispatch (DirectToolCalls.ts), to compare the two. */
   readonly directToolCalls?: boolean;
   /** False: `POST /mcp` goes through the Koa app (mcpPosts.ts), to compare the two. */
-  readonly leanMcpPosts?: boolean;
+  readonly leanRoutes?: boolean;
 }
 
 /**
@@ -47,7 +47,7 @@ export async function startHarness(options: HarnessOptions = {}) {
     ...(options.resultBudget === undefined ? {} : { resultBudget: options.resultBudget }),
     ...(options.connectionLimits === undefined ? {} : { connectionLimits: options.connectionLimits }),
     ...(options.directToolCalls === undefined ? {} : { directToolCalls: options.directToolCalls }),
-    ...(options.leanMcpPosts === undefined ? {} : { leanMcpPosts: options.leanMcpPosts }),
+    ...(options.leanRoutes === undefined ? {} : { leanRoutes: options.leanRoutes }),
   });
   const base = `http://127.0.0.1:${daemon.port}`;
   const clients: Client[] = [];

@@ -69,12 +69,42 @@ const CORPUS: readonly Case[] = [
   { name: 'a batch', body: `[${INIT}]` },
 ];
 
-/** `text` with what differs between two daemons written alike: the port, the state dir, the run id in cursors. */
+const NONCE = 'n0nce-of-the-parity-test_1234567';
+const health = (spec: Omit<Case, 'method'> & { readonly method?: string }): Case => ({
+  method: 'GET',
+  path: '/health',
+  ...spec,
+  headers: (h) => ({ authorization: null, 'content-type': null, accept: null, ...spec.headers?.(h) }),
+});
+
+/** `GET /health` is served beside the Koa app too (healthGets.ts): what a launcher waits for after a spawn. */
+const HEALTH_CORPUS: readonly Case[] = [
+  health({ name: 'GET /health, as a launcher sends it' }),
+  health({ name: 'GET /health with no Content-Length', headers: () => ({ 'content-length': null }) }),
+  health({ name: 'a challenge', path: `/health?challenge=${NONCE}` }),
+  health({ name: 'a challenge too short', path: '/health?challenge=short' }),
+  health({ name: 'a challenge and another parameter', path: `/health?challenge=${NONCE}&x=1` }),
+  health({ name: 'a challenge given twice', path: `/health?challenge=${NONCE}&challenge=${NONCE}` }),
+  health({ name: 'another query', path: '/health?x=1' }),
+  health({ name: 'an empty query', path: '/health?' }),
+  health({ name: 'another Host', headers: () => ({ host: 'evil.example:80' }) }),
+  health({ name: 'a web page’s Origin', headers: () => ({ origin: 'http://localhost:3000' }) }),
+  health({ name: 'our extension’s Origin', headers: () => ({ origin: `chrome-extension://${OUR_EXTENSION_ID}` }) }),
+  health({ name: 'HEAD', method: 'HEAD' }),
+  health({ name: 'POST', method: 'POST' }),
+  health({ name: 'another spelling', path: '/Health' }),
+  health({ name: 'a trailing slash', path: '/health/' }),
+  health({ name: 'a body', body: 'x' }),
+  health({ name: 'a chunked body', body: ['{', '}'] }),
+];
+
+/** `text` with what differs between two daemons written alike: the port, the state dir, the run id in cursors, the proof (it names the port). */
 const alike = (h: Harness, text: string): string =>
   text
     .replaceAll(String(h.port), 'PORT')
     .replaceAll(h.stateDir, 'STATE')
-    .replace(/(cursor\\*":\\*")[0-9a-f]+/g, '$1RUN');
+    .replace(/(cursor\\*":\\*")[0-9a-f]+/g, '$1RUN')
+    .replace(/("proof":")[0-9a-f]{64}"/g, '$1PROOF"');
 
 /** Sends one case to `h` and reads what comes back; an answer before the whole body was sent is what is seen. */
 function send(h: Harness, spec: Case): Promise<Seen> {
@@ -84,13 +114,13 @@ function send(h: Harness, spec: Case): Promise<Seen> {
     accept: 'application/json, text/event-stream',
     'content-type': 'application/json',
   };
-  for (const [name, value] of Object.entries(spec.headers?.(h) ?? {})) {
+  const given = spec.headers?.(h) ?? {};
+  for (const [name, value] of Object.entries(given)) {
     if (value === null) delete headers[name];
     else headers[name] = value;
   }
   const body = spec.body ?? '';
-  if (typeof body === 'string' && headers['content-length'] === undefined)
-    headers['content-length'] = String(Buffer.byteLength(body));
+  if (typeof body === 'string' && !('content-length' in given)) headers['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port: h.port, method: spec.method ?? 'POST', path: spec.path ?? '/mcp', headers, setHost: false },
@@ -127,14 +157,14 @@ function send(h: Harness, spec: Case): Promise<Seen> {
  * able to tell. Two daemons, one serving it so and one through the Koa app, answer a corpus of
  * good and bad requests with the same status, headers and body.
  */
-describe('POST /mcp beside the Koa app answers as the app does', function () {
+describe('POST /mcp (and GET /health) beside the Koa app answers as the app does', function () {
   this.timeout(30_000);
   let lean: Harness;
   let koa: Harness;
 
   before(async () => {
     lean = await startHarness();
-    koa = await startHarness({ leanMcpPosts: false });
+    koa = await startHarness({ leanRoutes: false });
   });
   after(async () => {
     await lean.stop();
@@ -147,6 +177,20 @@ describe('POST /mcp beside the Koa app answers as the app does', function () {
       expect(a).to.deep.equal(b);
     });
   }
+
+  describe('and GET /health beside it, as the app does', () => {
+    for (const spec of HEALTH_CORPUS) {
+      it(spec.name, async () => {
+        const [a, b] = [await send(lean, spec), await send(koa, spec)];
+        expect(a).to.deep.equal(b);
+      });
+    }
+    it('a challenge is answered with a proof and this process’s pid', async () => {
+      const seen = JSON.parse((await send(lean, HEALTH_CORPUS[2]!)).body) as { proof: string; pid: number; status: string };
+      expect(seen).to.include({ status: 'ok', pid: process.pid });
+      expect(seen.proof).to.equal('PROOF');
+    });
+  });
 
   it('serves a whole session (initialize, initialized, a call) with the same answers', async () => {
     const session = async (h: Harness) => {

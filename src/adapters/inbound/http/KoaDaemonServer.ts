@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Koa, { type Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type Router from '@koa/router';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import type { ExtensionApi } from './ExtensionApi.js';
@@ -10,11 +10,13 @@ import { jsonBody, MAX_BODY_BYTES } from './middleware/jsonBody.js';
 import { INGEST_PATHS, MAX_ENTRIES_PER_REQUEST } from './ingestLimits.js';
 import { securityGuard, type GuardSettings } from './middleware/securityGuard.js';
 import { mcpPosts } from './mcpPosts.js';
-import { healthRoutes, type IdentityProver } from './routes/healthRoutes.js';
-import { mcpRoutes, type McpHttpHandler } from './routes/mcpRoutes.js';
-import { statusRoutes } from './routes/statusRoutes.js';
+import { healthGets } from './healthGets.js';
+import type { IdentityProver } from './healthAnswer.js';
+import type { McpHttpHandler } from './routes/mcpRoutes.js';
 import { ChannelRegistry } from './channel/ChannelRegistry.js';
 import { serveUpgrades } from './channel/upgrades.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface DaemonServerSettings {
   /** 0 picks a free port (tests). */
@@ -35,7 +37,7 @@ export interface DaemonServerSettings {
    */
   readonly listen?: string;
   /** False: `POST /mcp` goes through the Koa app as every other request does (the parity tests; default true). */
-  readonly leanMcpPosts?: boolean;
+  readonly leanRoutes?: boolean;
 }
 
 /** docs/security.md: headers within 10 s, a whole request within 30 s, at most 256 open connections. */
@@ -68,15 +70,14 @@ export class KoaDaemonServer {
   private readonly channels = new ChannelRegistry();
   /** Runs once the first response is done (`afterFirstAnswer`). */
   private firstAnswer: (() => void) | undefined;
+  /** Builds the Koa app, if it is not yet (`loadApp`). */
+  private readonly koa: () => Promise<Handler>;
 
   constructor(
     api: ExtensionApi,
     mcp: McpHttpHandler,
     private readonly settings: DaemonServerSettings,
   ) {
-    const app = new Koa();
-    app.silent = true;
-    app.use(errorHandler(settings.logger));
     const guard: GuardSettings = {
       port: () => this.boundPort,
       extensions: settings.extensions,
@@ -84,41 +85,37 @@ export class KoaDaemonServer {
       ...(settings.tokenFile === undefined ? {} : { tokenFile: settings.tokenFile }),
       listen: () => this.extra?.address,
     };
-    app.use(securityGuard(guard));
-    app.use(
-      jsonBody({
-        // An agent's `upload` carries up to 5 MB of files as base64 (docs/mcp-tools.md).
-        limit: (path) => (path === '/mcp' ? MAX_MCP_BODY_BYTES : MAX_BODY_BYTES),
-        maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined),
-      }),
-    );
-    // `/mcp` first: its calls are the daemon's busiest requests, and every router before it is
-    // matched against each of them for nothing (the paths are exact and distinct).
-    for (const router of [mcpRoutes(mcp), healthRoutes(api, settings.identity), statusRoutes(api, settings.token)]) {
-      app.use(router.routes());
-      app.use(router.allowedMethods());
-    }
-    // The extension's routes carry the DTO validation (class-validator), which costs more to
-    // load than the rest of the server: loaded by the first request that reaches them, so
-    // `/health` answers sooner after a spawn (docs/install.md).
-    const channel = { registry: this.channels, clock: api.clock, logger: settings.logger };
-    app.use(lazyRouters(async () => (await import('./routes/extensionRoutes.js')).extensionRouters(api, channel)));
+    // The Koa app (Koa, its router and their dependencies: ≈ 10 ms of a start, its first request
+    // included) is built when first needed or asked for (`loadApp`): `POST /mcp` and `GET /health`,
+    // what a client's start waits for, are served beside it by the same rules (mcpPosts.ts,
+    // healthGets.ts), so they never wait for it.
+    let app: Promise<Handler> | undefined;
+    const koa = (): Promise<Handler> =>
+      (app ??= koaApp(api, mcp, settings, guard, this.channels).catch((error: unknown) => {
+        app = undefined;
+        throw error;
+      }));
+    this.koa = koa;
     const limits = { ...CONNECTION_LIMITS, ...settings.limits };
-    // `POST /mcp` that the guard lets through is served beside the app, by the same rules (mcpPosts.ts).
-    const posts =
-      settings.leanMcpPosts === false
-        ? () => false
-        : mcpPosts({ guard, mcp, limit: MAX_MCP_BODY_BYTES, logger: settings.logger });
-    this.makeServer = () => this.createServer(app, posts, limits);
+    const { logger } = settings;
+    const lean = settings.leanRoutes !== false;
+    const posts = lean ? mcpPosts({ guard, mcp, limit: MAX_MCP_BODY_BYTES, logger }) : () => false;
+    const health = lean ? healthGets({ guard, api, identity: settings.identity, logger }) : () => false;
+    const handle: Handler = (req, res) => {
+      if (posts(req, res) || health(req, res)) return;
+      void koa().then(
+        (served) => served(req, res),
+        (error: unknown) => {
+          logger.error('could not load the HTTP app', { error: (error as Error).message });
+          res.destroy();
+        },
+      );
+    };
+    this.makeServer = () => this.createServer(handle, limits);
     this.server = this.makeServer();
   }
 
-  private createServer(
-    app: Koa,
-    posts: (req: IncomingMessage, res: ServerResponse) => boolean,
-    limits: ConnectionLimits,
-  ): Server {
-    const handle = app.callback();
+  private createServer(handle: Handler, limits: ConnectionLimits): Server {
     const server = createServer(
       {
         noDelay: true,
@@ -135,7 +132,7 @@ export class KoaDaemonServer {
           this.firstAnswer = undefined;
           res.once('close', first);
         }
-        if (!posts(req, res)) void handle(req, res);
+        handle(req, res);
       },
     );
     // A WebSocket's opening request goes through the same app, guard and routes (the channel).
@@ -158,6 +155,11 @@ export class KoaDaemonServer {
   /** Runs `run` once, when the first request's response is done (sent, or its connection gone). */
   afterFirstAnswer(run: () => void): void {
     this.firstAnswer = run;
+  }
+
+  /** Builds the Koa app now, when no request has yet (it is otherwise built by the first that needs it). */
+  async loadApp(): Promise<void> {
+    await this.koa();
   }
 
   /**
@@ -199,6 +201,45 @@ export class KoaDaemonServer {
       this.extra === undefined ? undefined : closeServer(this.extra.server, graceMs),
     ]);
   }
+}
+
+/** The Koa app behind the daemon's routes (all but what mcpPosts.ts and healthGets.ts serve), loaded on first use. */
+async function koaApp(
+  api: ExtensionApi,
+  mcp: McpHttpHandler,
+  settings: DaemonServerSettings,
+  guard: GuardSettings,
+  channels: ChannelRegistry,
+): Promise<Handler> {
+  const [{ default: Koa }, { healthRoutes }, { mcpRoutes }, { statusRoutes }] = await Promise.all([
+    import('koa'),
+    import('./routes/healthRoutes.js'),
+    import('./routes/mcpRoutes.js'),
+    import('./routes/statusRoutes.js'),
+  ]);
+  const app = new Koa();
+  app.silent = true;
+  app.use(errorHandler(settings.logger));
+  app.use(securityGuard(guard));
+  app.use(
+    jsonBody({
+      // An agent's `upload` carries up to 5 MB of files as base64 (docs/mcp-tools.md).
+      limit: (path) => (path === '/mcp' ? MAX_MCP_BODY_BYTES : MAX_BODY_BYTES),
+      maxItems: (path) => (INGEST_PATHS.has(path) ? MAX_ENTRIES_PER_REQUEST : undefined),
+    }),
+  );
+  // `/mcp` first: its calls are the daemon's busiest requests, and every router before it is
+  // matched against each of them for nothing (the paths are exact and distinct).
+  for (const router of [mcpRoutes(mcp), healthRoutes(api, settings.identity), statusRoutes(api, settings.token)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  // The extension's routes carry the DTO validation (class-validator), which costs more to
+  // load than the rest of the server: loaded by the first request that reaches them.
+  const channel = { registry: channels, clock: api.clock, logger: settings.logger };
+  app.use(lazyRouters(async () => (await import('./routes/extensionRoutes.js')).extensionRouters(api, channel)));
+  const handle = app.callback();
+  return (req, res) => void handle(req, res);
 }
 
 function bind(server: Server, port: number, host: string): Promise<AddressInfo> {

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { CHANNEL_PATH } from '../../../domain/wire/channel.js';
 import { INGEST_PATHS } from './ingestLimits.js';
 
@@ -22,11 +21,6 @@ export const ROUTES: ReadonlyMap<string, RouteKind> = new Map<string, RouteKind>
   ['/mcp', 'mcp'],
   ...[...STATUS_PATHS].map((path) => [path, 'status'] as const),
 ]);
-
-/** A router that matches only the exact spelling of its paths (no case or trailing-slash variants). */
-export function exactRouter() {
-  return new Router({ strict: true, sensitive: true });
-}
 
 /**
  * The route another spelling of `path` was probably meant for (decoded, lower case, single

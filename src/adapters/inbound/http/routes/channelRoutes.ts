@@ -10,7 +10,7 @@ import { ChannelQueryDto } from '../dto/ChannelQueryDto.js';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { HttpProblem } from '../HttpProblem.js';
 import { validQuery } from '../middleware/validate.js';
-import { exactRouter } from '../routeTable.js';
+import { exactRouter } from '../exactRouter.js';
 
 export interface ChannelRouteDeps {
   readonly registry: ChannelRegistry;

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import { exactRouter } from '../routeTable.js';
+import { exactRouter } from '../exactRouter.js';
 import { PendingQueriesDto } from '../dto/PendingQueriesDto.js';
 import { QueryResultDto } from '../dto/QueryResultDto.js';
 import { reportOf } from '../dto/reportOf.js';

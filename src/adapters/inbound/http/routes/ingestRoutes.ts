@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import { exactRouter } from '../routeTable.js';
+import { exactRouter } from '../exactRouter.js';
 import type { IngestBatch } from '../../../../application/capture/IngestEntries.js';
 import { ActionDto } from '../dto/ActionDto.js';
 import { LogEntryDto } from '../dto/LogEntryDto.js';

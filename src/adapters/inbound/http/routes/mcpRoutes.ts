@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { exactRouter } from '../routeTable.js';
+import { exactRouter } from '../exactRouter.js';
 import type Router from '@koa/router';
 
 /** Whatever serves MCP Streamable HTTP for one request (the SDK transport behind it). */

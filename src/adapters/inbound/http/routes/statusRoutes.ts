@@ -2,7 +2,8 @@ import type { Context } from 'koa';
 import type { ExtensionApi } from '../ExtensionApi.js';
 import { HttpProblem } from '../HttpProblem.js';
 import { sendJson } from '../json.js';
-import { exactRouter, STATUS_PATHS } from '../routeTable.js';
+import { exactRouter } from '../exactRouter.js';
+import { STATUS_PATHS } from '../routeTable.js';
 import { STATUS_CSS, STATUS_HTML, STATUS_JS } from '../status/statusPage.js';
 import { sameSecret, statusCookieName, statusKey } from '../status/statusKey.js';
 
