@@ -130,7 +130,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   // side when that loads: the client's session waits for the one, the extension for the other.
   const warmUp = async () => {
     if (clientStarted) await sessions.preload();
-    await server.loadApp().catch((error: unknown) => logger.error('could not load the HTTP app', { error: (error as Error).message }));
+    await server
+      .loadApp()
+      .catch((error: unknown) => logger.error('could not load the HTTP app', { error: (error as Error).message }));
   };
   server.afterFirstAnswer(() => later(0, () => void warmUp()));
   if (!clientStarted && afterStart !== undefined) later(STARTED_AFTER_MS, afterStart);

@@ -53,6 +53,10 @@ async function serve(res: ServerResponse, settings: HealthGetSettings, challenge
     headers = { ...answer.headers };
     text = JSON.stringify(answer.body);
   }
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -66,7 +66,9 @@ export class FileStateStore implements KeyValueStorePort, SettingsStorePort {
   }
 
   async loadNoiseRules(): Promise<NoiseRule[]> {
-    const text = await onStateDir(this.stateDir, 'read the noise rules', () => readIfExists(join(this.stateDir, 'noise.json'), readAtStart));
+    const text = await onStateDir(this.stateDir, 'read the noise rules', () =>
+      readIfExists(join(this.stateDir, 'noise.json'), readAtStart),
+    );
     if (text === undefined) return [];
     const parsed = JSON.parse(text) as unknown;
     return Array.isArray(parsed) ? (parsed as NoiseRule[]) : [];

@@ -67,7 +67,11 @@ describe('healthGets (GET /health beside the Koa app)', () => {
 
   it('takes GET /health and answers the health as JSON', async () => {
     const answer = await get('/health');
-    expect(answer).to.deep.equal({ status: 200, type: 'application/json; charset=utf-8', text: '{"status":"ok","version":"test"}' });
+    expect(answer).to.deep.equal({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      text: '{"status":"ok","version":"test"}',
+    });
     expect(left).to.equal(0);
   });
 
