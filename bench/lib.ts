@@ -103,25 +103,32 @@ export function launchEnv(cli: string): Record<string, string> {
 /** The CLI the benches run: this checkout's build, or another build to compare (`BENCH_CLI=/path/to/dist/cli.js`). */
 export const BENCH_CLI = process.env.BENCH_CLI ?? 'dist/cli.cjs';
 
-/**
- * The built daemon as its own process (as a bridge would start it), logging warnings only.
- * `inspect` opens its inspector on another loopback port, for `heapAfterGcMb`.
- */
 /** `cli daemon` on `port` with `stateDir`, logging warnings only: a bench's daemon, after any Node flags. */
 export function daemonArgs(cli: string, port: number, stateDir: string): string[] {
   return [cli, 'daemon', '--port', String(port), '--state-dir', stateDir, '--log-level', 'warn'];
 }
 
-export async function startDaemonProcess(cli = BENCH_CLI, options: { inspect?: boolean } = {}): Promise<DaemonProcess> {
+/**
+ * The built daemon as its own process (as a bridge would start it), logging warnings only.
+ * `inspect` opens its inspector on another loopback port, for `heapAfterGcMb`; `nodeFlags` go on
+ * its command line before the CLI (a CPU profile's, bench/observeProfile.ts); a `stateDir` given
+ * is used (and kept at its stop) instead of a fresh one.
+ */
+
+export async function startDaemonProcess(
+  cli = BENCH_CLI,
+  options: { inspect?: boolean; nodeFlags?: readonly string[]; stateDir?: string } = {},
+): Promise<DaemonProcess> {
   const port = await freePort();
   const inspectPort = options.inspect === true ? await freePort() : undefined;
-  const stateDir = tempDir('browsertap-bench-');
+  const stateDir = options.stateDir ?? tempDir('browsertap-bench-');
   // Started the way a bridge starts it (src/composition/commands/bridgeCommand.ts).
   const child = spawn(
     process.execPath,
     [
       ...launchFlags(cli),
       ...(inspectPort === undefined ? [] : [`--inspect=127.0.0.1:${inspectPort}`]),
+      ...(options.nodeFlags ?? []),
       ...daemonArgs(cli, port, stateDir),
     ],
     {
@@ -154,7 +161,7 @@ export async function startDaemonProcess(cli = BENCH_CLI, options: { inspect?: b
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(stateDir, { recursive: true, force: true });
+      if (options.stateDir === undefined) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }
