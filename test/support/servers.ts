@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface LocalServer {
@@ -20,4 +20,21 @@ export async function listenLocal(handler: RequestListener, port = 0): Promise<L
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A server that offers each request to `take`, a handler served beside the daemon's Koa app
+ * (mcpPosts.ts, healthGets.ts), and answers what it leaves with 599, counted by `left()`.
+ */
+export async function besideTheApp(
+  take: (req: IncomingMessage, res: ServerResponse) => boolean,
+): Promise<LocalServer & { left(): number }> {
+  let left = 0;
+  const local = await listenLocal((req, res) => {
+    if (take(req, res)) return;
+    left++;
+    req.resume();
+    res.writeHead(599).end();
+  });
+  return { ...local, left: () => left };
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { besideTheApp } from '../../../../support/servers.js';
+import { request, type IncomingMessage } from 'node:http';
 import { healthGets } from '../../../../../src/adapters/inbound/http/healthGets.js';
 import type { ExtensionApi } from '../../../../../src/adapters/inbound/http/ExtensionApi.js';
 import type { LogFields, LoggerPort } from '../../../../../src/application/ports/LoggerPort.js';
@@ -12,9 +12,8 @@ const NONCE = 'a-nonce-of-sixteen-or-more_0123';
  * app: the integration test holds both daemons' answers alike), and what it answers.
  */
 describe('healthGets (GET /health beside the Koa app)', () => {
-  let server: Server;
+  let server: Awaited<ReturnType<typeof besideTheApp>>;
   let port: number;
-  let left: number;
   let prove: (nonce: string) => Promise<{ proof: string; pid: number }>;
   const errors: Array<{ message: string; fields?: LogFields }> = [];
   const logger: LoggerPort = {
@@ -25,7 +24,6 @@ describe('healthGets (GET /health beside the Koa app)', () => {
   };
 
   beforeEach(async () => {
-    left = 0;
     errors.length = 0;
     prove = async (nonce) => ({ proof: `proof of ${nonce}`, pid: 42 });
     const api = { health: { execute: () => ({ status: 'ok', version: 'test' }) } } as unknown as ExtensionApi;
@@ -35,20 +33,11 @@ describe('healthGets (GET /health beside the Koa app)', () => {
       identity: { prove: (nonce) => prove(nonce) },
       logger,
     });
-    server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      if (gets(req, res)) return;
-      left++;
-      req.resume();
-      res.writeHead(599).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    server = await besideTheApp(gets);
+    port = server.port;
   });
 
-  afterEach(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterEach(() => server.close());
 
   const get = (path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
     new Promise<{ status: number; type: string | undefined; text: string }>((resolve, reject) => {
@@ -72,13 +61,13 @@ describe('healthGets (GET /health beside the Koa app)', () => {
       type: 'application/json; charset=utf-8',
       text: '{"status":"ok","version":"test"}',
     });
-    expect(left).to.equal(0);
+    expect(server.left()).to.equal(0);
   });
 
   it('takes one valid challenge and adds the proof and pid', async () => {
     const answer = await get(`/health?challenge=${NONCE}`);
     expect(JSON.parse(answer.text)).to.deep.equal({ status: 'ok', version: 'test', proof: `proof of ${NONCE}`, pid: 42 });
-    expect(left).to.equal(0);
+    expect(server.left()).to.equal(0);
   });
 
   it('leaves everything else to the app: other queries, methods, spellings, bodies, refused Hosts', async () => {
@@ -98,7 +87,7 @@ describe('healthGets (GET /health beside the Koa app)', () => {
     for (const [path, options] of others) {
       expect((await get(path, options)).status, `${options?.method ?? 'GET'} ${path} ${JSON.stringify(options)}`).to.equal(599);
     }
-    expect(left).to.equal(others.length);
+    expect(server.left()).to.equal(others.length);
   });
 
   it('answers a failed proof as the app’s error handler would: 500 internal_error, logged, no internals', async () => {

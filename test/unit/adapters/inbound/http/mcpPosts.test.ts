@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { besideTheApp } from '../../../../support/servers.js';
+import { request, type IncomingMessage } from 'node:http';
 import { mcpPosts } from '../../../../../src/adapters/inbound/http/mcpPosts.js';
 import type { McpHttpHandler } from '../../../../../src/adapters/inbound/http/routes/mcpRoutes.js';
 import type { LogFields, LoggerPort } from '../../../../../src/application/ports/LoggerPort.js';
@@ -13,11 +13,9 @@ const TOKEN = 'the-token';
  * answers to the app's own).
  */
 describe('mcpPosts (POST /mcp beside the Koa app)', () => {
-  let server: Server;
+  let server: Awaited<ReturnType<typeof besideTheApp>>;
   let port: number;
   let handler: McpHttpHandler['handle'];
-  /** What the server did with each request: taken by mcpPosts, or left to the app (answered 599 here). */
-  let left: number;
   const errors: Array<{ message: string; fields?: LogFields }> = [];
   const logger: LoggerPort = {
     debug: () => undefined,
@@ -27,7 +25,6 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
   };
 
   beforeEach(async () => {
-    left = 0;
     errors.length = 0;
     handler = async (_req, res, body) => void res.writeHead(200).end(JSON.stringify({ body }));
     const posts = mcpPosts({
@@ -36,20 +33,11 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
       limit: 100,
       logger,
     });
-    server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      if (posts(req, res)) return;
-      left++;
-      req.resume();
-      res.writeHead(599).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    server = await besideTheApp(posts);
+    port = server.port;
   });
 
-  afterEach(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterEach(() => server.close());
 
   const post = (
     body: string | readonly string[],
@@ -88,7 +76,7 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
     const answer = await post('{"a":[1,2]}');
     expect(answer.status).to.equal(200);
     expect(JSON.parse(answer.text)).to.deep.equal({ body: { a: [1, 2] } });
-    expect(left).to.equal(0);
+    expect(server.left()).to.equal(0);
   });
 
   it('leaves to the app what the guard refuses, a query string, another path or method, a declared body over the limit', async () => {
@@ -99,7 +87,7 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
     await post('{}', { path: '/MCP' });
     await post('{}', { method: 'PUT' });
     await post('{}', { headers: { 'content-length': '101' } });
-    expect(left).to.equal(7);
+    expect(server.left()).to.equal(7);
   });
 
   it('answers 413 (and closes) a chunked body that passes the limit, 400 a body that is not JSON', async () => {
@@ -110,7 +98,7 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
     const broken = await post('{"a":');
     expect(broken.status).to.equal(400);
     expect(JSON.parse(broken.text).error).to.equal('invalid_json');
-    expect(left).to.equal(0);
+    expect(server.left()).to.equal(0);
   });
 
   it('takes a chunked body of exactly the limit, and refuses one byte past it', async () => {
@@ -119,7 +107,7 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
     expect(JSON.parse(within.text)).to.deep.equal({ body: { x: 'a'.repeat(92) } });
     const past = await post(['{"x":"', 'a'.repeat(100 - 7), '"}']);
     expect(past.status).to.equal(413);
-    expect(left).to.equal(0);
+    expect(server.left()).to.equal(0);
   });
 
   it('answers 500 without internals, and logs the error, when the transport fails before it answered', async () => {
