@@ -31,7 +31,7 @@ export interface DaemonOptions extends ContainerOptions {
   readonly maxSessions?: number;
   /** False: every MCP message goes through the SDK's dispatch, plain tool calls too (the parity tests; default true). */
   readonly directToolCalls?: boolean;
-  /** False: `POST /mcp` goes through the Koa app as every other request does (the parity tests; default true). */
+  /** False: `POST /mcp` and `GET /health` go through the Koa app as every other request does (the parity tests; default true). */
   readonly leanRoutes?: boolean;
   /** Connection limits (docs/security.md defaults); tests shrink them. */
   readonly connectionLimits?: Partial<ConnectionLimits>;

@@ -23,7 +23,7 @@ export interface HarnessOptions {
   readonly connectionLimits?: Partial<ConnectionLimits>;
   /** False: every MCP message takes the SDK's dispatch (DirectToolCalls.ts), to compare the two. */
   readonly directToolCalls?: boolean;
-  /** False: `POST /mcp` goes through the Koa app (mcpPosts.ts), to compare the two. */
+  /** False: `POST /mcp` and `GET /health` go through the Koa app (mcpPosts.ts, healthGets.ts), to compare the two. */
   readonly leanRoutes?: boolean;
 }
 

@@ -78,6 +78,8 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     join(options.stateDir, 'daemon.log'),
   ];
   if (options.extensions !== undefined) daemonArgs.push('--extension-id', formatExtensions(options.extensions));
+  /** Resolves the wait below once the launcher has spawned the daemon or left its start to another. */
+  let decided: () => void = noop;
   const launcher = new DaemonLauncher({
     port: options.port,
     stateDir: options.stateDir,
@@ -88,7 +90,6 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     rotateBytes: LOG_ROTATE_BYTES,
     onDecided: () => decided(),
   });
-  let decided: () => void = () => undefined;
   // A daemon elsewhere (docs/install.md) is only ever proved and used, never started.
   const remote = options.daemonUrl;
   // The local daemon, when none runs, is spawned before the rest of the bridge is loaded: it

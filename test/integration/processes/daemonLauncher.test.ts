@@ -3,10 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { DaemonLauncher } from '../../../src/adapters/outbound/process/DaemonLauncher.js';
-import type { LoggerPort } from '../../../src/application/ports/LoggerPort.js';
+import { quietLogger } from '../../support/loggers.js';
 import { freePort, removeDir, tempDir } from '../../support/processes.js';
-
-const quiet: LoggerPort = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A program answering `/health` as a daemon would, once it has waited `afterMs` (then it exits on its own). */
 const lateDaemon = (port: number, afterMs: number) => [
@@ -41,7 +39,7 @@ describe('DaemonLauncher (real processes and sockets)', function () {
       stateDir,
       command: process.execPath,
       args,
-      logger: quiet,
+      logger: quietLogger,
       rotateBytes: 1_000_000,
       onDecided: () => events.push('decided'),
     });

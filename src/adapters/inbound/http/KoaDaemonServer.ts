@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import type { ExtensionApi } from './ExtensionApi.js';
 import type { AllowedExtensions } from '../../../domain/extension/ourExtension.js';
-import { errorHandler } from './middleware/errorHandler.js';
+import { errorHandler, problemAnswer, writeProblem } from './middleware/errorHandler.js';
 import { jsonBody, MAX_BODY_BYTES } from './middleware/jsonBody.js';
 import { INGEST_PATHS, MAX_ENTRIES_PER_REQUEST } from './ingestLimits.js';
 import { securityGuard, type GuardSettings } from './middleware/securityGuard.js';
@@ -36,7 +36,7 @@ export interface DaemonServerSettings {
    * `--listen`): `/health` and `/mcp` (with the token) answer there, nothing else.
    */
   readonly listen?: string;
-  /** False: `POST /mcp` goes through the Koa app as every other request does (the parity tests; default true). */
+  /** False: `POST /mcp` and `GET /health` go through the Koa app as every other request does (the parity tests; default true). */
   readonly leanRoutes?: boolean;
 }
 
@@ -105,10 +105,9 @@ export class KoaDaemonServer {
       if (posts(req, res) || health(req, res)) return;
       void koa().then(
         (served) => served(req, res),
-        (error: unknown) => {
-          logger.error('could not load the HTTP app', { error: (error as Error).message });
-          res.destroy();
-        },
+        // Logged as a bug, answered 500 `internal_error` as the app's own failures are.
+        (error: unknown) =>
+          writeProblem(res, problemAnswer(error, logger, req.method ?? '', (req.url ?? '').split('?')[0]!.slice(0, 200))),
       );
     };
     this.makeServer = () => this.createServer(handle, limits);

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
 import type { ExtensionApi } from './ExtensionApi.js';
 import { healthAnswer, validChallenge, type IdentityProver } from './healthAnswer.js';
-import { problemAnswer } from './middleware/errorHandler.js';
+import { writeJson } from './json.js';
+import { problemAnswer, writeProblem } from './middleware/errorHandler.js';
 import { refusalOf, type GuardSettings } from './middleware/securityGuard.js';
 
 export interface HealthGetSettings {
@@ -42,21 +43,12 @@ export function healthGets(settings: HealthGetSettings): (req: IncomingMessage, 
 }
 
 async function serve(res: ServerResponse, settings: HealthGetSettings, challenge: string | undefined): Promise<void> {
-  let status = 200;
-  let headers: Record<string, string | number> = {};
   let text: string;
   try {
     text = JSON.stringify(await healthAnswer(settings.api, settings.identity, challenge));
   } catch (error) {
-    const answer = problemAnswer(error, settings.logger, 'GET', '/health');
-    status = answer.status;
-    headers = { ...answer.headers };
-    text = JSON.stringify(answer.body);
+    writeProblem(res, problemAnswer(error, settings.logger, 'GET', '/health'));
+    return;
   }
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.end(text);
+  writeJson(res, 200, text);
 }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 
 /**
@@ -8,4 +9,22 @@ import type { Context } from 'koa';
 export function sendJson(ctx: Context, value: unknown): void {
   ctx.type = 'application/json';
   ctx.body = JSON.stringify(value);
+}
+
+/**
+ * Answers `text` (JSON) on Node's own response, as the Koa app answers JSON: what the requests
+ * served beside the app send (mcpPosts.ts, healthGets.ts).
+ */
+export function writeJson(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerPort } from '../../../application/ports/LoggerPort.js';
-import { problemAnswer } from './middleware/errorHandler.js';
+import { problemAnswer, writeProblem } from './middleware/errorHandler.js';
 import { bodyTooLarge, parseBody, readLimited } from './middleware/jsonBody.js';
 import { refusalOf, type GuardSettings } from './middleware/securityGuard.js';
 import type { McpHttpHandler } from './routes/mcpRoutes.js';
@@ -47,12 +47,6 @@ async function serve(req: IncomingMessage, res: ServerResponse, settings: McpPos
       if (!res.writableEnded) res.end();
       return;
     }
-    const text = JSON.stringify(answer.body);
-    res.writeHead(answer.status, {
-      ...answer.headers,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(text),
-    });
-    res.end(text);
+    writeProblem(res, answer);
   }
 }

@@ -1,8 +1,9 @@
+import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { LoggerPort } from '../../../../application/ports/LoggerPort.js';
 import { DomainError } from '../../../../domain/DomainError.js';
 import { HttpProblem } from '../HttpProblem.js';
-import { sendJson } from '../json.js';
+import { sendJson, writeJson } from '../json.js';
 
 /** HTTP status of each domain error code; anything else the caller got wrong is 400. */
 const STATUS: Readonly<Record<string, number>> = {
@@ -44,6 +45,11 @@ export function problemAnswer(error: unknown, logger: LoggerPort, method: string
     headers: {},
     body: { error: 'internal_error', message: 'the daemon failed to handle this request; see its log' },
   };
+}
+
+/** `problemAnswer`'s answer written on Node's own response (a request served beside the Koa app). */
+export function writeProblem(res: ServerResponse, answer: ProblemAnswer): void {
+  writeJson(res, answer.status, JSON.stringify(answer.body), answer.headers);
 }
 
 /**

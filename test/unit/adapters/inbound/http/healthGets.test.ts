@@ -1,9 +1,9 @@
 import { expect } from 'chai';
+import { errorsLogged } from '../../../../support/loggers.js';
 import { besideTheApp } from '../../../../support/servers.js';
 import { request, type IncomingMessage } from 'node:http';
 import { healthGets } from '../../../../../src/adapters/inbound/http/healthGets.js';
 import type { ExtensionApi } from '../../../../../src/adapters/inbound/http/ExtensionApi.js';
-import type { LogFields, LoggerPort } from '../../../../../src/application/ports/LoggerPort.js';
 
 const NONCE = 'a-nonce-of-sixteen-or-more_0123';
 
@@ -15,13 +15,7 @@ describe('healthGets (GET /health beside the Koa app)', () => {
   let server: Awaited<ReturnType<typeof besideTheApp>>;
   let port: number;
   let prove: (nonce: string) => Promise<{ proof: string; pid: number }>;
-  const errors: Array<{ message: string; fields?: LogFields }> = [];
-  const logger: LoggerPort = {
-    debug: () => undefined,
-    info: () => undefined,
-    warn: () => undefined,
-    error: (message, fields) => void errors.push({ message, ...(fields === undefined ? {} : { fields }) }),
-  };
+  const { logger, errors } = errorsLogged();
 
   beforeEach(async () => {
     errors.length = 0;
@@ -64,6 +58,13 @@ describe('healthGets (GET /health beside the Koa app)', () => {
     expect(server.left()).to.equal(0);
   });
 
+  it('takes a challenge of 16 and of 128 characters (its bounds)', async () => {
+    for (const nonce of ['a'.repeat(16), 'a'.repeat(128)]) {
+      expect(JSON.parse((await get(`/health?challenge=${nonce}`)).text)).to.include({ proof: `proof of ${nonce}` });
+    }
+    expect(server.left()).to.equal(0);
+  });
+
   it('takes one valid challenge and adds the proof and pid', async () => {
     const answer = await get(`/health?challenge=${NONCE}`);
     expect(JSON.parse(answer.text)).to.deep.equal({ status: 'ok', version: 'test', proof: `proof of ${NONCE}`, pid: 42 });
@@ -73,6 +74,9 @@ describe('healthGets (GET /health beside the Koa app)', () => {
   it('leaves everything else to the app: other queries, methods, spellings, bodies, refused Hosts', async () => {
     const others: Array<[string, Parameters<typeof get>[1]]> = [
       ['/health?challenge=short', {}],
+      [`/health?challenge=${'a'.repeat(15)}`, {}],
+      [`/health?challenge=${'a'.repeat(129)}`, {}],
+      [`/health?challenge=${'a'.repeat(20)}%2F`, {}],
       [`/health?challenge=${NONCE}&x=1`, {}],
       ['/health?x=1', {}],
       ['/health?', {}],

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
+import { errorsLogged } from '../../../../support/loggers.js';
 import { besideTheApp } from '../../../../support/servers.js';
 import { request, type IncomingMessage } from 'node:http';
 import { mcpPosts } from '../../../../../src/adapters/inbound/http/mcpPosts.js';
 import type { McpHttpHandler } from '../../../../../src/adapters/inbound/http/routes/mcpRoutes.js';
-import type { LogFields, LoggerPort } from '../../../../../src/application/ports/LoggerPort.js';
 
 const TOKEN = 'the-token';
 
@@ -16,13 +16,7 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
   let server: Awaited<ReturnType<typeof besideTheApp>>;
   let port: number;
   let handler: McpHttpHandler['handle'];
-  const errors: Array<{ message: string; fields?: LogFields }> = [];
-  const logger: LoggerPort = {
-    debug: () => undefined,
-    info: () => undefined,
-    warn: () => undefined,
-    error: (message, fields) => void errors.push({ message, ...(fields === undefined ? {} : { fields }) }),
-  };
+  const { logger, errors } = errorsLogged();
 
   beforeEach(async () => {
     errors.length = 0;
