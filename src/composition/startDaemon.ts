@@ -4,7 +4,7 @@ import { CollectWhenQuiet } from '../application/capture/CollectWhenQuiet.js';
 import { CommandDeadlines } from '../application/commands/CommandDeadlines.js';
 import { DEFAULT_RECORDING } from '../domain/wire/recording.js';
 import { TYPES } from '../application/tokens.js';
-import { KoaDaemonServer, type ConnectionLimits } from '../adapters/inbound/http/KoaDaemonServer.js';
+import { KoaDaemonServer, type ConnectionLimits, type DaemonServerSettings } from '../adapters/inbound/http/KoaDaemonServer.js';
 import { OUR_EXTENSION_ID, type AllowedExtensions } from '../domain/extension/ourExtension.js';
 import { LazyMcpSessions } from '../adapters/inbound/mcp/LazyMcpSessions.js';
 import { McpStreamOutlets } from '../adapters/inbound/mcp/McpStreamOutlets.js';
@@ -18,6 +18,11 @@ import { extensionApi, loadPatternEngine } from './wiring.js';
 const STARTED_AFTER_MS = 1_000;
 /** How long after its MCP side loaded the daemon gives that first session before `afterWarmUp` (ms). */
 const FIRST_SESSION_MS = 1_500;
+/**
+ * How long after its MCP side loaded a client-started daemon builds its Koa app, unless a request
+ * needs it sooner (ms): built at once, its ≈ 6 ms held the client's `initialize` and first call.
+ */
+const APP_AFTER_MCP_MS = 250;
 
 /** The daemon's MCP side (`mcpSessions.ts`): bundled on its own (scripts/build.mjs), loaded when first needed. */
 export type McpSide = Pick<typeof import('./mcpSessions.js'), 'createMcpSessions'>;
@@ -45,6 +50,8 @@ export interface DaemonOptions extends ContainerOptions {
   readonly clientStarted?: boolean;
   /** Loads the MCP side (default: this module's own import of `mcpSessions.ts`; the bundled daemon loads its own file). */
   readonly loadMcpSide?: () => Promise<McpSide>;
+  /** Wraps the build of the Koa app (every route but `POST /mcp` and `GET /health`): tests watch it or make it fail. */
+  readonly appLoader?: DaemonServerSettings['appLoader'];
 }
 
 export interface RunningDaemon {
@@ -88,6 +95,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     ...(options.connectionLimits === undefined ? {} : { limits: options.connectionLimits }),
     ...(options.listen === undefined ? {} : { listen: options.listen }),
     ...(options.leanRoutes === undefined ? {} : { leanRoutes: options.leanRoutes }),
+    ...(options.appLoader === undefined ? {} : { appLoader: options.appLoader }),
     identity: {
       prove: async (nonce) => {
         // A challenge comes from a client that needs the token: if the file went missing or
@@ -126,13 +134,17 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const later = (ms: number, run: () => void) => timers.push(clock.schedule(ms, () => stopping === undefined && run()));
   const { afterStart, afterWarmUp } = options;
   if (afterWarmUp !== undefined) mcpLoaded = () => later(FIRST_SESSION_MS, afterWarmUp);
-  // The Koa app (every route but `POST /mcp` and `GET /health`) is built then too, after the MCP
-  // side when that loads: the client's session waits for the one, the extension for the other.
-  const warmUp = async () => {
-    if (clientStarted) await sessions.preload();
-    await server
+  // The Koa app (every route but `POST /mcp` and `GET /health`) is built then too, or, after the
+  // MCP side when that loads, `APP_AFTER_MCP_MS` later: the client's session is served first, and
+  // a request that needs the app before that (the extension's) builds it at once.
+  const loadApp = () =>
+    void server
       .loadApp()
       .catch((error: unknown) => logger.error('could not load the HTTP app', { error: (error as Error).message }));
+  const warmUp = async () => {
+    if (!clientStarted) return loadApp();
+    await sessions.preload();
+    later(APP_AFTER_MCP_MS, loadApp);
   };
   server.afterFirstAnswer(() => later(0, () => void warmUp()));
   if (!clientStarted && afterStart !== undefined) later(STARTED_AFTER_MS, afterStart);

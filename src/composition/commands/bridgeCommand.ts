@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { formatExtensions, type CliOptions } from '../../adapters/inbound/cli/parseCli.js';
 import { LOG_ROTATE_BYTES } from '../../adapters/outbound/logging/RotatingFileSink.js';
 import { StderrLogger } from '../../adapters/outbound/logging/StderrLogger.js';
 import type { LogFields, LoggerPort } from '../../application/ports/LoggerPort.js';
 import { DaemonLauncher } from '../../adapters/outbound/process/DaemonLauncher.js';
+import { tokenOnDisk } from '../../adapters/outbound/fs/tokenFile.js';
+import type { AnsweredChallenge } from './connectDaemon.js';
 import { BIN_PATH } from '../cliPaths.js';
 import { applyRuntimeV8Flags, BRIDGE_FLAGS_AFTER_MS, BRIDGE_RUNTIME_V8_FLAGS, DAEMON_ENV } from '../daemonFlags.js';
 import { VERSION } from '../version.js';
@@ -80,6 +83,8 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
   if (options.extensions !== undefined) daemonArgs.push('--extension-id', formatExtensions(options.extensions));
   /** Resolves the wait below once the launcher has spawned the daemon or left its start to another. */
   let decided: () => void = noop;
+  /** Told too, by each launch: the daemon was started (by this launcher or another), not found running. */
+  let decidedToo: () => void = noop;
   const launcher = new DaemonLauncher({
     port: options.port,
     stateDir: options.stateDir,
@@ -88,17 +93,31 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     env: DAEMON_ENV,
     logger,
     rotateBytes: LOG_ROTATE_BYTES,
-    onDecided: () => decided(),
+    onDecided: () => {
+      decidedToo();
+      decided();
+    },
   });
   // A daemon elsewhere (docs/install.md) is only ever proved and used, never started.
   const remote = options.daemonUrl;
   // The local daemon, when none runs, is spawned before the rest of the bridge is loaded: it
   // starts on the machine's other core while this process loads the MCP relay and answers the
   // client's `initialize` (docs/install.md, start-up). That launch is the first attempt's.
-  let launching: Promise<unknown> | undefined;
+  // Its `/health` probes carry a challenge, and the answer that ends the wait proves the daemon
+  // (a nonce as `newNonce` makes one: that module is not loaded yet). A daemon found running
+  // writes a missing or changed token file back when challenged: what the file held before is
+  // kept, so that the user is told (connectDaemon.ts).
+  const launch = (): Promise<AnsweredChallenge> => {
+    const nonce = randomBytes(24).toString('base64url');
+    const tokenBefore = tokenOnDisk(options.stateDir);
+    let started = false;
+    decidedToo = () => (started = true);
+    return launcher.ensureRunning(nonce).then((health) => ({ nonce, health, ...(started ? {} : { tokenBefore }) }));
+  };
+  let launching: ReturnType<typeof launch> | undefined;
   if (remote === undefined) {
     const known = new Promise<void>((resolve) => (decided = resolve));
-    launching = launcher.ensureRunning();
+    launching = launch();
     await Promise.race([known, launching.then(noop, noop)]);
   }
   const [{ StdioBridge }, { otherUsersPort, provenDaemon }, { remoteUpstream }] = await Promise.all([
@@ -107,14 +126,15 @@ export async function bridgeCommand(options: CliOptions): Promise<number> {
     import('./remoteDaemon.js'),
   ]);
   const ensureDaemon = async () => {
-    const started = launching ?? launcher.ensureRunning();
+    const started = launching ?? launch();
     launching = undefined;
+    let answered: AnsweredChallenge;
     try {
-      await started;
+      answered = await started;
     } catch (error) {
       throw (await otherUsersPort(options.port, undefined)) ?? error;
     }
-    const { token, identity } = await provenDaemon(options.port, options.stateDir, logger);
+    const { token, identity } = await provenDaemon(options.port, options.stateDir, logger, answered);
     return { version: identity.health.version, token };
   };
   const bridge = new StdioBridge(process.stdin, process.stdout, {

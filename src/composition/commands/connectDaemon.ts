@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readToken, TokenUnavailable, tokenPath } from '../../adapters/outbound/fs/tokenFile.js';
-import { challengeDaemon, foreignMessage, type Identity } from '../../adapters/outbound/process/daemonIdentity.js';
+import { readToken, TokenUnavailable, tokenOnDisk, tokenPath } from '../../adapters/outbound/fs/tokenFile.js';
+import { challengeDaemon, foreignMessage, identityOf, type Identity } from '../../adapters/outbound/process/daemonIdentity.js';
 import { describeOwner, portOwner, processUid, type PortOwner } from '../../adapters/outbound/process/portOwner.js';
 import { parseHealth, probePort, type HealthSummary } from '../../adapters/outbound/process/probeHealth.js';
 import type { LoggerPort } from '../../application/ports/LoggerPort.js';
@@ -29,14 +29,29 @@ export async function readTokenOrRestore(port: number, stateDir: string, logger:
   }
 }
 
+/** A `/health` asked already with a challenge (the launcher's), and what the token file held before it was asked. */
+export interface AnsweredChallenge {
+  readonly nonce: string;
+  readonly health: HealthSummary;
+  /**
+   * `tokenOnDisk` before the challenge went to a daemon found running: when it was not that
+   * daemon's token, the challenge made the daemon write it back, and the user is told. Absent
+   * when the daemon was started for this answer (it made the file).
+   */
+  readonly tokenBefore?: ReturnType<typeof tokenOnDisk>;
+}
+
 /**
  * The token of the daemon answering on `port`, once it proved it holds it (docs/security.md).
+ * `answered`: when it proves the daemon, no second challenge is sent; when it does not, a fresh
+ * one decides.
  * @throws Error naming the port when another program answers there, or when none does.
  */
 export async function provenDaemon(
   port: number,
   stateDir: string,
   logger: LoggerPort,
+  answered?: AnsweredChallenge,
 ): Promise<{ readonly token: string; readonly identity: Extract<Identity, { outcome: 'proven' }> }> {
   let token: string;
   try {
@@ -44,6 +59,15 @@ export async function provenDaemon(
   } catch (error) {
     // No token of ours, and the daemon there wrote none back: when it is another user's, say that.
     throw (await otherUsersPort(port, undefined)) ?? error;
+  }
+  const early = answered === undefined ? undefined : identityOf(answered.health, token, { nonce: answered.nonce, port });
+  if (early?.outcome === 'proven') {
+    const before = answered?.tokenBefore;
+    if (before !== undefined && before !== token) {
+      const was = typeof before === 'string' ? 'another token' : before.fault;
+      logger.warn(`the token file ${tokenPath(stateDir)} was ${was}; the daemon on port ${port} wrote it back`);
+    }
+    return { token, identity: early };
   }
   const identity = await challengeDaemon(port, token);
   if (identity.outcome === 'foreign') throw (await otherUsersPort(port, identity.health)) ?? new Error(foreignMessage(port));

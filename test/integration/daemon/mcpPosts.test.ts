@@ -53,6 +53,22 @@ const CORPUS: readonly Case[] = [
   { name: 'a trailing slash', path: '/mcp/', body: INIT },
   { name: 'a method the route has not', method: 'PUT', body: INIT },
   { name: 'GET without a session', method: 'GET', headers: () => ({ accept: 'text/event-stream' }) },
+  {
+    name: 'GET of an unknown session',
+    method: 'GET',
+    headers: () => ({ accept: 'text/event-stream', 'mcp-session-id': 'nope' }),
+  },
+  { name: 'GET with a body', method: 'GET', headers: () => ({ accept: 'text/event-stream' }), body: INIT },
+  {
+    name: 'GET with a wrong token',
+    method: 'GET',
+    headers: () => ({ authorization: 'Bearer nope', accept: 'text/event-stream' }),
+  },
+  { name: 'GET with a query string', method: 'GET', path: '/mcp?x=1', headers: () => ({ accept: 'text/event-stream' }) },
+  { name: 'DELETE without a session', method: 'DELETE' },
+  { name: 'DELETE of an unknown session', method: 'DELETE', headers: () => ({ 'mcp-session-id': 'nope' }) },
+  { name: 'DELETE from a web page', method: 'DELETE', headers: () => ({ origin: 'http://localhost:3000' }) },
+  { name: 'HEAD', method: 'HEAD' },
   { name: 'a body that is not JSON', body: '{"jsonrpc":' },
   { name: 'an empty body', body: '' },
   { name: 'a body nested past the depth kept', body: deep(40) },
@@ -157,12 +173,37 @@ function send(h: Harness, spec: Case): Promise<Seen> {
   });
 }
 
+/** Opens a session's stream (`GET /mcp`) and reads its status and headers, then closes it. */
+function streamHead(h: Harness, session: Record<string, string>): Promise<Omit<Seen, 'body'>> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: h.port,
+        method: 'GET',
+        path: '/mcp',
+        headers: { authorization: `Bearer ${h.token}`, accept: 'text/event-stream', ...session },
+      },
+      (res) => {
+        const seen: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (name !== 'date' && name !== 'keep-alive') seen[name] = name === 'mcp-session-id' ? 'SESSION' : String(value);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: seen });
+        req.destroy();
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.end();
+  });
+}
+
 /**
- * `POST /mcp` is served beside the Koa app (mcpPosts.ts) by the same rules: a client must not be
+ * `/mcp` is served beside the Koa app (mcpPosts.ts) by the same rules: a client must not be
  * able to tell. Two daemons, one serving it so and one through the Koa app, answer a corpus of
  * good and bad requests with the same status, headers and body.
  */
-describe('POST /mcp (and GET /health) beside the Koa app answers as the app does', function () {
+describe('POST, GET and DELETE /mcp (and GET /health) beside the Koa app answer as the app does', function () {
   this.timeout(30_000);
   let lean: Harness;
   let koa: Harness;
@@ -226,11 +267,18 @@ describe('POST /mcp (and GET /health) beside the Koa app answers as the app does
         headers,
         body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
       });
-      return send(h, { name: 'call', headers, body: CALL });
+      const call = await send(h, { name: 'call', headers, body: CALL });
+      const stream = await streamHead(h, headers());
+      const end = await send(h, { name: 'end', method: 'DELETE', headers });
+      const after = await send(h, { name: 'after', headers, body: CALL });
+      return { call, stream, end, after };
     };
     const [a, b] = [await session(lean), await session(koa)];
-    expect(a.status).to.equal(200);
-    expect(a.body).to.contain('"structuredContent"');
+    expect(a.call.status).to.equal(200);
+    expect(a.call.body).to.contain('"structuredContent"');
+    expect(a.stream.headers['content-type']).to.equal('text/event-stream');
+    expect(a.end.status).to.equal(200);
+    expect(a.after.status, 'the session is gone').to.equal(404);
     expect(a).to.deep.equal(b);
   });
 });

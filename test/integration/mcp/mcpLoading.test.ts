@@ -19,15 +19,17 @@ describe('loading the MCP side', function () {
   let clock: FakeClock;
   let events: string[];
 
-  const start = async (clientStarted: boolean) => {
+  let logged: string[];
+  const start = async (clientStarted: boolean, appLoader?: Parameters<typeof startDaemon>[0]['appLoader']) => {
     stateDir = mkdtempSync(join(tmpdir(), 'browsertap-mcp-load-'));
     clock = new FakeClock();
     events = [];
+    logged = [];
     daemon = await startDaemon({
       port: 0,
       stateDir,
       logLevel: 'warn',
-      logSink: { write: () => undefined },
+      logSink: { write: (line: string) => void logged.push(line) },
       profile: 'fake-clock',
       fakeClock: clock,
       clientStarted,
@@ -37,6 +39,12 @@ describe('loading the MCP side', function () {
         events.push('load');
         return import('../../../src/composition/mcpSessions.js');
       },
+      appLoader:
+        appLoader ??
+        ((build) => {
+          events.push('app');
+          return build();
+        }),
     });
   };
   const initialize = async () => {
@@ -76,12 +84,14 @@ describe('loading the MCP side', function () {
     expect(await initialize()).to.equal(200);
     expect(daemon.sessions.size).to.equal(1);
     expect(events).to.deep.equal(['started', 'load']);
+    await clock.tickAsync(0);
+    expect(events, 'the HTTP app, once the first request is answered').to.deep.equal(['started', 'load', 'app']);
     await clock.tickAsync(1_499);
-    expect(events).to.deep.equal(['started', 'load']);
+    expect(events).to.deep.equal(['started', 'load', 'app']);
     await clock.tickAsync(1);
-    expect(events).to.deep.equal(['started', 'load', 'warm']);
+    expect(events).to.deep.equal(['started', 'load', 'app', 'warm']);
     expect(await initialize()).to.equal(200);
-    expect(events, 'loaded once').to.deep.equal(['started', 'load', 'warm']);
+    expect(events, 'loaded once').to.deep.equal(['started', 'load', 'app', 'warm']);
   });
 
   it('started by a client: loads once its first request (the client’s /health) is answered, and is warm once that client’s first session had its time', async () => {
@@ -99,7 +109,35 @@ describe('loading the MCP side', function () {
     expect(await daemon.sessions.whenLoaded()).to.equal(true);
     expect(events).to.deep.equal(['load']);
     expect(await initialize()).to.equal(200);
-    await clock.tickAsync(1_500);
-    expect(events).to.deep.equal(['load', 'warm']);
+    await clock.tickAsync(249);
+    expect(events, 'the HTTP app waits while the client’s session starts').to.deep.equal(['load']);
+    await clock.tickAsync(1);
+    expect(events).to.deep.equal(['load', 'app']);
+    await clock.tickAsync(1_250);
+    expect(events).to.deep.equal(['load', 'app', 'warm']);
+  });
+
+  it('started by a client: a request that needs the HTTP app before then builds it at once', async () => {
+    await start(true);
+    await (await fetch(`http://127.0.0.1:${daemon.port}/health`)).text();
+    await until(async () => {
+      await clock.tickAsync(0);
+      return events.includes('load');
+    }, 'the MCP side loading after that answer');
+    const page = await fetch(`http://127.0.0.1:${daemon.port}/status.json`);
+    expect(page.status).to.equal(200);
+    expect(events).to.deep.equal(['load', 'app']);
+    await clock.tickAsync(250);
+    expect(events, 'built once').to.deep.equal(['load', 'app']);
+  });
+
+  it('an HTTP app that fails to build: its requests are answered 500 internal_error and the failure is logged; /health and /mcp still answer', async () => {
+    await start(false, () => Promise.reject(new Error('the app could not be built')));
+    const page = await fetch(`http://127.0.0.1:${daemon.port}/status.json`);
+    expect(page.status).to.equal(500);
+    expect(await page.json()).to.deep.include({ error: 'internal_error' });
+    expect(logged.join('\n')).to.include('the app could not be built');
+    expect((await fetch(`http://127.0.0.1:${daemon.port}/health`)).status).to.equal(200);
+    expect(await initialize()).to.equal(200);
   });
 });

@@ -12,6 +12,12 @@ const lateDaemon = (port: number, afterMs: number) => [
   `setTimeout(() => { const s = require('node:http').createServer((q, r) => { r.setHeader('content-type', 'application/json'); r.end(JSON.stringify({ status: 'ok', version: 'late' })); }).listen(${port}, '127.0.0.1'); setTimeout(() => s.close(), 5000).unref(); }, ${afterMs});`,
 ];
 
+/** A program answering `/health` with the path it was asked as its version (then it exits on its own). */
+const challengedDaemon = (port: number) => [
+  '-e',
+  `const s = require('node:http').createServer((q, r) => r.end(JSON.stringify({ status: 'ok', version: q.url }))).listen(${port}, '127.0.0.1'); setTimeout(() => s.close(), 5000).unref();`,
+];
+
 /**
  * The launcher a bridge runs before the rest of it loads (docs/install.md, start-up): it says when
  * it knows it need start nothing more (`onDecided`), so the bridge can load its relay while the
@@ -75,5 +81,24 @@ describe('DaemonLauncher (real processes and sockets)', function () {
     server = createServer((_, res) => res.end(JSON.stringify({ status: 'ok', version: 'theirs' })));
     await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
     expect((await running).version).to.equal('theirs');
+  });
+
+  it('asks every /health with the challenge it is given, and resolves with the answer to it', async () => {
+    const asked: string[] = [];
+    server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.end(JSON.stringify({ status: 'ok', version: 'running', proof: 'for the caller to check' }));
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    const health = await launcher([], ['-e', 'process.exit(3)']).ensureRunning('a-nonce-of-the-callers-0123');
+    expect(asked).to.deep.equal(['/health?challenge=a-nonce-of-the-callers-0123']);
+    expect(health.proof).to.equal('for the caller to check');
+  });
+
+  it('probes the daemon it spawned with the challenge too', async () => {
+    const events: string[] = [];
+    const health = await launcher(events, challengedDaemon(port)).ensureRunning('a-nonce-of-the-callers-0123');
+    expect(events).to.deep.equal(['decided']);
+    expect(health.version).to.equal('/health?challenge=a-nonce-of-the-callers-0123');
   });
 });

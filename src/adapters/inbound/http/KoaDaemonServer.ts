@@ -16,7 +16,8 @@ import type { McpHttpHandler } from './routes/mcpRoutes.js';
 import { ChannelRegistry } from './channel/ChannelRegistry.js';
 import { serveUpgrades } from './channel/upgrades.js';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+/** Node's request listener: what the Koa app is, once built. */
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface DaemonServerSettings {
   /** 0 picks a free port (tests). */
@@ -38,6 +39,8 @@ export interface DaemonServerSettings {
   readonly listen?: string;
   /** False: `POST /mcp` and `GET /health` go through the Koa app as every other request does (the parity tests; default true). */
   readonly leanRoutes?: boolean;
+  /** Wraps the Koa app's build (default: builds it): tests watch when it is built, or make it fail. */
+  readonly appLoader?: (build: () => Promise<Handler>) => Promise<Handler>;
 }
 
 /** docs/security.md: headers within 10 s, a whole request within 30 s, at most 256 open connections. */
@@ -91,10 +94,12 @@ export class KoaDaemonServer {
     // healthGets.ts), so they never wait for it.
     let app: Promise<Handler> | undefined;
     const koa = (): Promise<Handler> =>
-      (app ??= koaApp(api, mcp, settings, guard, this.channels).catch((error: unknown) => {
-        app = undefined;
-        throw error;
-      }));
+      (app ??= (settings.appLoader ?? ((build) => build()))(() => koaApp(api, mcp, settings, guard, this.channels)).catch(
+        (error: unknown) => {
+          app = undefined;
+          throw error;
+        },
+      ));
     this.koa = koa;
     const limits = { ...CONNECTION_LIMITS, ...settings.limits };
     const { logger } = settings;

@@ -54,14 +54,29 @@ export async function ensureToken(stateDir: string): Promise<{ token: string; or
  * @returns true when it rewrote the file.
  */
 export async function restoreToken(stateDir: string, token: string): Promise<boolean> {
+  // The check is synchronous (a file of 65 bytes): every challenge asks it, a client's start waits
+  // for one, and a trip through the thread pool was a millisecond of it.
   try {
-    if ((await readToken(stateDir)) === token) return false;
+    if (readFileSync(tokenPath(stateDir), 'utf8').trim() === token) return false;
   } catch {
     // missing, empty or unreadable: rewrite it below
   }
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   await atomicWrite(tokenPath(stateDir), `${token}\n`);
   return true;
+}
+
+/**
+ * What the token file holds now, read synchronously: the token, or why there is none (`missing`,
+ * `empty`; `unreadable` for any other failure). For a caller about to ask a running daemon a
+ * challenge, which writes a missing or changed file back: it can say that happened.
+ */
+export function tokenOnDisk(stateDir: string): string | { readonly fault: TokenUnavailable['reason'] | 'unreadable' } {
+  try {
+    return readFileSync(tokenPath(stateDir), 'utf8').trim() || { fault: 'empty' };
+  } catch (error) {
+    return { fault: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable' };
+  }
 }
 
 /** The token as stored (whitespace trimmed). @throws TokenUnavailable when the file is missing or empty. */

@@ -56,7 +56,13 @@ const STARTING_POLL_MS = 2;
 export class DaemonLauncher {
   constructor(private readonly settings: LaunchSettings) {}
 
-  async ensureRunning(): Promise<HealthSummary> {
+  /**
+   * Resolves with the running daemon's `/health`. Every `/health` it asks carries `challenge`
+   * when one is given, so the answer it resolves with holds the proof its caller checks
+   * (`identityOf`) without asking again: a daemon it has just started answers that second
+   * request only after loading its MCP side (docs/install.md, start-up).
+   */
+  async ensureRunning(challenge?: string): Promise<HealthSummary> {
     const { port, stateDir } = this.settings;
     let decided = false;
     const decide = () => {
@@ -73,23 +79,24 @@ export class DaemonLauncher {
       // runs ≈ 4 ms of cold code, and the client's first call waits for every ms before the
       // daemon's spawn (docs/install.md). Only something that accepts is asked for `/health`.
       if ((await connectOutcome(port)) !== 'refused') {
-        const running = await probeHealth(port);
+        const running = await probeHealth(port, 1_000, challenge);
         if (running !== undefined) return running;
       }
       if (tryLock(lockPath)) {
         try {
-          const running = (await connectOutcome(port)) === 'refused' ? 'refused' : await probeHealthOrRefused(port);
+          const running =
+            (await connectOutcome(port)) === 'refused' ? 'refused' : await probeHealthOrRefused(port, 1_000, challenge);
           if (running !== undefined && running !== 'refused') return running;
           // Something holds the port and is no browsertap daemon: a daemon started now could
           // only fail to bind it (and each retry would start, and log, one more). A refused
           // connection says nothing holds it.
           if (running === undefined && (await connectOutcome(port)) === 'accepted') {
             // A daemon of ours too busy to answer within a second gets longer before it is called a stranger.
-            const slow = await probeHealth(port, 1_000);
+            const slow = await probeHealth(port, 1_000, challenge);
             if (slow !== undefined) return slow;
             throw new PortTaken(port);
           }
-          return await this.spawnAndWait(deadline, decide);
+          return await this.spawnAndWait(deadline, decide, challenge);
         } finally {
           rmSync(lockPath, { force: true });
         }
@@ -101,7 +108,7 @@ export class DaemonLauncher {
     throw new Error(`no browsertap daemon answered on 127.0.0.1:${port} within ${this.settings.startTimeoutMs ?? 10_000} ms`);
   }
 
-  private async spawnAndWait(deadline: number, spawned: () => void): Promise<HealthSummary> {
+  private async spawnAndWait(deadline: number, spawned: () => void, challenge: string | undefined): Promise<HealthSummary> {
     const { port, stateDir, command, args, env, logger } = this.settings;
     const logPath = join(stateDir, 'daemon.log');
     // Loaded only when a daemon must be started: a bridge that finds one running never needs it.
@@ -127,7 +134,7 @@ export class DaemonLauncher {
     }
     spawned();
     while (Date.now() < deadline) {
-      const health = await probeHealth(port, 500);
+      const health = await probeHealth(port, 500, challenge);
       if (health !== undefined) return health;
       if (exited !== undefined) {
         throw new Error(`the browsertap daemon ${exited} before answering on port ${port}: ${await tail(logPath, logStart)}`);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parseHealth, probePort, type HealthSummary } from './probeHealth.js';
+import { healthPath, parseHealth, probePort, type HealthSummary } from './probeHealth.js';
 
 /** What a proof vouches for: the client's nonce, the port the daemon is bound to, the pid it reports. */
 export interface ProofClaims {
@@ -46,16 +46,34 @@ export type Identity =
  * nothing did.
  */
 export async function challengeDaemon(port: number, token: string, timeoutMs = 1_000): Promise<Identity> {
-  const nonce = randomBytes(24).toString('base64url');
-  const answer = await probePort(port, `/health?challenge=${nonce}`, timeoutMs);
+  const nonce = newNonce();
+  const answer = await probePort(port, healthPath(nonce), timeoutMs);
   if (answer === undefined) return { outcome: 'absent' };
-  const health = parseHealth(answer);
+  return identityOf(parseHealth(answer), token, { nonce, port });
+}
+
+/** A challenge's nonce: 24 random bytes as base64url (32 characters). */
+export function newNonce(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * What an answer to `GET /health?challenge=<nonce>` on `port` proves (see `challengeDaemon`):
+ * `proven` only when its `proof` is `identityProof(token, {nonce, port, pid})` for the `pid` it
+ * names. For an answer another part asked for already (the launcher's own probes carry a
+ * challenge), so that it need not be asked twice.
+ */
+export function identityOf(
+  health: HealthSummary | undefined,
+  token: string,
+  asked: { readonly nonce: string; readonly port: number },
+): Exclude<Identity, { outcome: 'absent' }> {
   const pid = health?.pid;
   if (health === undefined || typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) {
     return { outcome: 'foreign', health };
   }
   const proof = typeof health.proof === 'string' ? health.proof : '';
-  const expected = identityProof(token, { nonce, port, pid });
+  const expected = identityProof(token, { ...asked, pid });
   const proven = proof.length === expected.length && timingSafeEqual(Buffer.from(proof), Buffer.from(expected));
   return proven ? { outcome: 'proven', health, pid } : { outcome: 'foreign', health };
 }

@@ -50,17 +50,27 @@ export function parseHealth(answer: { readonly status: number; readonly body: st
   }
 }
 
+/** `/health`, with `?challenge=<nonce>` when a nonce is given (docs/security.md). */
+export function healthPath(challenge: string | undefined): string {
+  return challenge === undefined ? '/health' : `/health?challenge=${challenge}`;
+}
+
 /**
- * Asks `http://127.0.0.1:<port>/health` (plain `node:http`: the bridge never needs fetch);
- * undefined when nothing answers in time or what answers is not a browsertap daemon. This
- * proves nothing about who answers: see `challengeDaemon` before trusting it.
+ * Asks `http://127.0.0.1:<port>/health` (plain `node:http`: the bridge never needs fetch), with
+ * `challenge` when given; undefined when nothing answers in time or what answers is not a
+ * browsertap daemon. This proves nothing about who answers: a challenge's answer is checked
+ * with `identityOf` (or `challengeDaemon` asks and checks) before it is trusted.
  */
-export async function probeHealth(port: number, timeoutMs = 1_000): Promise<HealthSummary | undefined> {
-  return parseHealth(await probePort(port, '/health', timeoutMs));
+export async function probeHealth(port: number, timeoutMs = 1_000, challenge?: string): Promise<HealthSummary | undefined> {
+  return parseHealth(await probePort(port, healthPath(challenge), timeoutMs));
 }
 
 /** `probeHealth`, or `refused` when nothing listens on the port at all (the connection was refused). */
-export async function probeHealthOrRefused(port: number, timeoutMs = 1_000): Promise<HealthSummary | 'refused' | undefined> {
-  const answer = await askPort(port, '/health', timeoutMs);
+export async function probeHealthOrRefused(
+  port: number,
+  timeoutMs = 1_000,
+  challenge?: string,
+): Promise<HealthSummary | 'refused' | undefined> {
+  const answer = await askPort(port, healthPath(challenge), timeoutMs);
   return answer === 'refused' ? answer : parseHealth(answer);
 }

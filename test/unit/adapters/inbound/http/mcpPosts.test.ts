@@ -73,6 +73,15 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
     expect(server.left()).to.equal(0);
   });
 
+  it('takes GET and DELETE (a session’s stream and its end) with no body for the transport, even when one is sent', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await post('{"ignored":true}', { method });
+      expect(answer.status, method).to.equal(200);
+      expect(JSON.parse(answer.text), method).to.deep.equal({});
+    }
+    expect(server.left()).to.equal(0);
+  });
+
   it('leaves to the app what the guard refuses, a query string, another path or method, a declared body over the limit', async () => {
     await post('{}', { headers: { authorization: 'Bearer wrong' } });
     await post('{}', { headers: { origin: 'http://localhost:3000' } });
@@ -80,8 +89,11 @@ describe('mcpPosts (POST /mcp beside the Koa app)', () => {
     await post('{}', { path: '/mcp?x=1' });
     await post('{}', { path: '/MCP' });
     await post('{}', { method: 'PUT' });
+    await post('{}', { method: 'HEAD' });
+    await post('{}', { method: 'GET', path: '/mcp?x=1' });
+    await post('{}', { method: 'GET', headers: { authorization: 'Bearer wrong' } });
     await post('{}', { headers: { 'content-length': '101' } });
-    expect(server.left()).to.equal(7);
+    expect(server.left()).to.equal(10);
   });
 
   it('answers 413 (and closes) a chunked body that passes the limit, 400 a body that is not JSON', async () => {

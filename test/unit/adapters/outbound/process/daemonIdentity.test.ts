@@ -1,6 +1,17 @@
 import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'chai';
-import { challengeDaemon, identityProof, proofMessage } from '../../../../../src/adapters/outbound/process/daemonIdentity.js';
+import {
+  challengeDaemon,
+  identityOf,
+  identityProof,
+  newNonce,
+  proofMessage,
+} from '../../../../../src/adapters/outbound/process/daemonIdentity.js';
+import { provenDaemon } from '../../../../../src/composition/commands/connectDaemon.js';
+import { quietLogger } from '../../../../support/loggers.js';
+import { removeDir, tempDir } from '../../../../support/processes.js';
 import { listenLocal, type LocalServer } from '../../../../support/servers.js';
 
 const TOKEN = 'd'.repeat(64);
@@ -9,9 +20,10 @@ const TOKEN = 'd'.repeat(64);
  * A daemon look-alike holding TOKEN: answers a challenge with a proof for `proves` (port and pid
  * the proof covers) but reports `reports` as its pid. Without `proves.port` it proves its own port.
  */
-async function fakeDaemon(proves: { port?: number; pid: number }, reports: number): Promise<LocalServer> {
+async function fakeDaemon(proves: { port?: number; pid: number }, reports: number, asked: string[] = []): Promise<LocalServer> {
   let own = 0;
   const server = await listenLocal((req, res) => {
+    asked.push(req.url ?? '');
     const nonce = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('challenge') ?? '';
     const proof = identityProof(TOKEN, { nonce, port: proves.port ?? own, pid: proves.pid });
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -72,5 +84,88 @@ describe('daemonIdentity: the proof covers the nonce, the port and the pid (docs
     const daemon = await fakeDaemon({ pid: 4_242 }, 4_242);
     servers.push(daemon);
     expect((await challengeDaemon(daemon.port, 'e'.repeat(64))).outcome).to.equal('foreign');
+  });
+
+  describe('an answer asked for already (the launcher probes with a challenge)', () => {
+    const port = 39_429;
+    const answer = (nonce: string, pid: unknown) => ({
+      status: 'ok' as const,
+      version: '0.1.0',
+      pid,
+      proof: identityProof(TOKEN, { nonce, port, pid: Number(pid) }),
+    });
+
+    it('is proven by identityOf when it answers that nonce, for that port, with the pid it names', () => {
+      const nonce = newNonce();
+      expect(identityOf(answer(nonce, 4_242), TOKEN, { nonce, port })).to.deep.include({ outcome: 'proven', pid: 4_242 });
+    });
+
+    it('is foreign for another nonce, another port, another token, no pid or no answer of a daemon', () => {
+      const nonce = newNonce();
+      expect(identityOf(answer(nonce, 4_242), TOKEN, { nonce: newNonce(), port }).outcome).to.equal('foreign');
+      expect(identityOf(answer(nonce, 4_242), TOKEN, { nonce, port: port + 1 }).outcome).to.equal('foreign');
+      expect(identityOf(answer(nonce, 4_242), 'e'.repeat(64), { nonce, port }).outcome).to.equal('foreign');
+      expect(identityOf(answer(nonce, undefined), TOKEN, { nonce, port }).outcome).to.equal('foreign');
+      expect(identityOf({ status: 'ok', version: '0.1.0' }, TOKEN, { nonce, port }).outcome).to.equal('foreign');
+      expect(identityOf(undefined, TOKEN, { nonce, port }).outcome).to.equal('foreign');
+    });
+
+    it('lets provenDaemon prove the daemon without asking again; one that does not prove it is asked afresh', async () => {
+      const stateDir = tempDir('browsertap-proven-');
+      try {
+        writeFileSync(join(stateDir, 'token'), `${TOKEN}\n`, { mode: 0o600 });
+        const asked: string[] = [];
+        const daemon = await fakeDaemon({ pid: 4_242 }, 4_242, asked);
+        servers.push(daemon);
+        const nonce = newNonce();
+        const health = {
+          status: 'ok' as const,
+          version: '0.1.0',
+          pid: 4_242,
+          proof: identityProof(TOKEN, { nonce, port: daemon.port, pid: 4_242 }),
+        };
+
+        const early = await provenDaemon(daemon.port, stateDir, quietLogger, { nonce, health });
+        expect(early.identity).to.deep.include({ outcome: 'proven', pid: 4_242 });
+        expect(asked, 'no second challenge').to.deep.equal([]);
+
+        const stale = await provenDaemon(daemon.port, stateDir, quietLogger, { nonce: newNonce(), health });
+        expect(stale.identity.outcome).to.equal('proven');
+        expect(asked).to.have.length(1);
+        expect(asked[0]).to.match(/^\/health\?challenge=[A-Za-z0-9_-]{32}$/);
+        expect(asked[0]).not.to.include(nonce);
+      } finally {
+        removeDir(stateDir);
+      }
+    });
+
+    it('says when the token file was not that daemon’s token before the challenge (the daemon wrote it back)', async () => {
+      const stateDir = tempDir('browsertap-proven-');
+      try {
+        writeFileSync(join(stateDir, 'token'), `${TOKEN}\n`, { mode: 0o600 });
+        const warned: string[] = [];
+        const logger = { ...quietLogger, warn: (message: string) => void warned.push(message) };
+        const port = 39_429;
+        const nonce = newNonce();
+        const health = {
+          status: 'ok' as const,
+          version: '0.1.0',
+          pid: 4_242,
+          proof: identityProof(TOKEN, { nonce, port, pid: 4_242 }),
+        };
+        for (const tokenBefore of [{ fault: 'missing' as const }, { fault: 'empty' as const }, 'f'.repeat(64), TOKEN]) {
+          await provenDaemon(port, stateDir, logger, { nonce, health, tokenBefore });
+        }
+        await provenDaemon(port, stateDir, logger, { nonce, health });
+        const path = join(stateDir, 'token');
+        expect(warned).to.deep.equal([
+          `the token file ${path} was missing; the daemon on port ${port} wrote it back`,
+          `the token file ${path} was empty; the daemon on port ${port} wrote it back`,
+          `the token file ${path} was another token; the daemon on port ${port} wrote it back`,
+        ]);
+      } finally {
+        removeDir(stateDir);
+      }
+    });
   });
 });
