@@ -245,7 +245,11 @@ describe('e2e: commands on real pages', function () {
     expect((await agent.interact('execute_js', { script: 'return location.pathname', tab_id: newId })).result.data).to.equal(
       '/second.html',
     );
+    const second = browser.context.pages().find((p) => p.url().endsWith('/second.html'));
+    expect(second, 'the opened tab is a page of the browser').to.not.equal(undefined);
     expect((await agent.interact('close_tab', { tab_id: newId })).result.data.closed).to.equal(newId);
+    // Chromium has closed the tab when close_tab answers; Playwright hears of it a moment later.
+    if (!second!.isClosed()) await second!.waitForEvent('close', { timeout: 2_000 });
     expect(browser.context.pages().some((p) => p.url().endsWith('/second.html'))).to.equal(false);
   });
 
