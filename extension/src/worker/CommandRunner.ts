@@ -17,6 +17,12 @@ export interface RunnerPorts {
    */
   recall(query: Query, deadline: number, signal: AbortSignal): Promise<unknown>;
   post(body: ResultBody): Promise<void>;
+  /**
+   * Whether a failure is the browser stopping this worker (workerStopping.ts): then nothing is
+   * posted, and the worker's next start tells the daemon, which ends the command with
+   * `extension_restarted` (it may have begun), not with the error the stop caused.
+   */
+  stopping(error: unknown): Promise<boolean>;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   now(): number;
@@ -105,7 +111,7 @@ export class CommandRunner {
     let settled = false;
     let finish!: (body: ResultBody | undefined) => void;
     const final = new Promise<ResultBody | undefined>((resolve) => (finish = resolve));
-    /** `undefined`: the claim was refused (the work is stopped, nothing posted). */
+    /** `undefined`: nothing is posted (the claim was refused, or the browser is stopping this worker). */
     const settle = (body: ResultBody | undefined) => {
       if (settled) return;
       settled = true;
@@ -127,7 +133,11 @@ export class CommandRunner {
     const work = resumed ? this.ports.recall(query, deadline, abort.signal) : this.ports.execute(query, deadline, abort.signal);
     work.then(
       (result) => settle({ correlation_id: id, status: 'complete', result }),
-      (error: unknown) => settle(failureBody(id, error)),
+      async (error: unknown) => {
+        if (settled) return;
+        const stopped = await this.ports.stopping(error).catch(() => false);
+        settle(stopped ? undefined : failureBody(id, error));
+      },
     );
     const body = await final;
     if (body === undefined || (claim !== undefined && !(await claim))) return;

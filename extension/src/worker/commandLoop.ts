@@ -8,6 +8,7 @@ import { PollLoop } from './PollLoop.js';
 import type { RecordingState } from './RecordingState.js';
 import { channelUrl, ResultSender } from './ResultSender.js';
 import type { TabScope } from './TabScope.js';
+import { workerStopping } from './workerStopping.js';
 
 export interface CommandLoopParts {
   readonly link: DaemonLink;
@@ -58,6 +59,7 @@ export function commandLoop({ link, commands, recording, scope, pages, forwarder
       }
     },
     execute: (query, deadline, signal) => commands.execute(query, deadline, signal),
+    stopping: workerStopping,
     recall: (query, deadline) => commands.recall(query, deadline),
     post: (body) => {
       if (body.status === 'pending') return link.postResult(body);

@@ -16,6 +16,8 @@ interface Options {
   recall?: () => Promise<unknown>;
   /** How long each claim's answer takes (ms of the fake clock). */
   claimMs?: number;
+  /** Whether the browser is stopping the worker when a command fails (no, by default). */
+  stopping?: (error: unknown) => Promise<boolean>;
 }
 
 function setup(execute: (signal: AbortSignal) => Promise<unknown>, options: Options = {}) {
@@ -42,6 +44,7 @@ function setup(execute: (signal: AbortSignal) => Promise<unknown>, options: Opti
       return options.recall === undefined ? Promise.reject(new Error('no recall')) : options.recall();
     },
     post: async (body) => void posted.push({ ...body, at: clock.now }),
+    stopping: options.stopping ?? (async () => false),
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (handle) => clock.clearTimeout(handle as number),
     now: () => clock.now,
@@ -281,6 +284,44 @@ describe('extension CommandRunner (seed 001 protocol, claimed before it runs)', 
         at: 0,
       });
     }
+  });
+
+  it('posts nothing for a failure while the browser stops the worker (the daemon says extension_restarted), and the failure when it does not', async () => {
+    for (const stopped of [true, false]) {
+      const asked: unknown[] = [];
+      const failure = new CommandFailure('tab_not_found', 'There is no tab 7');
+      const { clock, posted, runner } = setup(
+        async () => {
+          throw failure;
+        },
+        { stopping: async (error) => (asked.push(error), stopped) },
+      );
+      const done = runner.run(query());
+      await clock.tickAsync(0);
+      await done;
+      expect(asked).to.deep.equal([failure]);
+      expect(posted.map((body) => body.error)).to.deep.equal(stopped ? [] : ['tab_not_found']);
+    }
+  });
+
+  it('posts a completed result without asking whether the worker is stopping, and a failure when the asking fails', async () => {
+    let asked = 0;
+    const completed = setup(async () => ({ success: true, data: 1 }), { stopping: async () => (asked++, true) });
+    const first = completed.runner.run(query());
+    await completed.clock.tickAsync(0);
+    await first;
+    expect(asked).to.equal(0);
+    expect(completed.posted.map((body) => body.status)).to.deep.equal(['complete']);
+    const failed = setup(
+      async () => {
+        throw new CommandFailure('script_error', 'nope');
+      },
+      { stopping: async () => Promise.reject(new Error('no answer')) },
+    );
+    const second = failed.runner.run(query());
+    await failed.clock.tickAsync(0);
+    await second;
+    expect(failed.posted.map((body) => body.error)).to.deep.equal(['script_error']);
   });
 
   it('never runs the same correlation id twice at once', async () => {

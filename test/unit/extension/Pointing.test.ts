@@ -229,6 +229,7 @@ describe('extension Pointing: the person points', () => {
       execute: () =>
         new Promise((resolve) => clock.setTimeout(() => resolve({ success: true, data: { picked: true } }), 250_000)),
       post: async (body) => void posted.push({ ...body, at: clock.now }),
+      stopping: async () => false,
       setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
       clearTimeout: (handle) => clock.clearTimeout(handle as number),
       now: () => clock.now,
