@@ -250,6 +250,36 @@ describe('e2e: capture from real pages', function () {
     await framed.close();
   });
 
+  it('keeps everything a frame logged just before it was removed, and a page just before it navigated away', async function () {
+    // Each logs ten errors, each its own batch, and goes in the same task: what waits in the
+    // relay then has no later turn. Three rounds of each: a lost batch shows in any of them.
+    const tab = await browser.context.newPage();
+    const wanted: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      await tab.goto(site.url(`/frame-leaves.html?r${round}`));
+      await tab.waitForFunction(() => document.title === 'removed', undefined, { timeout: 10_000 });
+      await tab.goto(site.url(`/leaves-at-once.html?r${round}`));
+      await tab.waitForURL(/second\.html/, { timeout: 10_000 });
+      for (let i = 0; i < 10; i++) wanted.push(`leaving frame error ${i} ?r${round}`, `leaving page error ${i} ?r${round}`);
+    }
+    const ours = (entries: any[]) => entries.filter((e) => String(e.message).startsWith('leaving '));
+    const errors = ours(
+      await observeUntil(
+        agent,
+        { what: 'errors', detail: 'full' },
+        (entries) => ours(entries).length >= wanted.length,
+        10_000,
+      ).catch(async () => agent.ok('observe', { what: 'errors', detail: 'full', limit: 1000 }).then(entriesOf)),
+    );
+    expect(errors.map((e) => e.message).sort()).to.deep.equal([...wanted].sort());
+    const frameUrl = (round: number) => site.url(`/frame-leaving.html?r${round}`, 'localhost');
+    for (const error of errors) {
+      const round = Number(/\?r(\d)$/.exec(error.message)?.[1]);
+      expect(error.frame_url, error.message).to.equal(error.message.startsWith('leaving frame') ? frameUrl(round) : undefined);
+    }
+    await tab.close();
+  });
+
   it('reports SPA navigations and the tab closing', async function () {
     const spa = await browser.context.newPage();
     await spa.goto(site.url('/second.html'));

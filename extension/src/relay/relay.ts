@@ -43,6 +43,8 @@ function startRelay(): void {
   /** Who waits for everything captured so far to reach the worker (a drain). */
   const idle: Array<() => void> = [];
   let sending = false;
+  /** `waiting[0]` has been sent, and its answer is awaited. */
+  let inFlight = false;
   let attempt = 0;
   let dropped = 0;
   /** Counts a lost batch's entries (a rare path: only then is the page's JSON parsed here). */
@@ -57,27 +59,50 @@ function startRelay(): void {
     }
   };
 
+  /** Losses are reported where the agent reads, never silent: a note of them goes first. */
+  const noteLosses = () => {
+    dropped += recording.takeDropped();
+    if (dropped === 0) return;
+    const message = `browsertap dropped ${dropped} captured entries: the extension did not take them in time`;
+    waiting.splice(inFlight ? 1 : 0, 0, {
+      type: 'capture',
+      json: JSON.stringify({ logs: [{ level: 'warn', message, source: 'console', url: location.href, ts: Date.now() }] }),
+    });
+    dropped = 0;
+  };
+  /**
+   * The frame is going away (pagehide: removed, navigated from, or put in the back-forward
+   * cache) and has no later turn in which to wait for answers: everything waiting goes out now,
+   * in order, behind the one message in flight, each unanswered. Sent one at a time, a frame
+   * removed a few milliseconds after it logged lost all but its first batches.
+   */
+  let leaving = false;
+  const sendAll = () => {
+    noteLosses();
+    for (const item of waiting.splice(inFlight ? 1 : 0)) {
+      try {
+        chrome.runtime.sendMessage(item).catch(() => undefined);
+      } catch {
+        return; // the extension was reloaded or removed: this relay is orphaned
+      }
+    }
+  };
+
   const pump = async (): Promise<void> => {
     if (sending) return;
     sending = true;
     try {
       while (waiting.length > 0) {
-        dropped += recording.takeDropped();
-        if (dropped > 0 && attempt === 0) {
-          // Losses are reported where the agent reads, never silent.
-          const message = `browsertap dropped ${dropped} captured entries: the extension did not take them in time`;
-          waiting.unshift({
-            type: 'capture',
-            json: JSON.stringify({ logs: [{ level: 'warn', message, source: 'console', url: location.href, ts: Date.now() }] }),
-          });
-          dropped = 0;
-        }
+        if (attempt === 0) noteLosses();
         const message = waiting[0] as { type: string; json: string };
         try {
+          inFlight = true;
           await chrome.runtime.sendMessage(message);
+          inFlight = false;
           waiting.shift();
           attempt = 0;
         } catch {
+          inFlight = false;
           if (!chrome.runtime?.id) return; // the extension was reloaded or removed: this relay is orphaned
           const delay = RETRY_MS[attempt++];
           if (delay === undefined) {
@@ -102,7 +127,8 @@ function startRelay(): void {
   const enqueue = (item: (typeof waiting)[number]) => {
     waiting.push(item);
     if (waiting.length > MAX_WAITING) drop(waiting.splice(sending ? 1 : 0, 1)[0]);
-    void pump();
+    if (leaving) sendAll();
+    else void pump();
   };
 
   // The person's actions (docs/mcp-tools.md), recorded here where the page cannot reach, once the worker
@@ -185,6 +211,13 @@ function startRelay(): void {
     });
     return true;
   });
+  addEventListener('pagehide', () => {
+    leaving = true;
+    document.dispatchEvent(new CustomEvent(BUS.flush)); // the page's own batch, now (a synchronous event)
+    sendAll();
+  });
+  // Back from the back-forward cache: answers can be waited for again.
+  addEventListener('pageshow', () => (leaving = false));
   // Whichever script runs first, the capture learns that the relay listens.
   document.addEventListener(BUS.hello, () => {
     document.dispatchEvent(new CustomEvent(BUS.ready));

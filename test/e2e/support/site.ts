@@ -257,6 +257,26 @@ setTimeout(() => { throw new Error('child uncaught ' + location.search); }, 0);
 setTimeout(() => { const end = performance.now() + 120; while (performance.now() < end); }, 50);
 </script></body></html>`,
   },
+  // A frame of another origin that logs ten errors, each its own batch, then asks to be removed:
+  // the page takes it away at once, while what it captured may still be on its way to the worker.
+  '/frame-leaves.html': {
+    html: `<!doctype html><html><head><title>frame leaves</title></head><body><h1>Top</h1>
+<script>addEventListener('message', (event) => { if (event.data === 'remove me') { document.querySelector('iframe').remove(); document.title = 'removed'; } });
+const frame = document.createElement('iframe'); frame.src = location.protocol + '//localhost:' + location.port + '/frame-leaving.html' + location.search; document.body.append(frame);</script></body></html>`,
+  },
+  // The same for a top page: ten errors, then it navigates away in the same task.
+  '/leaves-at-once.html': {
+    html: `<!doctype html><html><head><title>leaves at once</title></head><body><script>
+for (let i = 0; i < 10; i++) console.error('leaving page error ' + i + ' ' + location.search);
+location.replace('/second.html' + location.search);
+</script></body></html>`,
+  },
+  '/frame-leaving.html': {
+    html: `<!doctype html><html><head><title>leaving frame</title></head><body><p>leaving</p><script>
+for (let i = 0; i < 10; i++) console.error('leaving frame error ' + i + ' ' + location.search);
+parent.postMessage('remove me', '*');
+</script></body></html>`,
+  },
   '/a11y.html': {
     html: `<!doctype html><html><head><title>a11y page</title></head><body><main><h1>Shop</h1>
 <img id="logo" src="/pixel.png"><button id="cart"></button><img alt="ok" src="/pixel.png"></main></body></html>`,
