@@ -223,6 +223,24 @@ describe('browsertap CLI (built)', function () {
       expect(first).to.include({ level: 'info', msg: 'daemon listening', url: `http://127.0.0.1:${port}`, version });
     });
 
+    it('a daemon a client starts logs that line first, even while its pid file is still being written', async function () {
+      // A FIFO where the pid file goes holds the daemon's write of it (its open waits for a
+      // reader) while the daemon serves: the session below is served during that write.
+      const made = spawnSync('mkfifo', [join(stateDir, 'daemon.pid')]);
+      if (made.error !== undefined || made.status !== 0) {
+        console.log('      (skipped: no `mkfifo` to hold the pid file’s write)');
+        this.skip();
+      }
+      const bridge = await connectBridge(port, stateDir);
+      await bridge.client.close();
+      const lines = readFileSync(join(stateDir, 'daemon.log'), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(lines, 'the session was served while the pid file was being written').to.include('mcp client connected');
+      expect(lines[0]).to.equal('daemon listening');
+    });
+
     it('a daemon keeps its compiled code in the state dir once warm, and the next start runs from it', async function () {
       this.timeout(30_000); // two starts and the wait below, each bounded for a hang only
       const logged = () =>

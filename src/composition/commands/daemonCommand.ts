@@ -59,11 +59,8 @@ export async function daemonCommand(options: CliOptions, start: DaemonStart = {}
     process.stderr.write(`browsertap: the daemon could not start: ${(error as Error).message}\n`);
     return 1;
   }
-  // The pid file is a convenience (stop finds the daemon through its proof on the port), so a
-  // state dir that cannot be written (read-only, full) costs a warning, never the daemon.
-  await writePid(options.stateDir, process.pid).catch((error: Error) =>
-    process.stderr.write(`browsertap: could not write the pid file (${error.message}); 'browsertap stop' works without it\n`),
-  );
+  // Said before anything is awaited: the daemon serves from here on, and a session it serves
+  // meanwhile (a client's bridge connects within milliseconds) would otherwise be logged first.
   if (daemon.listen !== undefined) {
     // To stderr or the log file (never stdout), before anything can connect there unnoticed.
     const url = `http://${hostPort(daemon.listen, daemon.port)}`;
@@ -75,8 +72,7 @@ export async function daemonCommand(options: CliOptions, start: DaemonStart = {}
         { url },
       );
   }
-  if (options.logFile === undefined) process.stderr.write(banner(options, daemon.port));
-  else {
+  if (options.logFile !== undefined) {
     // Started by a client's bridge (its log is a file): one log line, no terminal banner.
     daemon.container.get(TYPES.LoggerPort).info('daemon listening', {
       version: VERSION,
@@ -86,6 +82,13 @@ export async function daemonCommand(options: CliOptions, start: DaemonStart = {}
       ...(start.codeCache === undefined ? {} : { code_cache: start.codeCache }),
     });
   }
+  // The pid file is a convenience (stop finds the daemon through its proof on the port), so a
+  // state dir that cannot be written (read-only, full) costs a warning, never the daemon.
+  await writePid(options.stateDir, process.pid).catch((error: Error) =>
+    process.stderr.write(`browsertap: could not write the pid file (${error.message}); 'browsertap stop' works without it\n`),
+  );
+  // The banner once the pid file is there: whoever reads the banner may read the pid file next.
+  if (options.logFile === undefined) process.stderr.write(banner(options, daemon.port));
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', () => resolve());
     process.once('SIGINT', () => resolve());
