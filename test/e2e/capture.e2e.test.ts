@@ -280,6 +280,30 @@ describe('e2e: capture from real pages', function () {
     await tab.close();
   });
 
+  it('keeps its pace and its bound for a page that dispatches its own pagehide', async function () {
+    const tab = await browser.context.newPage();
+    await tab.goto(site.url('/forges-pagehide.html'));
+    // Every error arrives or is counted in a note of what was dropped; a forged pagehide sent them all unpaced.
+    const tally = (entries: any[]) => {
+      let arrived = 0;
+      let dropped = 0;
+      for (const entry of entries) {
+        const message = String(entry.message);
+        if (message.startsWith('forged leaving ')) arrived++;
+        dropped += Number(/^browsertap dropped (\d+) captured entries/.exec(message)?.[1] ?? 0);
+      }
+      return { arrived, dropped };
+    };
+    const logs = await observeUntil(agent, { what: 'logs', detail: 'full' }, (entries) => {
+      const { arrived, dropped } = tally(entries);
+      return arrived + dropped >= 300;
+    });
+    const { arrived, dropped } = tally(logs);
+    expect(dropped, 'the relay kept at most 200 batches waiting').to.be.above(0);
+    expect(arrived + dropped).to.equal(300);
+    await tab.close();
+  });
+
   it('reports SPA navigations and the tab closing', async function () {
     const spa = await browser.context.newPage();
     await spa.goto(site.url('/second.html'));

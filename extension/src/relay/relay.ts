@@ -79,13 +79,7 @@ function startRelay(): void {
   let leaving = false;
   const sendAll = () => {
     noteLosses();
-    for (const item of waiting.splice(inFlight ? 1 : 0)) {
-      try {
-        chrome.runtime.sendMessage(item).catch(() => undefined);
-      } catch {
-        return; // the extension was reloaded or removed: this relay is orphaned
-      }
-    }
+    for (const item of waiting.splice(inFlight ? 1 : 0)) if (!sendUnanswered(item)) return;
   };
 
   const pump = async (): Promise<void> => {
@@ -161,11 +155,7 @@ function startRelay(): void {
   document.addEventListener(BUS.dialogState, (event) => {
     const json = (event as CustomEvent<unknown>).detail;
     if (typeof json !== 'string' || json.length > 8_000) return; // the worker checks the rest
-    try {
-      chrome.runtime.sendMessage({ type: DIALOG_STATE_MESSAGE, json }).catch(() => undefined);
-    } catch {
-      // the extension was reloaded or removed: this relay is orphaned
-    }
+    sendUnanswered({ type: DIALOG_STATE_MESSAGE, json });
   });
   // Read after act (docs/mcp-tools.md): before a command's result is posted, the worker asks for what the
   // page captured until now. The page's batch goes out at once (a synchronous event), and the
@@ -211,19 +201,32 @@ function startRelay(): void {
     });
     return true;
   });
-  addEventListener('pagehide', () => {
+  // The browser's events only: a page that dispatched its own `pagehide` would lift the one-at-a-time
+  // pace and the bound of what waits, and send the worker as much as it logs.
+  addEventListener('pagehide', (event) => {
+    if (!event.isTrusted) return;
     leaving = true;
     document.dispatchEvent(new CustomEvent(BUS.flush)); // the page's own batch, now (a synchronous event)
     sendAll();
   });
   // Back from the back-forward cache: answers can be waited for again.
-  addEventListener('pageshow', () => (leaving = false));
+  addEventListener('pageshow', (event) => event.isTrusted && (leaving = false));
   // Whichever script runs first, the capture learns that the relay listens.
   document.addEventListener(BUS.hello, () => {
     document.dispatchEvent(new CustomEvent(BUS.ready));
     askRecording();
   });
   document.dispatchEvent(new CustomEvent(BUS.ready));
+}
+
+/** Sends `message` to the worker without waiting for its answer; false once this relay is orphaned (the extension was reloaded or removed). */
+function sendUnanswered(message: object): boolean {
+  try {
+    chrome.runtime.sendMessage(message).catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isOrder(value: unknown): value is RecordingOrder {

@@ -271,6 +271,14 @@ for (let i = 0; i < 10; i++) console.error('leaving page error ' + i + ' ' + loc
 location.replace('/second.html' + location.search);
 </script></body></html>`,
   },
+  // A page that dispatches its own pagehide, then logs 300 errors in one task (each its own batch):
+  // the relay still sends one at a time and keeps at most 200 waiting, saying how many it dropped.
+  '/forges-pagehide.html': {
+    html: `<!doctype html><html><head><title>forges pagehide</title></head><body><script>
+dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+for (let i = 0; i < 300; i++) console.error('forged leaving ' + i);
+</script></body></html>`,
+  },
   '/frame-leaving.html': {
     html: `<!doctype html><html><head><title>leaving frame</title></head><body><p>leaving</p><script>
 for (let i = 0; i < 10; i++) console.error('leaving frame error ' + i + ' ' + location.search);

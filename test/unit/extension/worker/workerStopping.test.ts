@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { CommandFailure } from '../../../../extension/src/shared/commands.js';
 import { workerStopping } from '../../../../extension/src/worker/workerStopping.js';
 import { type FakeChrome, fakeChrome } from '../support/fakeChrome.js';
 
@@ -32,5 +33,13 @@ describe('workerStopping: a failure caused by the browser stopping the service w
     };
     expect(await workerStopping(new Error('There is no tab 7'))).to.equal(false);
     expect(await workerStopping('No SW')).to.equal(false);
+  });
+
+  it('takes a command failure that says "No SW" (a page may write that message) at its word only when the probe says so too', async () => {
+    const written = new CommandFailure('script_error', 'No SW');
+    stopping(true);
+    expect(await workerStopping(written)).to.equal(false);
+    stopping(false);
+    expect(await workerStopping(written)).to.equal(true);
   });
 });
