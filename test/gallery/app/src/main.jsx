@@ -27,6 +27,11 @@ const FLOWS = {
   range: lazy(() => import('./flows/RangeInput.jsx')),
   'react-aria-form': lazy(() => import('./flows/ReactAriaForm.jsx')),
   'antd-form': lazy(() => import('./flows/AntdForm.jsx')),
+  'sortable-native': lazy(() => import('./flows/SortableNative.jsx')),
+  'tom-select': lazy(() => import('./flows/TomSelect.jsx')),
+  flatpickr: lazy(() => import('./flows/Flatpickr.jsx')),
+  quill: lazy(() => import('./flows/QuillEditor.jsx')),
+  'material-web': lazy(() => import('./flows/MaterialWeb.jsx')),
 };
 
 function Index() {
