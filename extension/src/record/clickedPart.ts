@@ -30,6 +30,28 @@ export function outOfShadow(element: Element): Element {
 }
 
 /**
+ * The widget of a component's open shadow root that light content placed in one of its slots is
+ * shown in (Material Web's option: its `<li role="option">` holds the slot the option's headline
+ * goes to), when no control of the light tree holds the click inside that content: a test names
+ * the widget, which the page's light tree does not show. Climbs the flat tree from the slot up to
+ * the component, through the components of its shadow root that the slot is passed on to.
+ */
+export function slottedWidget(element: Element, control: Element | null): Element | undefined {
+  let placed: Element | null = element;
+  let up = 0;
+  for (; placed !== null && placed.assignedSlot === null && up < MAX_UP; up++) placed = placed.parentElement;
+  if (placed === null || placed.assignedSlot === null) return undefined;
+  if (control !== null && placed.contains(control)) return undefined;
+  const host = placed.parentElement;
+  for (let at: Element | null = placed.assignedSlot; at !== null && at !== host && up < MAX_UP; up++) {
+    if (WIDGET_ROLES.has(safeRole(at))) return at;
+    const root: ParentNode | null = at.parentNode;
+    at = at.assignedSlot ?? at.parentElement ?? (root instanceof ShadowRootClass(at) ? root.host : null);
+  }
+  return undefined;
+}
+
+/**
  * The editing host a click in editable content lands in (the outermost element whose content is
  * editable: a code editor's content, not the line element drawn in it); undefined outside one or
  * in a part marked `contenteditable="false"`.

@@ -91,6 +91,17 @@ export function choiceByChange(element: Element): boolean {
   return type === 'checkbox' || type === 'radio' || type === 'file';
 }
 
+/**
+ * The checkbox or radio a click on `element` toggles (itself, or the one a label stands for),
+ * whose `change` comes in the click's own task; `undefined` for anything else.
+ */
+export function toggledBy(element: Element): HTMLInputElement | undefined {
+  const control = element.nodeName === 'LABEL' ? (element as HTMLLabelElement).control : element;
+  if (control === null || control.nodeName !== 'INPUT') return undefined;
+  const type = (control as HTMLInputElement).type;
+  return type === 'checkbox' || type === 'radio' ? (control as HTMLInputElement) : undefined;
+}
+
 /** A select's choice: its value, or the values of a multiple select's chosen options (at most MAX_OPTIONS). */
 export function selectValue(select: HTMLSelectElement): string | string[] {
   return select.multiple ? [...select.selectedOptions].slice(0, MAX_OPTIONS).map((option) => option.value) : select.value;

@@ -265,7 +265,9 @@ function browsertapTarget(
   for (const selector of tries) {
     const found = safe(() => queryAll(document, selector), [] as Element[]);
     const all = changed === undefined ? found : found.filter((e) => e === element || !safe(() => changed(e), false));
-    const visible = all.filter(isVisible);
+    // A pressed element named after the page answered the press was visible when pressed (the
+    // option of a list the click closed): replay finds it among the visible matches then.
+    const visible = all.filter((e) => (changed !== undefined && e === element) || isVisible(e));
     const pool = visible.length > 0 ? visible : all;
     const index = pool.indexOf(element);
     if (index < 0) continue;

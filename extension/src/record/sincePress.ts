@@ -26,7 +26,8 @@ export type ChangedSince = (element: Element) => boolean;
  * click, the next task 8 ms later), so the press is named after its click's handlers changed the
  * page: a select that now shows the picked option's text makes the option's `getByText` match
  * twice, though before the press it matched once, where a test will look for it. Elements the
- * page added, or whose text or naming attributes it changed since the release, are not counted
+ * page added (not those it only moved), or whose text or naming attributes it changed since the
+ * release, are not counted
  * against the pressed one (locators.ts): the page it is named against is then the one a person's
  * press is named against, after the press's own handlers and before the click's. Only a press
  * released before it was named (machine speed) is watched, from its release (a key that presses a
@@ -68,7 +69,8 @@ export class ChangesSincePress {
     if (this.overflow) return undefined;
     const changes = this.records.slice(mark - this.base);
     if (changes.length === 0) return undefined;
-    return (other) => changes.some((record) => touched(record, other));
+    const moved = movedIn(changes);
+    return (other) => changes.some((record) => touched(record, other, moved));
   }
 
   /** Every press noted so far is named: stop hearing the page until the next one. */
@@ -93,10 +95,24 @@ export class ChangesSincePress {
   }
 }
 
+/**
+ * The nodes the records took out and put back (a library that moves a select's chosen option to
+ * the top, Tom Select): they were on the page at the press, so they are not new — what changed
+ * inside them still is (their text, their children).
+ */
+function movedIn(records: readonly MutationRecord[]): ReadonlySet<Node> {
+  const removed = new Set<Node>();
+  for (const record of records) for (const node of record.removedNodes) removed.add(node);
+  const moved = new Set<Node>();
+  if (removed.size === 0) return moved;
+  for (const record of records) for (const node of record.addedNodes) if (removed.has(node)) moved.add(node);
+  return moved;
+}
+
 /** The record changed `element`: added it or what holds it, or changed its text, its children or its naming attributes. */
-function touched(record: MutationRecord, element: Element): boolean {
+function touched(record: MutationRecord, element: Element, moved: ReadonlySet<Node>): boolean {
   if (record.type === 'attributes') return record.target === element;
   if (element.contains(record.target)) return true;
-  for (const added of record.addedNodes) if (added.contains(element)) return true;
+  for (const added of record.addedNodes) if (!moved.has(added) && added.contains(element)) return true;
   return false;
 }

@@ -13,7 +13,8 @@ import type { DialogOrder } from '../shared/protocol.js';
 import { agentActs } from './recordAgent.js';
 import { recordLoad, watchNavigations } from './recordNavigations.js';
 import { Notes } from './recordNotes.js';
-import { onScrollbar, recordPointer } from './recordPointer.js';
+import { onScrollbar, recordPointer, safeDropTarget, ToggleChanges } from './recordPointer.js';
+import { type DragStart, dragStart } from '../record/dropTarget.js';
 import { describeRecorded, pressPrint, targetOf } from './recordTargets.js';
 import { KIND } from '../../../src/domain/wire/entries.js';
 
@@ -97,7 +98,8 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     heardAll: () => changes.settled(),
   });
   const note = (hear: () => void, withUrl?: boolean) => notes.note(hear, withUrl);
-  const pointer = recordPointer({ recorder, evidence, note, pressed: (element) => changes.pressed(element) });
+  const toggles = new ToggleChanges();
+  const pointer = recordPointer({ recorder, evidence, note, pressed: (element) => changes.pressed(element), toggles });
   const agent = agentActs({ recorder, recording: () => on, values: () => values, hear: () => notes.hear() });
 
   const listeners: Array<[string, (event: Event) => void, AddEventListenerOptions]> = [
@@ -180,6 +182,7 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
       note(() => recorder.chose(element, KIND.select, chosen), true);
     } else if (element.nodeName === 'INPUT') {
       const input = element as HTMLInputElement;
+      if (input.type === 'checkbox' || input.type === 'radio') toggles.changed(input);
       if (input.type === 'checkbox') {
         if (!evidence.toggled(input)) return; // checkbox.click() from a script
         const type = input.checked ? KIND.check : KIND.uncheck;
@@ -212,15 +215,33 @@ export function recordPage(send: (actions: ActionWire[]) => void): PageRecording
     }, true);
   }
 
+  // The HTML drag in progress: what was dragged, the page when it began, where it began.
+  let dragging: { readonly element: Element; readonly start: DragStart; readonly x: number; readonly y: number } | undefined;
+
   function onDragStart(event: Event): void {
     const element = targetOf(event);
     if (event.isTrusted) pointer.dragStarted();
-    if (event.isTrusted && element !== undefined) note(() => recorder.dragStarted(element));
+    if (!event.isTrusted || element === undefined) return;
+    const drag = event as DragEvent;
+    dragging = { element, start: dragStart(element), x: drag.clientX, y: drag.clientY };
+    note(() => recorder.dragStarted(element));
   }
 
+  // A sortable list (SortableJS) moves the dragged row under the pointer as it goes, so the drop
+  // lands on that row itself, or on the list around it: what it was dropped on is then the row
+  // the person aimed at, where the rows were when the drag began (dropTarget.ts), as for a
+  // pointer drag. A drop on anything else is on what it landed on.
   function onDrop(event: Event): void {
-    const element = targetOf(event);
-    if (event.isTrusted && element !== undefined) note(() => recorder.droppedOn(element), true);
+    let element = targetOf(event);
+    const drag = dragging;
+    dragging = undefined;
+    if (!event.isTrusted || element === undefined) return;
+    if (drag !== undefined && (drag.element.contains(element) || element.contains(drag.element))) {
+      const { clientX: x, clientY: y } = event as DragEvent;
+      element = safeDropTarget(drag.element, drag.start, x, y, x - drag.x, y - drag.y) ?? element;
+    }
+    const on = element;
+    note(() => recorder.droppedOn(on), true);
   }
 
   function onIntent(event: Event): void {

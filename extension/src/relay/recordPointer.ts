@@ -1,5 +1,6 @@
 import { type DragStart, dragStart, dropTarget } from '../record/dropTarget.js';
-import { choiceByChange, inField } from '../record/fields.js';
+import { KIND } from '../../../src/domain/wire/entries.js';
+import { choiceByChange, inField, toggledBy } from '../record/fields.js';
 import type { PersonEvidence, Press } from '../record/PersonEvidence.js';
 import type { Recorder } from '../record/Recorder.js';
 import { pressPrint, targetOf } from './recordTargets.js';
@@ -42,6 +43,33 @@ export interface PointerRecordingPorts {
   note(hear: () => void, withUrl?: boolean): void;
   /** A press released before it was named (machine speed): name it as the page is now (record/sincePress.ts). */
   pressed?(element: Element): void;
+  /** The trusted `change` events of checkboxes and radios our listener hears (recordPage.ts). */
+  readonly toggles?: ToggleChanges;
+}
+
+/**
+ * Which checkboxes and radios our listener heard change since they were last clicked. A
+ * checkbox's `change` does not leave a shadow root (it is not composed): a component's own
+ * checkbox (Material Web's, a Lit element's) changes unheard, and the click it is waited for
+ * by must then say the choice itself.
+ */
+export class ToggleChanges {
+  private readonly heard = new WeakSet<Element>();
+
+  clicked(input: Element): void {
+    this.heard.delete(input);
+  }
+
+  changed(input: Element): void {
+    this.heard.add(input);
+  }
+
+  /** Whether its change was heard since its click (and forgets it). */
+  take(input: Element): boolean {
+    const heard = this.heard.has(input);
+    this.heard.delete(input);
+    return heard;
+  }
 }
 
 /** The listeners of the person's pointer: presses, moves while pressed, releases, clicks, double clicks. */
@@ -66,7 +94,7 @@ export interface PointerRecording {
  * A press whose pointer went far is a drag, recorded with its sampled path and what it was let
  * go on; a press the page removed before its click is still a click.
  */
-export function recordPointer({ recorder, evidence, note, pressed }: PointerRecordingPorts): PointerRecording {
+export function recordPointer({ recorder, evidence, note, pressed, toggles }: PointerRecordingPorts): PointerRecording {
   // The main button's last press, and the one released in this task (its click comes in it too).
   let pressing: Pressing | undefined;
   let releasing: Pressing | undefined;
@@ -183,12 +211,20 @@ export function recordPointer({ recorder, evidence, note, pressed }: PointerReco
     evidence.clicked(element);
     const detail = (event as MouseEvent).detail;
     const clicked = element;
+    // A checkbox's or radio's change comes in this task, after the click: heard or not, below.
+    const toggled = toggles === undefined ? undefined : toggledBy(clicked);
+    if (toggled !== undefined) toggles?.clicked(toggled);
     note(() => {
       if (press?.dragged === true) return; // the drag's own release
       // A choice's click is recorded by the change it makes; one whose default the page prevented
       // makes none (the page toggles its own state, as React Aria's checkbox does): it is the click.
       // Read when heard: every handler of the click has run by then.
       if (!choiceByChange(clicked) || event.defaultPrevented) recorder.clicked(clicked, detail);
+      else if (toggled !== undefined && toggles?.take(toggled) === false) {
+        // Its change stayed in a shadow root: the click says the choice, as the change would have.
+        if (toggled.type === 'checkbox') recorder.chose(toggled, toggled.checked ? KIND.check : KIND.uncheck);
+        else if (toggled.checked) recorder.chose(toggled, KIND.check);
+      }
     }, true);
   }
 
@@ -251,8 +287,15 @@ export function sample(moves: Array<[number, number]>, point: [number, number]):
   moves.push(point);
 }
 
-/** What a pointer drag was dropped on (dropTarget.ts), or nothing when reading it throws. */
-function safeDropTarget(element: Element, start: DragStart, x: number, y: number, dx: number, dy: number): Element | undefined {
+/** What a drag was dropped on (dropTarget.ts), or nothing when reading it throws. */
+export function safeDropTarget(
+  element: Element,
+  start: DragStart,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+): Element | undefined {
   try {
     return dropTarget(element, start, x, y, dx, dy);
   } catch {

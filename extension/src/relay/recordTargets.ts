@@ -1,5 +1,5 @@
 import { isVisible } from '../inject/visible.js';
-import { editingHost, outOfShadow } from '../record/clickedPart.js';
+import { editingHost, outOfShadow, slottedWidget } from '../record/clickedPart.js';
 import { type Described, describeTarget } from '../record/locators.js';
 import { CONTROL, namingPrint } from '../record/namingPrint.js';
 import { ariaHiddenNow, describePressed } from '../record/pressedTarget.js';
@@ -52,7 +52,8 @@ export function describeRecorded(
  * A click inside a control stands for the control (as a test clicks it), when the control is
  * visible; a click in editable content, for its editing host (a code editor, not the line it
  * landed on); a click on a part of a component's open shadow root, for the widget or component
- * it is part of (clickedPart.ts).
+ * it is part of, and on content placed in a slot of a component's widget, for that widget
+ * (clickedPart.ts).
  */
 export function clickTarget(element: Element): Element {
   if (element.matches('input,textarea,select')) return element;
@@ -60,5 +61,7 @@ export function clickTarget(element: Element): Element {
   if (editor !== undefined) return editor;
   const part = outOfShadow(element);
   const control = part.closest(CONTROL);
+  const widget = part === element ? slottedWidget(element, control) : undefined;
+  if (widget !== undefined && isVisible(widget)) return widget;
   return control !== null && control !== part && isVisible(control) ? control : part;
 }

@@ -26,6 +26,22 @@ describe('extension recording: targets inside components', () => {
     return root;
   };
 
+  /** jsdom lays nothing out: the element gets the box a browser would give it. */
+  const shown = (element: Element) => {
+    element.getBoundingClientRect = () => ({
+      x: 0,
+      y: 0,
+      left: 0,
+      top: 0,
+      right: 120,
+      bottom: 24,
+      width: 120,
+      height: 24,
+      toJSON: () => ({}),
+    });
+    (element as HTMLElement).style.opacity = '1';
+  };
+
   it('records a click on a slot in an option component as the option host, by its role and name', () => {
     const doc = open(
       '<div role="listbox" aria-label="Size"><x-option role="option">Small</x-option><x-option role="option">Medium</x-option></div>',
@@ -39,6 +55,35 @@ describe('extension recording: targets inside components', () => {
       locator: "getByRole('option', { name: 'Medium', exact: true })",
       selector: 'role=option[name="Medium"]',
     });
+  });
+
+  it('records a click on light content slotted into a component’s option as that option, by its role and name', () => {
+    const doc = open(
+      '<x-select><x-option><div slot="headline">Small</div></x-option><x-option><div slot="headline">Medium</div></x-option></x-select>' +
+        '<x-card><button slot="actions">Buy</button></x-card>',
+    );
+    for (const host of doc.querySelectorAll('x-option')) {
+      // As Material Web's option: the slot is passed on to an item component inside the option's <li>.
+      const root = shadowHost(doc, host, '<li role="option"><x-item><slot name="headline" slot="headline"></slot></x-item></li>');
+      shadowHost(
+        doc,
+        root.querySelector('x-item') as Element,
+        '<div class="ripple"></div><div class="body"><slot name="headline"></slot></div>',
+      );
+      shown(root.querySelector('li') as Element);
+    }
+    const headline = doc.querySelectorAll('[slot=headline]')[1] as Element;
+    const target = clickTarget(headline);
+    expect(target).to.equal(doc.querySelectorAll('x-option')[1]?.shadowRoot?.querySelector('li'));
+    expect(describeTarget(target)).to.include({
+      locator: "getByRole('option', { name: 'Medium', exact: true })",
+      selector: 'role=option[name="Medium"]',
+    });
+    // A control of the light tree in what is slotted stays the control (a card's button).
+    const card = shadowHost(doc, doc.querySelector('x-card') as Element, '<div role="button"><slot name="actions"></slot></div>');
+    shown(card.querySelector('div') as Element);
+    const buy = doc.querySelector('[slot=actions]') as Element;
+    expect(clickTarget(buy)).to.equal(buy);
   });
 
   it('records a click on a part of a component with no widget role as the component, by its text', () => {

@@ -117,6 +117,70 @@ describe('extension recording: a frame’s listeners (recordPage)', () => {
     expect(t.brief().slice(1)).to.deep.equal([['check', "getByTestId('agree')", undefined]]);
   });
 
+  it('records a checkbox whose change stays in its shadow root as checked, then unchecked, from the clicks', async () => {
+    t = setup('<md-box></md-box><input data-testid="plain" type="checkbox">');
+    recording = t.recording;
+    t.recording.order({ record: true, values: true });
+    const root = t.$('md-box').attachShadow({ mode: 'open' });
+    root.innerHTML = '<input type="checkbox" aria-label="Gift wrap">';
+    const box = root.querySelector('input') as HTMLInputElement;
+    const click = (input: HTMLInputElement, heard: boolean) => {
+      const path = { composedPath: () => [input] };
+      t!.fire('pointerdown', input, path);
+      t!.fire('pointerup', input, path);
+      t!.fire('click', input, path);
+      input.checked = !input.checked; // the browser's toggle; its change is not composed
+      if (heard) t!.fire('change', input, path);
+    };
+    click(box, false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    click(box, false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const plain = t.$('[data-testid=plain]') as HTMLInputElement;
+    click(plain, true); // heard: recorded once, by its change
+    await t.flush();
+    expect(t.brief().slice(1)).to.deep.equal([
+      ['check', "getByRole('checkbox', { name: 'Gift wrap', exact: true })", undefined],
+      ['uncheck', "getByRole('checkbox', { name: 'Gift wrap', exact: true })", undefined],
+      ['check', "getByTestId('plain')", undefined],
+    ]);
+  });
+
+  it('records an HTML drag a sortable list moved under the pointer as dropped on the row aimed at', async () => {
+    t = setup(
+      '<ul aria-label="Ranking"><li draggable="true">Apple</li><li draggable="true">Banana</li><li draggable="true">Cherry</li></ul>',
+    );
+    recording = t.recording;
+    t.recording.order({ record: true, values: true });
+    const rows = [...t.page.document.querySelectorAll('li')];
+    const place = () =>
+      rows.forEach((row) => {
+        const top = [...row.parentElement!.children].indexOf(row) * 40;
+        row.getBoundingClientRect = () => ({
+          x: 0,
+          y: top,
+          left: 0,
+          top,
+          right: 200,
+          bottom: top + 40,
+          width: 200,
+          height: 40,
+          toJSON: () => ({}),
+        });
+      });
+    place();
+    const [apple, banana] = rows as [HTMLLIElement, HTMLLIElement];
+    t.fire('pointerdown', apple, { clientX: 100, clientY: 20 });
+    t.fire('dragstart', apple, { clientX: 100, clientY: 20 });
+    banana.after(apple); // the list's dragover handler moves the row under the pointer
+    place();
+    t.fire('drop', apple, { clientX: 100, clientY: 60 });
+    await t.flush();
+    expect(t.sent.slice(1).map((a) => [a.type, a.locator, a.to_locator])).to.deep.equal([
+      ['drag', "getByText('Apple', { exact: true })", "getByText('Banana', { exact: true })"],
+    ]);
+  });
+
   it('records a select’s choice as it was at the change, and a form’s submit after the person’s click in it', async () => {
     t = setup(
       '<form data-testid="f"><select data-testid="size"><option value="s">S</option><option value="m">M</option></select><button>Send</button></form>',

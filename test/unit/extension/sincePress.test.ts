@@ -55,6 +55,24 @@ describe('extension recording: a pressed element is named as the page was at the
     );
   });
 
+  it('counts what the page only moved after the press (a hidden select’s option put back first), and replay finds the pressed one among the visible', async () => {
+    // Tom Select: its own option is picked; it moves the native select's option of it to the top.
+    page = withPage(
+      '<select><option>Apple</option><option>Cherry</option></select><div class="dropdown"><div class="option" id="cherry">Cherry</div></div>',
+    );
+    const doc = page.document;
+    const cherry = doc.getElementById('cherry') as Element;
+    const changes = new ChangesSincePress(doc);
+    changes.pressed(cherry);
+    const select = doc.querySelector('select') as Element;
+    select.prepend(select.lastElementChild as Element);
+    await Promise.resolve();
+    const named = describeTarget(cherry, changes.since(cherry));
+    expect(named.locator).to.equal("getByText('Cherry', { exact: true }).nth(1)");
+    // Replay's target: the option was visible when pressed, the native one never is.
+    expect(named).to.include({ selector: 'text="Cherry"' }).and.not.have.property('nth');
+  });
+
   it('says nothing for an element that was not pressed, and forgets the presses once they are named', () => {
     page = withPage(SELECT);
     const doc = page.document;
