@@ -62,9 +62,7 @@ export class Elements {
     const css = requiredSelector(selector);
     const found = await this.appear(css, waitMs, false);
     if (found === undefined) throw this.notFound(css, waitMs);
-    const all = this.queryAll(css);
-    const visible = all.filter(isVisible);
-    const pool = visible.length > 0 ? visible : all;
+    const { all, visible, pool } = this.pool(css);
     if (nth !== undefined) {
       const picked = pool[nth];
       if (picked === undefined) {
@@ -88,6 +86,23 @@ export class Elements {
       );
     }
     return pool[0] as Element;
+  }
+
+  /**
+   * What `selector` (with `nth`) picks now, as `element` does, without waiting: `undefined` when
+   * nothing matches, or several visible elements do and no `nth` picks one.
+   */
+  pickNow(selector: string, nth?: number): Element | undefined {
+    const { visible, pool } = this.pool(selector);
+    if (nth !== undefined) return pool[nth];
+    return visible.length > 1 ? undefined : pool[0];
+  }
+
+  /** The matches, the visible ones among them, and those a pick is made from (the visible ones, if any). */
+  private pool(selector: string): { all: Element[]; visible: Element[]; pool: Element[] } {
+    const all = this.queryAll(selector);
+    const visible = all.filter(isVisible);
+    return { all, visible, pool: visible.length > 0 ? visible : all };
   }
 
   /** Resolves with the first match (visible, if asked) as soon as there is one, or undefined after `waitMs`. */

@@ -30,7 +30,12 @@ export interface ActionablePorts {
   point(): { x: number; y: number };
   /** What receives a pointer event at the point: the element or one inside it, else what covers it (described). */
   hitAt(x: number, y: number): { readonly ok: true } | { readonly ok: false; readonly covering: string };
+  /** Whether what the element was found by now finds another one (its locator, looked up again). */
+  replaced?(): boolean;
 }
+
+/** While the element is not ready, its locator is looked up again at most this often (ms). */
+export const LOOK_AGAIN_MS = 100;
 
 /** The code waitActionable gives up with when the page replaced the element: look it up again. */
 export const DETACHED = 'element_detached';
@@ -47,14 +52,16 @@ type Wait = { readonly code: 'element_disabled' | 'element_not_actionable'; read
  * events at the point it will be acted on (its centre, once scrolled into view: no backdrop or
  * layer over it). Checked again each frame until `deadline` (ms, the `now` clock); then
  * `element_disabled` or `element_not_actionable` saying which check failed, and nothing is done;
- * at once `element_detached` (DETACHED) when the element left the page, for the caller to find
- * its target again, as a Playwright locator is resolved again on each try.
+ * at once `element_detached` (DETACHED) when the element left the page, or (every
+ * LOOK_AGAIN_MS while it is not ready) when its locator now finds another element, for the caller
+ * to find its target again, as a Playwright locator is resolved again on each try.
  * Resolves with the point to act at.
  */
 export async function waitActionable(ports: ActionablePorts, deadline: number): Promise<{ x: number; y: number }> {
   let last: Box | undefined;
   let wait: Wait = { code: 'element_not_actionable', why: 'it never was checked' };
   let covered = false;
+  let looked = ports.now();
   for (;;) {
     await ports.frame();
     if (!ports.connected()) throw new ActionFailure(DETACHED, 'The element left the page before it was ready to act on');
@@ -76,6 +83,10 @@ export async function waitActionable(ports: ActionablePorts, deadline: number): 
       wait = { code: 'element_not_actionable', why: `${hit.covering} would receive the pointer at its centre` };
       last = at;
       covered = true;
+    }
+    if (ports.replaced !== undefined && ports.now() - looked >= LOOK_AGAIN_MS) {
+      looked = ports.now();
+      if (ports.replaced()) throw new ActionFailure(DETACHED, 'Its locator now finds another element');
     }
     if (ports.now() >= deadline) break;
   }

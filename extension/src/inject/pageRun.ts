@@ -42,12 +42,21 @@ export async function runPageAction(
   // The target's appearance and its readiness for a pointer share one wait (as a replay's step does).
   const until = performance.now() + left();
   const one = async () => (ref !== undefined ? elements.byRef(ref) : elements.element(selector, left(), nth));
-  // A target the page replaced while it was waited for is looked up again (at most a few times a frame).
+  // A target the page replaced while it was waited for is looked up again (at most a few times a
+  // frame), as is one the selector no longer picks while it is not ready (Playwright resolves a
+  // locator again on each try): a field a component library hid and stood in for as it started.
+  const replaced = (target: Element) =>
+    ref === undefined && selector !== undefined
+      ? () => {
+          const now = elements.pickNow(selector, nth);
+          return now !== undefined && now !== target;
+        }
+      : undefined;
   const ready = async () => {
     for (let tries = 0; ; tries++) {
       const target = await one();
       try {
-        await pointerReady(target, until);
+        await pointerReady(target, until, replaced(target));
         return target;
       } catch (error) {
         if (!(error instanceof ActionFailure && error.code === DETACHED) || ref !== undefined || tries >= 100) throw error;

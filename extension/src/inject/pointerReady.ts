@@ -6,9 +6,10 @@ const FRAME_FALLBACK_MS = 50;
 /**
  * Waits, until `deadline` (performance.now() ms), for the element to take a pointer action as
  * Playwright's actions wait (actionable.ts): visible, stable over two animation frames,
- * enabled, and the element itself under the point it will be acted on.
+ * enabled, and the element itself under the point it will be acted on. `replaced`: whether the
+ * element's selector now picks another one (asked while it is not ready, actionable.ts).
  */
-export function pointerReady(element: Element, deadline: number): Promise<{ x: number; y: number }> {
+export function pointerReady(element: Element, deadline: number, replaced?: () => boolean): Promise<{ x: number; y: number }> {
   const view = element.ownerDocument.defaultView ?? window;
   const ports: ActionablePorts = {
     now: () => performance.now(),
@@ -34,6 +35,7 @@ export function pointerReady(element: Element, deadline: number): Promise<{ x: n
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     },
     hitAt: (x, y) => hitAt(element, x, y),
+    ...(replaced === undefined ? {} : { replaced }),
   };
   return waitActionable(ports, deadline);
 }
@@ -64,11 +66,16 @@ function hitAt(element: Element, x: number, y: number): { ok: true } | { ok: fal
   return { ok: false, covering: brief(hit) };
 }
 
-/** `node` is `ancestor` or inside it, across shadow roots. */
+/**
+ * `node` is `ancestor` or inside it as the pointer's event travels: across shadow roots, and
+ * from content placed in a slot to the slot (a component's option shows its light headline in
+ * its shadow `<li role="option">`).
+ */
 function within(node: Node, ancestor: Element): boolean {
   for (let at: Node | null = node, depth = 0; at !== null && depth < 10_000; depth++) {
     if (at === ancestor) return true;
-    at = at.parentNode ?? (at.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? ((at as ShadowRoot).host ?? null) : null);
+    const slot: HTMLSlotElement | null = (at as Element).assignedSlot ?? null;
+    at = slot ?? at.parentNode ?? (at.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? ((at as ShadowRoot).host ?? null) : null);
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import { createClock } from '@sinonjs/fake-timers';
 import { expect } from 'chai';
 import { ActionFailure } from '../../../extension/src/inject/ActionFailure.js';
-import { type ActionablePorts, type Box, waitActionable } from '../../../extension/src/inject/actionable.js';
+import { type ActionablePorts, type Box, LOOK_AGAIN_MS, waitActionable } from '../../../extension/src/inject/actionable.js';
 
 /** A page on a fake clock painting every 16 ms, whose element's box, state and cover a test changes. */
 function page() {
@@ -120,5 +120,29 @@ describe('waitActionable: a pointer action waits as Playwright’s does (visible
     await clock.tickAsync(16);
     expect(await ready).to.include({ code: 'element_detached' });
     expect(clock.now).to.equal(32);
+  });
+
+  it('looks its locator up again while the element is not ready, and hands back the one it now finds', async () => {
+    const { clock, state, ports } = page();
+    let looks = 0;
+    let replaced = false;
+    state.covering = '<main>'; // a native select a component hid and stood in for as it started
+    const ready = waitActionable({ ...ports, replaced: () => (looks++, replaced) }, 2_000).catch((error: ActionFailure) => error);
+    await clock.tickAsync(LOOK_AGAIN_MS * 3);
+    expect(await settled(ready)).to.equal(false);
+    expect(looks).to.be.within(2, 3); // every LOOK_AGAIN_MS, not every frame
+    replaced = true;
+    await clock.tickAsync(LOOK_AGAIN_MS + 16);
+    expect(await ready).to.include({ code: 'element_detached' });
+    expect(clock.now).to.be.below(LOOK_AGAIN_MS * 5);
+  });
+
+  it('never looks its locator up again on the way to an element ready at once', async () => {
+    const { clock, ports } = page();
+    let looks = 0;
+    const ready = waitActionable({ ...ports, replaced: () => (looks++, true) }, 2_000);
+    await clock.tickAsync(32);
+    expect(await ready).to.deep.equal({ x: 50, y: 20 });
+    expect(looks).to.equal(0);
   });
 });

@@ -144,9 +144,12 @@ function holds(outer: Element, inner: Element): boolean {
 /**
  * A drag from one element to another as the browser fires it for a mouse drag: pointer and mouse
  * events (for libraries that track the pointer) and HTML drag and drop events sharing one
- * DataTransfer (for `draggable` and drop zones).
+ * DataTransfer (for `draggable` and drop zones), in the browser's time: a frame after the
+ * dragstart (a sortable list, SortableJS, readies its drag in the task after it and ignores
+ * dragover until then), and dragover again a frame after the first, on what is under the
+ * pointer by then (the list moved the dragged row there), which the drop lands on.
  */
-function drag(from: Element, to: Element): unknown {
+async function drag(from: Element, to: Element): Promise<unknown> {
   const start = pointerAt(from);
   const transfer = new DataTransfer();
   const pointer = (type: string, on: Element, at: MouseEventInit, buttons: number) =>
@@ -158,16 +161,20 @@ function drag(from: Element, to: Element): unknown {
   pointer('pointerdown', from, start, 1);
   mouse('mousedown', from, start, 1);
   const started = dnd('dragstart', from, start);
+  if (started) await frame();
   const end = pointerAt(to);
   pointer('pointermove', to, end, 1);
   mouse('mousemove', to, end, 1);
   let dropped = false;
   if (started) {
     dnd('dragenter', to, end);
-    const over = dnd('dragover', to, end);
+    dnd('dragover', to, end);
+    await frame();
+    const under = to.isConnected ? (to.ownerDocument.elementFromPoint?.(end.clientX ?? 0, end.clientY ?? 0) ?? to) : to;
+    if (under !== to) dnd('dragenter', under, end);
     // A drop target says yes by cancelling dragover; only then does the browser drop.
-    if (!over) {
-      dnd('drop', to, end);
+    if (!dnd('dragover', under, end)) {
+      dnd('drop', under, end);
       dropped = true;
     }
     dnd('dragend', from, end);

@@ -85,6 +85,19 @@ describe('page actions: the pointer family (click, dblclick, hover, drag, pointe
     expect(heard.events).to.deep.equal(['pointerover@item', 'mouseover@item', 'pointermove@item', 'mousemove@item']);
   });
 
+  it('drags in the browser’s time: a list that readies its drag in the task after dragstart still takes the drop', async () => {
+    page = actionPage(
+      '<li id="card" draggable="true" data-box="0 0 50 20">Card</li><ul id="done" data-box="0 100 200 100"></ul>',
+    );
+    let ready = false;
+    page.$('#card').addEventListener('dragstart', () => setTimeout(() => (ready = true), 0));
+    page.$('#done').addEventListener('dragover', (event) => {
+      if (ready) event.preventDefault();
+    });
+    const outcome = await domAction('drag', { selector: '#card', to_selector: '#done' }, 1_000);
+    expect(outcome).to.deep.include({ ok: true, data: { dragged: '<li#card>', to: '<ul#done>', dropped: true } });
+  });
+
   it('drags with pointer, mouse and HTML drag events, dropping where the target takes it', async () => {
     page = actionPage(
       '<li id="card" draggable="true" data-box="0 0 50 20">Card</li><ul id="done" data-box="0 100 200 100"></ul>',
@@ -105,6 +118,7 @@ describe('page actions: the pointer family (click, dblclick, hover, drag, pointe
       'pointerdown@card',
       'dragstart@card',
       'dragenter@done',
+      'dragover@done',
       'dragover@done',
       'drop@done',
       'dragend@card',
