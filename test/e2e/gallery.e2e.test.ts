@@ -8,8 +8,20 @@ import { resultTable, scoreOf } from '../gallery/report.js';
 // at a person's pace and at machine speed, each copy held to the app's own state. These flows
 // show the most causes: a select that opens on mousedown (MUI), web components in shadow roots
 // (Shoelace), a frame added after load, a name given by aria-labelledby (Headless UI) and a range
-// input. Playwright's own recorder is left to the bench, to keep this within the e2e budget.
-const SUBSET = ['mui-select', 'shoelace-form', 'iframe-late', 'headless-listbox', 'range'];
+// input; a list sorted by the browser's own drag and drop (SortableJS), Lit components whose
+// option shows slotted text and whose checkbox's change stays in its shadow root (Material Web),
+// and a native select a library hides and stands in for as it starts (Tom Select). Playwright's
+// own recorder is left to the bench, to keep this within the e2e budget.
+const SUBSET = [
+  'mui-select',
+  'shoelace-form',
+  'iframe-late',
+  'headless-listbox',
+  'range',
+  'sortable-native',
+  'material-web',
+  'tom-select',
+];
 
 /**
  * What passes today, per flow and pace: the generated test, the replay, and how many recorded
@@ -28,6 +40,12 @@ const TODAY: Readonly<Record<string, { test: boolean; replay: boolean; exact: nu
   'headless-listbox machine': { test: true, replay: true, exact: 2 },
   'range person': { test: true, replay: true, exact: 3 },
   'range machine': { test: true, replay: true, exact: 3 },
+  'sortable-native person': { test: true, replay: true, exact: 2 },
+  'sortable-native machine': { test: true, replay: true, exact: 2 },
+  'material-web person': { test: true, replay: true, exact: 4 },
+  'material-web machine': { test: true, replay: true, exact: 4 },
+  'tom-select person': { test: true, replay: true, exact: 3 },
+  'tom-select machine': { test: true, replay: true, exact: 3 },
 };
 
 describe('e2e: the component gallery, a fast subset', function () {
