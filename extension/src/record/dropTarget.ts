@@ -43,7 +43,8 @@ export function dragStart(element: Element): DragStart {
  * own list, with the dragged element, what it holds and what moves with the pointer set aside (a
  * drag overlay: a box where the dragged one was, moved by the pointer) — a drop zone, another
  * column. `undefined` when nothing is (a slider's thumb let go on its track). Read inside the
- * release, before the page's handlers reorder anything; only for a press that became a drag.
+ * release (or the HTML `drop`), before the page's handlers reorder anything; only for a press
+ * that became a drag, or an HTML drop on the dragged element or its list.
  */
 export function dropTarget(
   element: Element,
@@ -94,4 +95,20 @@ function holds(box: Box, x: number, y: number): boolean {
 function boxOf(element: Element): Box {
   const { left, top, width, height } = element.getBoundingClientRect();
   return { left, top, width, height };
+}
+
+/** What a drag was dropped on (`dropTarget`), or nothing when reading it throws. */
+export function safeDropTarget(
+  element: Element,
+  start: DragStart,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+): Element | undefined {
+  try {
+    return dropTarget(element, start, x, y, dx, dy);
+  } catch {
+    return undefined;
+  }
 }

@@ -13,8 +13,8 @@ import type { DialogOrder } from '../shared/protocol.js';
 import { agentActs } from './recordAgent.js';
 import { recordLoad, watchNavigations } from './recordNavigations.js';
 import { Notes } from './recordNotes.js';
-import { onScrollbar, recordPointer, safeDropTarget, ToggleChanges } from './recordPointer.js';
-import { type DragStart, dragStart } from '../record/dropTarget.js';
+import { onScrollbar, recordPointer, ToggleChanges } from './recordPointer.js';
+import { type DragStart, dragStart, safeDropTarget } from '../record/dropTarget.js';
 import { describeRecorded, pressPrint, targetOf } from './recordTargets.js';
 import { KIND } from '../../../src/domain/wire/entries.js';
 

@@ -1,4 +1,4 @@
-import { type DragStart, dragStart, dropTarget } from '../record/dropTarget.js';
+import { type DragStart, dragStart, safeDropTarget } from '../record/dropTarget.js';
 import { KIND } from '../../../src/domain/wire/entries.js';
 import { choiceByChange, inField, toggledBy } from '../record/fields.js';
 import type { PersonEvidence, Press } from '../record/PersonEvidence.js';
@@ -285,20 +285,4 @@ export function sample(moves: Array<[number, number]>, point: [number, number]):
     moves.length = kept;
   }
   moves.push(point);
-}
-
-/** What a drag was dropped on (dropTarget.ts), or nothing when reading it throws. */
-export function safeDropTarget(
-  element: Element,
-  start: DragStart,
-  x: number,
-  y: number,
-  dx: number,
-  dy: number,
-): Element | undefined {
-  try {
-    return dropTarget(element, start, x, y, dx, dy);
-  } catch {
-    return undefined;
-  }
 }
